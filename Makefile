@@ -1,0 +1,35 @@
+# LookStudio — build, test and demo on Debian with the Swift toolchain.
+# `make demo` and `make test` install missing Debian packages first (with sudo when not root).
+
+SWIFT ?= swift
+APT_PACKAGES := libpng-dev libsqlite3-dev libyaml-dev pkg-config
+SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
+
+.PHONY: deps build release test demo bench clean
+
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing Debian packages:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+test: deps
+	$(SWIFT) test
+
+demo: release
+	./scripts/demo.sh .build/release/lookstudio
+
+bench: release
+	.build/release/lookstudio bench apply
+
+clean:
+	rm -rf .build out

@@ -1,0 +1,149 @@
+import Dispatch
+
+/// Applies a cube to interleaved 8- or 16-bit RGB / RGBA pixels in place: the hot loop, and nothing else.
+///
+/// Per 8-bit pixel the cost is three table reads for the cell offsets, four `SIMD4<Float>` corner loads and three
+/// fused blends; the cube is pre-scaled to the output code range, so rounding is one add and a truncation.
+/// Alpha passes through untouched. Work is split into bands of many rows across all cores.
+public struct CubeApplier: Sendable {
+    /// Entries per axis of the cube being applied.
+    public let size: Int
+    /// Interpolation used for every pixel.
+    public let interpolation: Interpolation
+    private let table8: [SIMD4<Float>]
+    private let table16: [SIMD4<Float>]
+    /// Per 8-bit input code: cell offset along each axis, step to the next entry (0 at the top) and fraction.
+    private let offR: [Int32], offG: [Int32], offB: [Int32]
+    private let stepR: [Int32], stepG: [Int32], stepB: [Int32]
+    private let frac: [Float]
+
+    /// Prepares `cube` for applying; costs one pass over the entries, so reuse an applier across images.
+    public init(cube: ColorCube, interpolation: Interpolation = .tetrahedral) {
+        size = cube.size
+        self.interpolation = interpolation
+        let v = cube.values
+        // Pre-scaled tables: interpolation is linear, so scaling entries equals scaling results.
+        table8 = (0..<cube.entryCount).map { SIMD4(v[3 * $0], v[3 * $0 + 1], v[3 * $0 + 2], 0) * 255 }
+        table16 = (0..<cube.entryCount).map { SIMD4(v[3 * $0], v[3 * $0 + 1], v[3 * $0 + 2], 0) * 65535 }
+        let n = cube.size
+        var oR = [Int32](repeating: 0, count: 256), sR = oR
+        var f = [Float](repeating: 0, count: 256)
+        for code in 0..<256 {
+            let x = Float(code) * Float(n - 1) / 255
+            let i = Swift.min(Int(x), n - 1)
+            oR[code] = Int32(i)
+            sR[code] = i < n - 1 ? 1 : 0
+            f[code] = x - Float(i)
+        }
+        offR = oR
+        offG = oR.map { $0 * Int32(n) }
+        offB = oR.map { $0 * Int32(n * n) }
+        stepR = sR
+        stepG = sR.map { $0 * Int32(n) }
+        stepB = sR.map { $0 * Int32(n * n) }
+        frac = f
+    }
+
+    /// Applies the cube to `pixels` (`pixelCount · channels` samples), using up to `threads` cores (default: all).
+    public func apply(
+        to pixels: UnsafeMutableBufferPointer<UInt8>, channels: Int, threads: Int? = nil
+    ) throws(LookCoreError) {
+        guard channels == 3 || channels == 4 else { throw .unsupportedChannelCount(channels) }
+        let count = pixels.count / channels
+        nonisolated(unsafe) let base = pixels.baseAddress
+        CubeApplier.split(count: count, threads: threads) { range in
+            guard let base else { return }
+            self.run8(base + range.lowerBound * channels, count: range.count, channels: channels)
+        }
+    }
+
+    /// Applies the cube to 16-bit samples (`pixelCount · channels`), using up to `threads` cores.
+    public func apply(
+        to pixels: UnsafeMutableBufferPointer<UInt16>, channels: Int, threads: Int? = nil
+    ) throws(LookCoreError) {
+        guard channels == 3 || channels == 4 else { throw .unsupportedChannelCount(channels) }
+        let count = pixels.count / channels
+        nonisolated(unsafe) let base = pixels.baseAddress
+        CubeApplier.split(count: count, threads: threads) { range in
+            guard let base else { return }
+            self.run16(base + range.lowerBound * channels, count: range.count, channels: channels)
+        }
+    }
+
+    /// Splits `count` pixels into chunks of at least 64k pixels, several per thread so a slow core does not stall.
+    private static func split(count: Int, threads: Int?, _ body: @Sendable (Range<Int>) -> Void) {
+        let workers = Swift.max(1, threads ?? ProcessInfoCores.active)
+        let minChunk = 1 << 16
+        let chunks = workers == 1 ? 1 : Swift.max(1, Swift.min(workers * 4, count / minChunk))
+        if chunks == 1 {
+            body(0..<count)
+            return
+        }
+        let per = (count + chunks - 1) / chunks
+        if workers >= ProcessInfoCores.active {
+            DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                let lo = c * per
+                body(lo..<Swift.min(count, lo + per))
+            }
+        } else {
+            // Honour an explicit thread count: each worker takes every `workers`-th chunk.
+            DispatchQueue.concurrentPerform(iterations: workers) { w in
+                var c = w
+                while c < chunks {
+                    let lo = c * per
+                    body(lo..<Swift.min(count, lo + per))
+                    c += workers
+                }
+            }
+        }
+    }
+
+    private func run8(_ p: UnsafeMutablePointer<UInt8>, count: Int, channels: Int) {
+        table8.withUnsafeBufferPointer { t in
+        offR.withUnsafeBufferPointer { oR in offG.withUnsafeBufferPointer { oG in offB.withUnsafeBufferPointer { oB in
+        stepR.withUnsafeBufferPointer { sR in stepG.withUnsafeBufferPointer { sG in stepB.withUnsafeBufferPointer { sB in
+        frac.withUnsafeBufferPointer { f in
+            let tetra = interpolation == .tetrahedral
+            let hi = SIMD4<Float>(repeating: 255)
+            var px = p
+            for _ in 0..<count {
+                let r = Int(px[0]), g = Int(px[1]), b = Int(px[2])
+                let cell = Int(oR[r] &+ oG[g] &+ oB[b])
+                let dr = Int(sR[r]), dg = Int(sG[g]), db = Int(sB[b])
+                var o = tetra
+                    ? CubeSampler.tetrahedral(t, base: cell, dr: dr, dg: dg, db: db, fr: f[r], fg: f[g], fb: f[b])
+                    : CubeSampler.trilinear(t, base: cell, dr: dr, dg: dg, db: db, fr: f[r], fg: f[g], fb: f[b])
+                o = pointwiseMin(pointwiseMax(o, .zero), hi) + 0.5
+                px[0] = UInt8(truncatingIfNeeded: Int32(o.x))
+                px[1] = UInt8(truncatingIfNeeded: Int32(o.y))
+                px[2] = UInt8(truncatingIfNeeded: Int32(o.z))
+                px += channels
+            }
+        }}}}}}}}
+    }
+
+    private func run16(_ p: UnsafeMutablePointer<UInt16>, count: Int, channels: Int) {
+        table16.withUnsafeBufferPointer { t in
+            let tetra = interpolation == .tetrahedral
+            let n = size
+            let scale = Float(n - 1) / 65535
+            let hi = SIMD4<Float>(repeating: 65535)
+            var px = p
+            for _ in 0..<count {
+                let x = SIMD3<Float>(Float(px[0]), Float(px[1]), Float(px[2])) * scale
+                let r0 = Swift.min(Int(x.x), n - 1), g0 = Swift.min(Int(x.y), n - 1), b0 = Swift.min(Int(x.z), n - 1)
+                let cell = r0 + n * (g0 + n * b0)
+                let dr = r0 < n - 1 ? 1 : 0, dg = g0 < n - 1 ? n : 0, db = b0 < n - 1 ? n * n : 0
+                let fr = x.x - Float(r0), fg = x.y - Float(g0), fb = x.z - Float(b0)
+                var o = tetra
+                    ? CubeSampler.tetrahedral(t, base: cell, dr: dr, dg: dg, db: db, fr: fr, fg: fg, fb: fb)
+                    : CubeSampler.trilinear(t, base: cell, dr: dr, dg: dg, db: db, fr: fr, fg: fg, fb: fb)
+                o = pointwiseMin(pointwiseMax(o, .zero), hi) + 0.5
+                px[0] = UInt16(truncatingIfNeeded: Int32(o.x))
+                px[1] = UInt16(truncatingIfNeeded: Int32(o.y))
+                px[2] = UInt16(truncatingIfNeeded: Int32(o.z))
+                px += channels
+            }
+        }
+    }
+}

@@ -1,0 +1,2 @@
+import LookCore
+import ImageIO

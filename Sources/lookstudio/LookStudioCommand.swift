@@ -1,0 +1,31 @@
+import ArgumentParser
+
+/// The `lookstudio` root command: every subcommand is registered here.
+struct LookStudioCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lookstudio",
+        abstract: "Author, catalog and apply colour looks (3D LUTs).",
+        discussion: """
+        A look is a 3D colour cube. Generate an identity cube PNG, edit it in any image editor next to a photo \
+        (colour-only edits: curves, hue/saturation, channel mixer), then import or apply it.
+
+        Example:
+          lookstudio generate --size 64 -o identity.png
+          lookstudio apply --lut edited.png photo.png photo-look.png
+        """,
+        version: "0.1.0",
+        subcommands: [
+        ]
+    )
+}
+
+/// Options every subcommand that touches the catalog or plugins accepts.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Catalog database file (default: $LOOKSTUDIO_CATALOG, else "
+        + "$XDG_DATA_HOME/lookstudio/catalog.sqlite).", valueName: "path"))
+    var catalog: String?
+
+    @Option(name: .long, help: ArgumentHelp("Extra folder to load plugins from (searched before "
+        + "$LOOKSTUDIO_PLUGIN_PATH and the executable's folder).", valueName: "dir"))
+    var pluginDir: [String] = []
+}

@@ -1,0 +1,20 @@
+import ArgumentParser
+import Foundation
+
+// Usage errors keep ArgumentParser's help-pointing messages; failures while running print `error: …` and exit 1.
+var command: ParsableCommand
+do {
+    command = try LookStudioCommand.parseAsRoot()
+} catch {
+    LookStudioCommand.exit(withError: error)
+}
+do {
+    try command.run()
+} catch let error as ExitCode {
+    LookStudioCommand.exit(withError: error)
+} catch let error as CleanExit {
+    LookStudioCommand.exit(withError: error)
+} catch {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    exit(1)
+}
