@@ -23,16 +23,18 @@ let package = Package(
         .target(name: "CPNGShim", dependencies: ["CPNG"]),
         .target(name: "ImageIO", dependencies: ["CPNGShim"]),
         .target(name: "LookFormats", dependencies: ["LookCore", "ImageIO"]),
+        .target(name: "LookEngine", dependencies: ["LookCore", "LookFormats", "ImageIO"]),
         .executableTarget(
             name: "lookstudio",
             dependencies: [
-                "LookCore", "LookFormats", "ImageIO",
+                "LookCore", "LookFormats", "ImageIO", "LookEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "LookCoreTests", dependencies: ["LookCore"]),
         .testTarget(name: "LookFormatsTests", dependencies: ["LookFormats", "LookCore", "ImageIO"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"]),
+        .testTarget(name: "LookEngineTests", dependencies: ["LookEngine", "LookCore", "ImageIO"]),
         .testTarget(name: "CLITests", dependencies: ["LookCore", "LookFormats", "ImageIO"]),
     ],
     swiftLanguageModes: [.v6]

@@ -15,6 +15,10 @@ struct LookStudioCommand: ParsableCommand {
         """,
         version: "0.1.0",
         subcommands: [
+            GenerateCommand.self,
+            ConvertCommand.self,
+            InspectCommand.self,
+            ApplyCommand.self,
             BenchCommand.self,
         ]
     )
