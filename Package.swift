@@ -35,7 +35,7 @@ let package = Package(
         .testTarget(name: "LookFormatsTests", dependencies: ["LookFormats", "LookCore", "ImageIO"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"]),
         .testTarget(name: "LookEngineTests", dependencies: ["LookEngine", "LookCore", "ImageIO"]),
-        .testTarget(name: "CLITests", dependencies: ["LookCore", "LookFormats", "ImageIO"]),
+        .testTarget(name: "CLITests", dependencies: ["lookstudio", "LookCore", "LookFormats", "ImageIO"]),
     ],
     swiftLanguageModes: [.v6]
 )
