@@ -83,8 +83,8 @@ import Testing
         try PNGImage.write(image, to: "\(dir)/in.png")
         let bytes = try PNGImage.encode(image, options: .photo)
         try Data(bytes.prefix(bytes.count * 2 / 3)).write(to: URL(fileURLWithPath: "\(dir)/truncated.png"))
-        // A valid header (with a correct CRC) that claims 100000×100000 pixels and no image data.
-        var huge = Array(bytes.prefix(33))
+        // The real file with its header (and the header's CRC) changed to claim 100000×100000 pixels.
+        var huge = bytes
         huge.replaceSubrange(16..<24, with: [0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0])
         huge.replaceSubrange(29..<33, with: crc32(Array(huge[12..<29])))
         try Data(huge).write(to: URL(fileURLWithPath: "\(dir)/huge.png"))
