@@ -1,5 +1,7 @@
 import Foundation
+import ImageIO
 import LookCore
+import LookFormats
 
 /// The measurements behind `lookstudio bench apply`.
 enum ApplyBenchmark {
@@ -65,5 +67,54 @@ enum ApplyBenchmark {
         var ts = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// PNG→PNG through `lookstudio apply` in a child process, so its peak RSS is the command's own.
+    static func endToEnd(megapixels: Double, cubeSize: Int, image: String?, keep: String?) throws -> String {
+        let dir = keep ?? (NSTemporaryDirectory() + "lookstudio-bench-\(getpid())")
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { if keep == nil { try? FileManager.default.removeItem(atPath: dir) } }
+        let input: String
+        if let image {
+            input = image
+        } else {
+            input = dir + "/bench.png"
+            let width = Int((megapixels * 1_000_000 * 1.5).squareRoot())
+            let height = Int(megapixels * 1_000_000) / width
+            let pixels = try PixelBuffer(width: width, height: height, channels: 3,
+                                         samples: .eight(photoLikeImage(width: width, height: height)))
+            try PNGImage.write(pixels, to: input)
+        }
+        let cube = try testCube(size: cubeSize)
+        let cubePath = dir + "/bench.cube"
+        try LUTFormat.write(LUT(cube: cube), to: cubePath)
+        let root = Int(Double(cubeSize).squareRoot())
+        if root * root == cubeSize {
+            try LUTFormat.write(LUT(cube: cube), to: dir + "/bench_hald.png", options: .init(layout: .hald, bits: 8))
+        }
+        let output = dir + "/bench-out.png"
+        let exe = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: exe)
+        process.arguments = ["apply", "--lut", cubePath, "--timings", input, output]
+        let err = Pipe()
+        process.standardError = err
+        let start = DispatchTime.now().uptimeNanoseconds
+        try process.run()
+        let timingLine = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN, &usage)
+        let size = (try FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
+        let info = try PNGReader(path: input).info
+        var lines = ["end to end: lookstudio apply --lut \(cubeSize)³ .cube, \(info.width)×\(info.height) PNG → PNG"]
+        lines.append(String(format: "  wall %.2f s, output %.1f MB, peak RSS %.0f MB", wall, Double(size) / 1e6,
+                            Double(usage.ru_maxrss) / 1024))
+        lines.append("  " + timingLine.trimmingCharacters(in: .whitespacesAndNewlines))
+        if keep != nil {
+            lines.append("  peers: ../shared/bench/peers.sh \(input) \(cubePath) \(dir)/bench_hald.png")
+        }
+        return lines.joined(separator: "\n")
     }
 }

@@ -35,6 +35,9 @@ struct ApplyCommand: ParsableCommand {
     @Option(help: "Refuse images with more pixels than this (protects memory from hostile headers).")
     var maxPixels: Int = PNGReader.defaultMaxPixels
 
+    @Flag(help: "Print the time spent decoding, applying and encoding to stderr.")
+    var timings = false
+
     @Argument(help: ArgumentHelp("Image to read (PNG).", valueName: "in"))
     var input: String
 
@@ -52,6 +55,10 @@ struct ApplyCommand: ParsableCommand {
         let cube = try loaded.lut.bakedCube().scaled(strength: try strengthFactor(strength))
         var options = ImagePipeline.Options()
         options.maxPixels = maxPixels
-        try ImagePipeline.apply(cube, interpolation: interp, input: input, output: output, options: options)
+        let t = try ImagePipeline.apply(cube, interpolation: interp, input: input, output: output, options: options)
+        if timings {
+            printError(String(format: "timings: decode %.3f s, apply %.3f s, encode %.3f s, wall %.3f s",
+                              t.decode, t.apply, t.encode, t.wall))
+        }
     }
 }

@@ -32,8 +32,20 @@ struct BenchApplyCommand: ParsableCommand {
     @Option(help: "Timed runs per configuration; the best is reported.")
     var `repeat`: Int = 3
 
+    @Option(help: ArgumentHelp("Use this PNG for the end-to-end run instead of a generated one.", valueName: "png"))
+    var image: String?
+
+    @Option(help: ArgumentHelp("Keep the generated image, the cube (.cube) and its Hald PNG here, for "
+        + "../shared/bench/peers.sh.", valueName: "dir"))
+    var keep: String?
+
+    @Flag(help: "Skip the PNG→PNG end-to-end run.")
+    var coreOnly = false
+
     func run() throws {
-        let report = try ApplyBenchmark.run(megapixels: megapixels, cubeSize: size, repeats: `repeat`)
-        print(report)
+        print(try ApplyBenchmark.run(megapixels: megapixels, cubeSize: size, repeats: `repeat`))
+        if !coreOnly {
+            print(try ApplyBenchmark.endToEnd(megapixels: megapixels, cubeSize: size, image: image, keep: keep))
+        }
     }
 }
