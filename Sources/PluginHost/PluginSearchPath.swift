@@ -37,6 +37,14 @@ public struct PluginSearchPath {
         return result
     }
 
+    /// The search path a command uses: its `--plugin-dir` folders, then this process's environment, then the folder
+    /// of the running executable.
+    public static func standard(pluginDirs: [String]) -> [String] {
+        resolve(
+            pluginDirs: pluginDirs, environment: ProcessInfo.processInfo.environment,
+            executableDirectory: executableDirectory())
+    }
+
     /// The folder of the running executable (`/proc/self/exe` on Linux), where `swift build` puts the built-in plugins.
     ///
     /// In a test run this is the folder of the test bundle, which is the same build folder.
