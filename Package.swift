@@ -9,6 +9,12 @@ let package = Package(
         .library(name: "LookCore", targets: ["LookCore"]),
         .library(name: "LookFormats", targets: ["LookFormats"]),
         .library(name: "ImageIO", targets: ["ImageIO"]),
+        .library(name: "PluginHost", targets: ["PluginHost"]),
+        // Built-in plugins: each a shared library that `swift build` puts next to the `lookstudio` executable.
+        .library(name: "TonePlugin", type: .dynamic, targets: ["TonePlugin"]),
+        .library(name: "WhiteBalancePlugin", type: .dynamic, targets: ["WhiteBalancePlugin"]),
+        .library(name: "ColorPlugin", type: .dynamic, targets: ["ColorPlugin"]),
+        .library(name: "BlendPlugin", type: .dynamic, targets: ["BlendPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -24,10 +30,19 @@ let package = Package(
         .target(name: "ImageIO", dependencies: ["CPNGShim"]),
         .target(name: "LookFormats", dependencies: ["LookCore", "ImageIO"]),
         .target(name: "LookEngine", dependencies: ["LookCore", "LookFormats", "ImageIO"]),
+        .target(name: "PluginABI"),
+        .target(name: "PluginHost", dependencies: ["PluginABI", "LookCore"]),
+        .target(name: "TonePlugin", dependencies: ["PluginABI"], path: "Plugins/Tone",
+                publicHeadersPath: ".", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "WhiteBalancePlugin", dependencies: ["PluginABI"], path: "Plugins/WhiteBalance",
+                publicHeadersPath: ".", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "ColorPlugin", dependencies: ["PluginABI"], path: "Plugins/Color",
+                publicHeadersPath: ".", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "BlendPlugin", dependencies: ["PluginABI"], path: "Plugins/Blend"),
         .executableTarget(
             name: "lookstudio",
             dependencies: [
-                "LookCore", "LookFormats", "ImageIO", "LookEngine",
+                "LookCore", "LookFormats", "ImageIO", "LookEngine", "PluginHost",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -36,6 +51,8 @@ let package = Package(
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"]),
         .testTarget(name: "LookEngineTests", dependencies: ["LookEngine", "LookCore", "ImageIO"]),
         .testTarget(name: "CLITests", dependencies: ["lookstudio", "LookCore", "LookFormats", "ImageIO"]),
+        .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "PluginABI", "LookCore"]),
+        .testTarget(name: "PluginsTests", dependencies: ["PluginHost", "LookCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

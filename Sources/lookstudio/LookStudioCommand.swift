@@ -20,6 +20,7 @@ struct LookStudioCommand: ParsableCommand {
             InspectCommand.self,
             ApplyCommand.self,
             BenchCommand.self,
+            PluginsCommand.self,
         ]
     )
 }
