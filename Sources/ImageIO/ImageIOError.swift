@@ -21,33 +21,47 @@ public enum ImageIOError: Error, Equatable, CustomStringConvertible {
     /// Encoder settings out of range.
     case invalidOptions(String)
 
-    public var description: String {
+    /// The file or name the error is about, when there is one.
+    public var file: String? {
+        switch self {
+        case .unsupportedChannels, .sampleCountMismatch, .invalidOptions: return nil
+        case .cannotOpen(let file, _), .notPNG(let file), .corruptPNG(let file, _),
+             .tooManyPixels(let file, _, _, _), .outOfMemory(let file, _), .cannotWrite(let file, _),
+             .depthMismatch(let file, _, _), .invalidRows(let file, _):
+            return file
+        }
+    }
+
+    /// What went wrong, without the file name (for callers that put the name in their own error).
+    public var reason: String {
         switch self {
         case .unsupportedChannels(let c):
             return "images must have 3 (RGB) or 4 (RGBA) channels in memory, not \(c)"
         case .sampleCountMismatch(let w, let h, let c, let found):
             return "a \(w)×\(h) image with \(c) channels needs \(w * h * c) samples, found \(found)"
-        case .cannotOpen(let file, let reason):
-            return "\(file): cannot open (\(reason))"
-        case .notPNG(let file):
-            return "\(file): not a PNG file"
-        case .corruptPNG(let file, let detail):
-            return "\(file): truncated or corrupt PNG (libpng: \(detail))"
-        case .tooManyPixels(let file, let w, let h, let limit):
-            return "\(file): \(w)×\(h) pixels (\(Self.megapixels(w * h))) is over the limit of "
-                + "\(Self.megapixels(limit)); raise it with --max-pixels"
-        case .outOfMemory(let file, let detail):
-            return "\(file): out of memory (\(detail))"
-        case .cannotWrite(let file, let reason):
-            return "cannot write \(file): \(reason)"
-        case .depthMismatch(let file, let image, let buffer):
-            return "\(file): the image has \(image.rawValue)-bit samples but rows were requested as \(buffer.rawValue)-bit"
-        case .invalidRows(let file, let detail):
-            return "\(file): \(detail)"
+        case .cannotOpen(_, let reason):
+            return "cannot open (\(reason))"
+        case .notPNG:
+            return "not a PNG file"
+        case .corruptPNG(_, let detail):
+            return "truncated or corrupt PNG (libpng: \(detail))"
+        case .tooManyPixels(_, let w, let h, let limit):
+            return "\(w)×\(h) pixels (\(Self.megapixels(w * h))) is over the limit of \(Self.megapixels(limit)); "
+                + "raise it with --max-pixels"
+        case .outOfMemory(_, let detail):
+            return "out of memory (\(detail))"
+        case .cannotWrite(_, let reason):
+            return "cannot write (\(reason))"
+        case .depthMismatch(_, let image, let buffer):
+            return "the image has \(image.rawValue)-bit samples but rows were requested as \(buffer.rawValue)-bit"
+        case .invalidRows(_, let detail):
+            return detail
         case .invalidOptions(let detail):
             return "invalid PNG write options: \(detail)"
         }
     }
+
+    public var description: String { file.map { "\($0): \(reason)" } ?? reason }
 
     /// Whole megapixels where that is exact enough to read, plain pixels for small limits (tests, tiny budgets).
     private static func megapixels(_ pixels: Int) -> String {
