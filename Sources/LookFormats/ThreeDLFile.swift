@@ -54,7 +54,7 @@ public enum ThreeDLFile {
     }
 
     /// The cube as `.3dl` text: a `3DMESH` / `Mesh m k` header when N = 2^m + 1, a 10-bit input mesh line
-    /// (`0 … 1023`), then N³ rows, blue fastest, of values clamped to 0…1 and rounded to `outputBits` codes.
+    /// (`0 64 … 960 1023` for 17 points), then N³ rows, blue fastest, of values clamped to 0…1 and rounded to `outputBits` codes.
     public static func serialize(_ cube: ColorCube, outputBits: Int = 12) -> String {
         let bits = Swift.min(Swift.max(outputBits, outputBitsRange.lowerBound), outputBitsRange.upperBound)
         let scale = Float((1 << bits) - 1)
@@ -67,7 +67,9 @@ public enum ThreeDLFile {
             // Lustre reads the grid size and output depth from this header; others skip it.
             out += "3DMESH\nMesh \(m) \(bits)\n"
         }
-        out += (0..<n).map { String(Int((Float($0) * 1023 / Float(n - 1)).rounded())) }.joined(separator: " ")
+        // Flame's convention: steps of 1024 / (N − 1), the last point held at 1023 (0 64 … 960 1023 for 17).
+        out += (0..<n).map { String(Swift.min(Int((Double($0) * 1024 / Double(n - 1)).rounded()), 1023)) }
+            .joined(separator: " ")
         out += "\n"
         cube.values.withUnsafeBufferPointer { v in
             for r in 0..<n {
@@ -277,7 +279,8 @@ private struct ThreeDLParser {
         } else {
             throw error(largestLine, "output code \(largest) is larger than 16 bits allow (65535)")
         }
-        let scale = 1 / Float((1 << outputBits) - 1)
+        // Division, not a multiply by 1/max: each value is then the correctly rounded code / max.
+        let scale = Float((1 << outputBits) - 1)
         var values = [Float](repeating: 0, count: 3 * expected)
         values.withUnsafeMutableBufferPointer { out in
             codes.withUnsafeBufferPointer { src in
@@ -287,9 +290,9 @@ private struct ThreeDLParser {
                     for g in 0..<n {
                         for b in 0..<n {
                             let i = 3 * (r + n * (g + n * b))
-                            out[i] = Float(src[j]) * scale
-                            out[i + 1] = Float(src[j + 1]) * scale
-                            out[i + 2] = Float(src[j + 2]) * scale
+                            out[i] = Float(src[j]) / scale
+                            out[i + 1] = Float(src[j + 1]) / scale
+                            out[i + 2] = Float(src[j + 2]) / scale
                             j += 3
                         }
                     }
