@@ -49,8 +49,8 @@ let package = Package(
         .testTarget(name: "LookFormatsTests", dependencies: ["LookFormats", "LookCore", "ImageIO"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"]),
         .testTarget(name: "CLITests", dependencies: ["LookCore", "LookFormats", "ImageIO"]),
-        .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "PluginABI", "LookCore"]),
-        .testTarget(name: "PluginsTests", dependencies: ["PluginHost", "LookCore"]),
+        .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LookCore"]),
+        .testTarget(name: "PluginsTests", dependencies: ["PluginHost"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -26,7 +26,8 @@ struct AdjustmentTests {
     @Test("unknown names, out-of-range and non-finite values throw, naming adjustment and parameter")
     func badParametersThrow() throws {
         let contrast = try builtIn("tone.contrast")
-        #expect(throws: PluginHostError.unknownParameter(adjustment: "tone.contrast", name: "amout", known: ["amount"])) {
+        #expect(throws: PluginHostError.unknownParameter(
+            adjustment: "tone.contrast", name: "amout", known: ["amount"])) {
             try contrast.resolveParameters(["amout": 0.2])
         }
         #expect(throws: PluginHostError.parameterOutOfRange(

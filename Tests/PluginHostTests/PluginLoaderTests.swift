@@ -52,7 +52,8 @@ struct PluginLoaderTests {
 
     @Test("a default outside min…max is refused naming the adjustment, parameter and range")
     func defaultOutsideRange() throws {
-        let refusal = try #require(try refusal(for: PluginTestSupport.pluginSource(id: "test.range", defaultValue: "3.0f")))
+        let source = PluginTestSupport.pluginSource(id: "test.range", defaultValue: "3.0f")
+        let refusal = try #require(try refusal(for: source))
         #expect(refusal.reason.code == "invalid_descriptor")
         #expect(refusal.message.contains("test.range parameter gain: default 3.0 is outside its range -1.0…1.0"))
     }
@@ -66,7 +67,8 @@ struct PluginLoaderTests {
 
     @Test("min above max, a bad bool range and an unknown kind are refused")
     func rangeAndKindRules() throws {
-        let reversed = try #require(try refusal(for: PluginTestSupport.pluginSource(id: "test.rev", range: "1.0f, -1.0f")))
+        let reversed = try #require(try refusal(
+            for: PluginTestSupport.pluginSource(id: "test.rev", range: "1.0f, -1.0f")))
         #expect(reversed.message.contains("min 1.0 is greater than max -1.0"))
         let bool = try #require(try refusal(for: PluginTestSupport.pluginSource(
             id: "test.flag", kind: "LOOKSTUDIO_PARAM_BOOL", range: "0.0f, 2.0f")))

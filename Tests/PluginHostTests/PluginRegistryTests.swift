@@ -47,7 +47,8 @@ struct PluginRegistryTests {
 
         let invert = try #require(registry.adjustment(id: "example.invert"))
         #expect(invert.parameters.first?.kind == .bool)
-        #expect(throws: PluginHostError.parameterNotBoolean(adjustment: "example.invert", name: "enabled", value: 0.5)) {
+        #expect(throws: PluginHostError.parameterNotBoolean(
+            adjustment: "example.invert", name: "enabled", value: 0.5)) {
             try invert.resolveParameters(["enabled": 0.5])
         }
         #expect(registry.adjustment(id: "tone.exposure") != nil, "built-ins load alongside")

@@ -29,7 +29,9 @@ enum PluginTestSupport {
         try source.write(toFile: sourcePath, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["cc", "-shared", "-fPIC", "-O2", "-I", headerDirectory, sourcePath, "-o", libraryPath, "-lm"]
+        process.arguments = [
+            "cc", "-shared", "-fPIC", "-O2", "-I", headerDirectory, sourcePath, "-o", libraryPath, "-lm",
+        ]
         let errors = Pipe()
         process.standardError = errors
         try process.run()

@@ -23,7 +23,8 @@ struct PluginsCommandTests {
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self),
+                String(decoding: stderr, as: UTF8.self))
     }
 
     @Test("plugins list --json shows at least 16 adjustments from at least 4 plugin files, snake_case keys")

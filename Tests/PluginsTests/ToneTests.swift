@@ -17,7 +17,8 @@ struct ToneTests {
         }
     }
 
-    @Test("highlights and shadows stay monotonic at both ends of their range", arguments: ["tone.highlights", "tone.shadows"])
+    @Test("highlights and shadows stay monotonic at both ends of their range",
+          arguments: ["tone.highlights", "tone.shadows"])
     func curvesMonotonic(id: String) throws {
         let adjustment = try BuiltInPlugins.adjustment(id)
         for amount in [-1.0, 1.0] {
