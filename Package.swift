@@ -51,8 +51,8 @@ let package = Package(
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"]),
         .testTarget(name: "LookEngineTests", dependencies: ["LookEngine", "LookCore", "ImageIO"]),
         .testTarget(name: "CLITests", dependencies: ["lookstudio", "LookCore", "LookFormats", "ImageIO"]),
-        .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "PluginABI", "LookCore"]),
-        .testTarget(name: "PluginsTests", dependencies: ["PluginHost", "LookCore"]),
+        .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LookCore"]),
+        .testTarget(name: "PluginsTests", dependencies: ["PluginHost"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -24,8 +24,7 @@ public final class PluginRegistry: @unchecked Sendable {
         self.handles = handles
     }
 
-    /// Loads every plugin file in `searchPaths` (see ``PluginSearchPath/resolve(pluginDirs:environment:executableDirectory:)``),
-    /// in order; a refused file never stops the others, and the first file to provide an id keeps it.
+    /// Loads every plugin file in `searchPaths` (see ``PluginSearchPath``), in order; a refused file never stops the others, and the first file to provide an id keeps it.
     public static func load(searchPaths: [String]) -> PluginRegistry {
         var adjustments: [Adjustment] = []
         var owners: [String: String] = [:]
