@@ -105,7 +105,7 @@ enum ApplyBenchmark {
         process.waitUntilExit()
         let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         var usage = rusage()
-        getrusage(RUSAGE_CHILDREN, &usage)
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
         let size = (try FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
         let info = try PNGReader(path: input).info
         var lines = ["end to end: lookstudio apply --lut \(cubeSize)³ .cube, \(info.width)×\(info.height) PNG → PNG"]
