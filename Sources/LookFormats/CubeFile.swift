@@ -268,7 +268,9 @@ private struct CubeParser {
         let n1 = size1D?.size ?? 0
         let n3 = size3D?.size ?? 0
         let expected = n1 + n3 * n3 * n3
-        let values = UnsafeMutableBufferPointer<Float>.allocate(capacity: 3 * expected)
+        // A row takes at least 5 bytes ("0 0 0"), so a short file claiming a huge size cannot make us allocate it.
+        let room = Swift.min(expected, (scan.bytes.count - (firstRow?.start ?? scan.bytes.count)) / 5 + 1)
+        let values = UnsafeMutableBufferPointer<Float>.allocate(capacity: 3 * room)
         defer { values.deallocate() }
         var rows = 0
         var outside = 0
@@ -304,6 +306,8 @@ private struct CubeParser {
             guard rows < expected else {
                 throw error(line.number, "\(expectedRowsDescription), found more (this is row \(rows + 1))")
             }
+            // Unreachable (every row takes 5 bytes or more), but it keeps the writes inside the buffer.
+            guard rows < room else { throw error(line.number, "\(expectedRowsDescription), found more") }
             let base = 3 * rows
             var k = 0
             while k < 3 {
