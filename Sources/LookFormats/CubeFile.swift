@@ -55,7 +55,7 @@ public enum CubeFile {
         return try result.get()
     }
 
-    /// The LUT as `.cube` text, in the dialect that expresses it (Resolve for a shaper with a cube, else Adobe).
+    /// The LUT as `.cube` text, in the dialect `preferredDialect(for:)` picks.
     public static func serialize(_ lut: LUT) -> String {
         serialize(lut, dialect: preferredDialect(for: lut))
     }
@@ -112,7 +112,8 @@ public enum CubeFile {
         try AtomicFile.write(Data(serialize(lut).utf8), to: path)
     }
 
-    /// The dialect `serialize(_:)` uses for `lut`.
+    /// The dialect `serialize(_:)` uses: Resolve for a shaper with a cube or a 1D table on one non-unit range,
+    /// else Adobe.
     public static func preferredDialect(for lut: LUT) -> CubeDialect {
         if lut.shaper != nil && lut.cube != nil { return .resolve }
         if let s = lut.shaper, lut.cube == nil, isUniform(s.inputMin), isUniform(s.inputMax),
