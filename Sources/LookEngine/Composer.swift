@@ -213,8 +213,8 @@ public struct Composer: Sendable {
         }
     }
 
-    /// Runs `steps` over interleaved RGB floats in place, one whole-buffer pass per step.
-    static func run(_ steps: [ResolvedStep], on rgb: UnsafeMutableBufferPointer<Float>) {
+    /// Runs `steps` over interleaved RGB floats in place, one whole-buffer pass per step (no-op steps included).
+    public static func run(_ steps: [ResolvedStep], on rgb: UnsafeMutableBufferPointer<Float>) {
         guard !steps.isEmpty, !rgb.isEmpty else { return }
         var scratch = [Float](repeating: 0, count: rgb.count)
         scratch.withUnsafeMutableBufferPointer { out in
