@@ -43,7 +43,7 @@ public struct ResolvedStep: Sendable {
     /// Strength as a factor, 0…2.
     let factor: Float
     /// Prepared once, so every evaluation of the step samples without rebuilding the table.
-    let sampler: CubeSampler?
+    let sampler: BatchSampler?
 
     /// The cube of a look or LUT step.
     public var cube: ColorCube? {
@@ -142,7 +142,7 @@ public struct Composer: Sendable {
                           factor: Float) -> ResolvedStep {
         let noOp = factor == 0 || Self.isIdentity(cube)
         return ResolvedStep(step: step, index: index, action: action, isNoOp: noOp, factor: factor,
-                            sampler: noOp ? nil : CubeSampler(cube))
+                            sampler: noOp ? nil : BatchSampler(cube))
     }
 
     private static func parameterName(of error: PluginHostError) -> String? {
@@ -229,14 +229,7 @@ public struct Composer: Sendable {
                     adjustment.apply(UnsafeBufferPointer(rgb), out, parameters: parameters)
                 case .look, .lut:
                     guard let sampler = step.sampler else { continue }
-                    var i = 0
-                    while i + 2 < rgb.count {
-                        let o = sampler.sample(SIMD3(rgb[i], rgb[i + 1], rgb[i + 2]), interpolation: .tetrahedral)
-                        out[i] = o.x
-                        out[i + 1] = o.y
-                        out[i + 2] = o.z
-                        i += 3
-                    }
+                    sampler.apply(rgb, into: out)
                 }
                 blend(rgb, toward: out, strength: s)
             }

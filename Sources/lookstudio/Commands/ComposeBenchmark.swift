@@ -99,7 +99,7 @@ enum ComposeBenchmark {
             var grid = try ColorCube.identity(size: size).values
             let start = ApplyBenchmark.threadCPUSeconds()
             grid.withUnsafeMutableBufferPointer { Composer.run([step], on: $0) }
-            lines.append(String(format: "    step %2d %-18@ %6.1f ms", step.index, step.step.id,
+            lines.append(String(format: "    step %2d %@ %6.1f ms", step.index, step.step.id.padding(toLength: 18, withPad: " ", startingAt: 0),
                                 (ApplyBenchmark.threadCPUSeconds() - start) * 1000))
         }
         guard megapixels > 0 else { return lines.joined(separator: "\n") }
