@@ -18,6 +18,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         .target(name: "LookCore"),
@@ -29,7 +30,13 @@ let package = Package(
         .target(name: "CPNGShim", dependencies: ["CPNG"]),
         .target(name: "ImageIO", dependencies: ["CPNGShim"]),
         .target(name: "LookFormats", dependencies: ["LookCore", "ImageIO"]),
-        .target(name: "LookEngine", dependencies: ["LookCore", "LookFormats", "ImageIO"]),
+        .target(
+            name: "LookEngine",
+            dependencies: [
+                "LookCore", "LookFormats", "ImageIO", "PluginHost",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         .target(name: "PluginABI"),
         .target(name: "PluginHost", dependencies: ["PluginABI", "LookCore"]),
         .target(name: "TonePlugin", dependencies: ["PluginABI"], path: "Plugins/Tone",
@@ -49,7 +56,7 @@ let package = Package(
         .testTarget(name: "LookCoreTests", dependencies: ["LookCore"]),
         .testTarget(name: "LookFormatsTests", dependencies: ["LookFormats", "LookCore", "ImageIO"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"]),
-        .testTarget(name: "LookEngineTests", dependencies: ["LookEngine", "LookCore", "ImageIO"]),
+        .testTarget(name: "LookEngineTests", dependencies: ["LookEngine", "LookCore", "LookFormats", "ImageIO", "PluginHost"]),
         .testTarget(name: "CLITests", dependencies: ["lookstudio", "LookCore", "LookFormats", "ImageIO"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LookCore"]),
         .testTarget(name: "PluginsTests", dependencies: ["PluginHost"]),

@@ -19,6 +19,7 @@ struct LookStudioCommand: ParsableCommand {
             ConvertCommand.self,
             InspectCommand.self,
             ApplyCommand.self,
+            ComposeCommand.self,
             BenchCommand.self,
             PluginsCommand.self,
         ]

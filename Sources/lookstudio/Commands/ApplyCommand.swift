@@ -4,7 +4,7 @@ import LookCore
 import LookEngine
 import LookFormats
 
-/// `lookstudio apply`: apply a LUT file (or, later, a catalog look or recipe) to a PNG image.
+/// `lookstudio apply`: apply a LUT file or a recipe (composed into one cube) to a PNG image.
 struct ApplyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apply",
@@ -17,11 +17,17 @@ struct ApplyCommand: ParsableCommand {
         Examples:
           lookstudio apply --lut edited.png photo.png photo-edited.png
           lookstudio apply --lut film.cube --strength 60 --interp trilinear in.png out.png
+          lookstudio apply --recipe warm.yaml photo.png photo-warm.png    # the chain, composed into one cube
         """
     )
 
+    @OptionGroup var global: GlobalOptions
+
     @Option(help: ArgumentHelp("LUT file: .cube, .3dl or a cube PNG.", valueName: "file"))
-    var lut: String
+    var lut: String?
+
+    @Option(help: ArgumentHelp("Recipe (YAML), composed into one cube at its size (default 64).", valueName: "file"))
+    var recipe: String?
 
     @Option(help: "Layout of a PNG LUT: auto, tiled, strip or hald.")
     var layout: LayoutChoice = .auto
@@ -45,14 +51,27 @@ struct ApplyCommand: ParsableCommand {
     var output: String
 
     func validate() throws {
+        let sources = [lut, recipe].compactMap { $0 }
+        guard sources.count == 1 else {
+            throw ValidationError(sources.isEmpty ? "give what to apply: --lut FILE or --recipe FILE"
+                                                  : "give only one of --lut and --recipe")
+        }
         _ = try strengthFactor(strength)
         guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive") }
     }
 
     func run() throws {
-        let loaded = try LUTFormat.read(path: lut, layout: layout.layout)
-        report(loaded.warnings, file: lut)
-        let cube = try loaded.lut.bakedCube().scaled(strength: try strengthFactor(strength))
+        let look: ColorCube
+        if let recipe {
+            look = try RecipeSupport.composer(global).compose(try Recipe.load(path: recipe))
+        } else if let lut {
+            let loaded = try LUTFormat.read(path: lut, layout: layout.layout)
+            report(loaded.warnings, file: lut)
+            look = try loaded.lut.bakedCube()
+        } else {
+            throw ValidationError("give what to apply: --lut FILE or --recipe FILE")
+        }
+        let cube = try look.scaled(strength: try strengthFactor(strength))
         var options = ImagePipeline.Options()
         options.maxPixels = maxPixels
         let t = try ImagePipeline.apply(cube, interpolation: interp, input: input, output: output, options: options)

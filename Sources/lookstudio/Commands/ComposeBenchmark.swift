@@ -1,0 +1,141 @@
+import ArgumentParser
+import Foundation
+import LookCore
+import LookEngine
+import PluginHost
+
+/// `lookstudio bench compose`: how long composing a ten-step chain takes, and what composing saves on an image.
+struct BenchComposeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compose",
+        abstract: "Time composing a ten-step recipe, and applying it composed vs step by step to a large image.",
+        discussion: """
+        The recipe mixes adjustments from every built-in plugin with two generated looks (printed below). \
+        Composing is timed on one core (thread CPU time, best of --repeat). On an image of --megapixels, one \
+        pass of the composed cube is compared with one pass per step: each step baked into its own cube, and \
+        each step evaluated exactly in Float (plugins on every pixel). All on one thread.
+        Example: lookstudio bench compose --megapixels 24
+        """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "Image size in megapixels for the apply comparison (0 skips it).")
+    var megapixels: Double = 24
+
+    @Option(help: "Cube size to compose at.")
+    var size: Int = 64
+
+    @Option(help: "Timed runs; the best is reported.")
+    var `repeat`: Int = 5
+
+    func run() throws {
+        let registry = PluginRegistry.load(searchPaths: PluginSearchPath.standard(pluginDirs: global.pluginDir))
+        print(try ComposeBenchmark.run(registry: registry, size: size, megapixels: megapixels,
+                                       repeats: max(1, `repeat`)))
+    }
+}
+
+/// The measurements behind `lookstudio bench compose`.
+enum ComposeBenchmark {
+    /// Ten steps: every plugin, two looks, strengths below and above 100.
+    static let recipeYAML = """
+        name: Bench Ten Steps
+        steps:
+          - adjust: tone.exposure
+            params: { stops: 0.3 }
+          - adjust: wb.temperature
+            params: { shift: 900 }
+            strength: 80
+          - adjust: tone.contrast
+            params: { amount: 0.2 }
+          - look: warm
+            strength: 70
+          - adjust: color.saturation
+            params: { amount: 0.15 }
+          - adjust: color.hue
+            params: { angle: 8 }
+          - look: cross
+            strength: 120
+          - adjust: tone.shadows
+            params: { amount: 0.3 }
+          - adjust: blend.soft_light
+            params: { amount: 0.4 }
+          - adjust: wb.tint
+            params: { amount: 0.1 }
+            strength: 50
+        """
+
+    /// The two looks the recipe names: a warm 33³ grade and a cross-processed 17³ one.
+    static func looks() throws -> [String: ColorCube] {
+        let warm = try ColorCube(size: 33) { c in
+            SIMD3(min(1, 0.04 + 0.98 * c.x), 0.02 + 0.95 * c.y, 0.9 * c.z * c.z + 0.05 * c.z)
+        }
+        let cross = try ColorCube(size: 17) { c in
+            let s = c * c * (3 - 2 * c)
+            return SIMD3(0.85 * s.x + 0.1 * c.z + 0.03, 0.92 * c.y * c.y + 0.06, 0.7 * c.z + 0.2 * (1 - c.x) * c.z + 0.05)
+        }
+        return ["warm": warm, "cross": cross]
+    }
+
+    static func run(registry: PluginRegistry, size: Int, megapixels: Double, repeats: Int) throws -> String {
+        let looks = try looks()
+        let composer = Composer(registry: registry) { name in
+            guard let cube = looks[name] else { throw ValidationError("no look \(name)") }
+            return ResolvedLook(guid: name, name: name, cube: cube)
+        }
+        let recipe = try Recipe.parse(recipeYAML, fileName: "bench.yaml")
+        let steps = try composer.resolve(recipe)
+        var lines = ["compose: \(recipe.steps.count)-step recipe at \(size)³ (1 core, best of \(repeats))"]
+        var best = Double.infinity
+        var cube = try ColorCube.identity(size: 2)
+        for _ in 0..<repeats {
+            let start = ApplyBenchmark.threadCPUSeconds()
+            cube = try Composer.compose(steps, size: size)
+            best = min(best, ApplyBenchmark.threadCPUSeconds() - start)
+        }
+        lines.append(String(format: "  whole chain       %8.1f ms", best * 1000))
+        for step in steps where !step.isNoOp {
+            var grid = try ColorCube.identity(size: size).values
+            let start = ApplyBenchmark.threadCPUSeconds()
+            grid.withUnsafeMutableBufferPointer { Composer.run([step], on: $0) }
+            lines.append(String(format: "    step %2d %@ %6.1f ms", step.index, step.step.id.padding(toLength: 18, withPad: " ", startingAt: 0),
+                                (ApplyBenchmark.threadCPUSeconds() - start) * 1000))
+        }
+        guard megapixels > 0 else { return lines.joined(separator: "\n") }
+
+        let width = Int((megapixels * 1_000_000 * 1.5).squareRoot())
+        let height = Int(megapixels * 1_000_000) / width
+        let source = ApplyBenchmark.photoLikeImage(width: width, height: height)
+        lines.append(String(format: "apply to %d×%d 8-bit RGB (%.1f MP), 1 thread", width, height,
+                            Double(width * height) / 1e6))
+        var work = source
+        var start = ApplyBenchmark.threadCPUSeconds()
+        try work.withUnsafeMutableBufferPointer {
+            try CubeApplier(cube: cube).apply(to: $0, channels: 3, threads: 1)
+        }
+        let composed = ApplyBenchmark.threadCPUSeconds() - start
+        lines.append(String(format: "  composed cube, 1 pass       %8.3f s", composed))
+
+        let active = steps.filter { !$0.isNoOp }
+        let stepCubes = try active.map { try Composer.compose([$0], size: size) }
+        work = source
+        start = ApplyBenchmark.threadCPUSeconds()
+        for stepCube in stepCubes {
+            try work.withUnsafeMutableBufferPointer {
+                try CubeApplier(cube: stepCube).apply(to: $0, channels: 3, threads: 1)
+            }
+        }
+        let perStepLUT = ApplyBenchmark.threadCPUSeconds() - start
+        lines.append(String(format: "  one cube per step, %2d passes %8.3f s  (%.1f× the composed cost)",
+                            stepCubes.count, perStepLUT, perStepLUT / composed))
+
+        var floats = source.map { Float($0) / 255 }
+        start = ApplyBenchmark.threadCPUSeconds()
+        floats.withUnsafeMutableBufferPointer { Composer.run(active, on: $0) }
+        let exact = ApplyBenchmark.threadCPUSeconds() - start
+        lines.append(String(format: "  exact Float, %2d passes       %8.3f s  (%.1f× the composed cost)",
+                            active.count, exact, exact / composed))
+        return lines.joined(separator: "\n")
+    }
+}
