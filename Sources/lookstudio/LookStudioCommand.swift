@@ -15,6 +15,7 @@ struct LookStudioCommand: ParsableCommand {
         """,
         version: "0.1.0",
         subcommands: [
+            ImportCommand.self, ExportCommand.self, LooksCommand.self, ScenesCommand.self, CatalogCommand.self,
         ]
     )
 }
