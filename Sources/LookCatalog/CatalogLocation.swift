@@ -25,12 +25,12 @@ public enum CatalogLocation {
         }
     }
 
-    /// Folders searched for the seed, in order: `explicit`, `$LOOKSTUDIO_SEED_DIR`, each ancestor of the
-    /// executable's real path, `/usr/local/share/lookstudio`, `/usr/share/lookstudio`.
+    /// Folders searched for the seed: `explicit` alone when given, else `$LOOKSTUDIO_SEED_DIR`, each ancestor of
+    /// the executable's real path, `/usr/local/share/lookstudio`, `/usr/share/lookstudio`.
     public static func seedCandidates(explicit: String?, environment: [String: String],
                                       executablePath: String?) -> [String] {
+        if let explicit, !explicit.isEmpty { return [explicit] }
         var out: [String] = []
-        if let explicit, !explicit.isEmpty { out.append(explicit) }
         if let env = environment["LOOKSTUDIO_SEED_DIR"], !env.isEmpty { out.append(env) }
         if let exe = executablePath {
             var dir = URL(fileURLWithPath: exe).resolvingSymlinksInPath().deletingLastPathComponent()

@@ -16,25 +16,24 @@ public enum SHA256 {
 
     /// The 32-byte digest of `bytes`.
     public static func hash(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
-        var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                           0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
-        var w = [UInt32](repeating: 0, count: 64)
+        var state = State()
         let fullBlocks = bytes.count / 64
-        for block in 0..<fullBlocks {
-            compress(&h, &w, UnsafeRawBufferPointer(rebasing: bytes[(block * 64)..<(block * 64 + 64)]))
+        if let base = bytes.baseAddress {
+            for block in 0..<fullBlocks { state.compress(base + block * 64) }
         }
         // Padding: 0x80, zeros, then the message length in bits as a big-endian UInt64.
         var tail = [UInt8](bytes[(fullBlocks * 64)...])
         tail.append(0x80)
         while tail.count % 64 != 56 { tail.append(0) }
         let bitLength = UInt64(bytes.count) &* 8
-        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        tail.withUnsafeBytes { t in
-            for block in 0..<(t.count / 64) {
-                compress(&h, &w, UnsafeRawBufferPointer(rebasing: t[(block * 64)..<(block * 64 + 64)]))
-            }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
         }
-        return h.flatMap { v in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> UInt32($0)) } }
+        tail.withUnsafeBytes { t in
+            guard let base = t.baseAddress else { return }
+            for block in 0..<(t.count / 64) { state.compress(base + block * 64) }
+        }
+        return state.digest
     }
 
     /// The digest of `bytes` as 64 lowercase hex digits.
@@ -50,29 +49,45 @@ public enum SHA256 {
         return String(decoding: out, as: UTF8.self)
     }
 
-    private static func compress(_ h: inout [UInt32], _ w: inout [UInt32], _ block: UnsafeRawBufferPointer) {
-        for t in 0..<16 {
-            w[t] = UInt32(block[4 * t]) << 24 | UInt32(block[4 * t + 1]) << 16
-                | UInt32(block[4 * t + 2]) << 8 | UInt32(block[4 * t + 3])
+    /// The eight working words and the message schedule, kept in fixed storage so the block loop allocates nothing.
+    private struct State {
+        var h: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
+            (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
+        var w = [UInt32](repeating: 0, count: 64)
+
+        var digest: [UInt8] {
+            [h.0, h.1, h.2, h.3, h.4, h.5, h.6, h.7].flatMap { v in
+                [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> UInt32($0)) }
+            }
         }
-        for t in 16..<64 {
-            let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
-            let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
-            w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+
+        mutating func compress(_ block: UnsafeRawPointer) {
+            w.withUnsafeMutableBufferPointer { wp in
+                SHA256.k.withUnsafeBufferPointer { kp in
+                    for t in 0..<16 {
+                        wp[t] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: 4 * t, as: UInt32.self))
+                    }
+                    for t in 16..<64 {
+                        let a = wp[t - 15], b = wp[t - 2]
+                        let s0 = SHA256.rotr(a, 7) ^ SHA256.rotr(a, 18) ^ (a >> 3)
+                        let s1 = SHA256.rotr(b, 17) ^ SHA256.rotr(b, 19) ^ (b >> 10)
+                        wp[t] = wp[t - 16] &+ s0 &+ wp[t - 7] &+ s1
+                    }
+                    var (a, b, c, d, e, f, g, hh) = h
+                    for t in 0..<64 {
+                        let s1 = SHA256.rotr(e, 6) ^ SHA256.rotr(e, 11) ^ SHA256.rotr(e, 25)
+                        let ch = (e & f) ^ (~e & g)
+                        let t1 = hh &+ s1 &+ ch &+ kp[t] &+ wp[t]
+                        let s0 = SHA256.rotr(a, 2) ^ SHA256.rotr(a, 13) ^ SHA256.rotr(a, 22)
+                        let maj = (a & b) ^ (a & c) ^ (b & c)
+                        hh = g; g = f; f = e; e = d &+ t1; d = c; c = b; b = a; a = t1 &+ s0 &+ maj
+                    }
+                    h = (h.0 &+ a, h.1 &+ b, h.2 &+ c, h.3 &+ d, h.4 &+ e, h.5 &+ f, h.6 &+ g, h.7 &+ hh)
+                }
+            }
         }
-        var a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7]
-        for t in 0..<64 {
-            let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-            let ch = (e & f) ^ (~e & g)
-            let t1 = hh &+ s1 &+ ch &+ k[t] &+ w[t]
-            let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-            let maj = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ maj
-            hh = g; g = f; f = e; e = d &+ t1; d = c; c = b; b = a; a = t1 &+ t2
-        }
-        h[0] &+= a; h[1] &+= b; h[2] &+= c; h[3] &+= d; h[4] &+= e; h[5] &+= f; h[6] &+= g; h[7] &+= hh
     }
 
     @inline(__always)
-    private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
+    static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
 }
