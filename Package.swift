@@ -10,6 +10,12 @@ let package = Package(
         .library(name: "LookFormats", targets: ["LookFormats"]),
         .library(name: "ImageIO", targets: ["ImageIO"]),
         .library(name: "LookCatalog", targets: ["LookCatalog"]),
+        .library(name: "PluginHost", targets: ["PluginHost"]),
+        // Built-in plugins: each a shared library that `swift build` puts next to the `lookstudio` executable.
+        .library(name: "TonePlugin", type: .dynamic, targets: ["TonePlugin"]),
+        .library(name: "WhiteBalancePlugin", type: .dynamic, targets: ["WhiteBalancePlugin"]),
+        .library(name: "ColorPlugin", type: .dynamic, targets: ["ColorPlugin"]),
+        .library(name: "BlendPlugin", type: .dynamic, targets: ["BlendPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -34,10 +40,20 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        .target(name: "LookEngine", dependencies: ["LookCore", "LookFormats", "ImageIO"]),
+        .target(name: "PluginABI"),
+        .target(name: "PluginHost", dependencies: ["PluginABI", "LookCore"]),
+        .target(name: "TonePlugin", dependencies: ["PluginABI"], path: "Plugins/Tone",
+                publicHeadersPath: ".", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "WhiteBalancePlugin", dependencies: ["PluginABI"], path: "Plugins/WhiteBalance",
+                publicHeadersPath: ".", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "ColorPlugin", dependencies: ["PluginABI"], path: "Plugins/Color",
+                publicHeadersPath: ".", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "BlendPlugin", dependencies: ["PluginABI"], path: "Plugins/Blend"),
         .executableTarget(
             name: "lookstudio",
             dependencies: [
-                "LookCore", "LookFormats", "ImageIO", "LookCatalog",
+                "LookCore", "LookFormats", "ImageIO", "LookEngine", "PluginHost", "LookCatalog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -45,7 +61,10 @@ let package = Package(
         .testTarget(name: "LookFormatsTests", dependencies: ["LookFormats", "LookCore", "ImageIO"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"]),
         .testTarget(name: "LookCatalogTests", dependencies: ["LookCatalog", "LookCore", "LookFormats", "ImageIO"]),
-        .testTarget(name: "CLITests", dependencies: ["LookCore", "LookFormats", "ImageIO"]),
+        .testTarget(name: "LookEngineTests", dependencies: ["LookEngine", "LookCore", "ImageIO"]),
+        .testTarget(name: "CLITests", dependencies: ["lookstudio", "LookCore", "LookFormats", "ImageIO"]),
+        .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LookCore"]),
+        .testTarget(name: "PluginsTests", dependencies: ["PluginHost"]),
     ],
     swiftLanguageModes: [.v6]
 )

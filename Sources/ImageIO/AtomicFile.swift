@@ -7,18 +7,30 @@ import Foundation
 public enum AtomicFile {
     /// Runs `body` with a temporary path beside `path`, then renames it to `path` if `body` succeeds.
     public static func write<T>(to path: String, _ body: (String) throws -> T) throws -> T {
-        let url = URL(fileURLWithPath: path)
-        let dir = url.deletingLastPathComponent().path
-        let temp = "\(dir)/.\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let temp = temporaryPath(for: path)
         do {
             let result = try body(temp)
-            guard rename(temp, path) == 0 else {
-                throw AtomicFileError(path: path, reason: String(cString: strerror(errno)))
-            }
+            try commit(temporary: temp, to: path)
             return result
         } catch {
             unlink(temp)
             throw error
+        }
+    }
+
+    /// A hidden, unique path beside `path` (same folder, so the final `rename` cannot cross file systems).
+    ///
+    /// For writers that stream into the file over many calls and so cannot use the closure form of `write`.
+    public static func temporaryPath(for path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        let dir = url.deletingLastPathComponent().path
+        return "\(dir)/.\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+    }
+
+    /// Renames a finished temporary file over `path`; the caller removes `temporary` if this throws.
+    public static func commit(temporary: String, to path: String) throws(AtomicFileError) {
+        guard rename(temporary, path) == 0 else {
+            throw AtomicFileError(path: path, reason: String(cString: strerror(errno)))
         }
     }
 

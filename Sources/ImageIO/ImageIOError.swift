@@ -2,13 +2,74 @@
 public enum ImageIOError: Error, Equatable, CustomStringConvertible {
     case unsupportedChannels(Int)
     case sampleCountMismatch(width: Int, height: Int, channels: Int, found: Int)
+    /// The file could not be opened or created.
+    case cannotOpen(file: String, reason: String)
+    /// The bytes do not start with the PNG signature.
+    case notPNG(file: String)
+    /// libpng stopped part-way: the data is cut short or damaged.
+    case corruptPNG(file: String, detail: String)
+    /// The header announces more pixels than the caller allows; nothing was allocated.
+    case tooManyPixels(file: String, width: Int, height: Int, limit: Int)
+    /// An allocation failed while decoding or encoding.
+    case outOfMemory(file: String, detail: String)
+    /// Writing, flushing or renaming the output failed.
+    case cannotWrite(file: String, reason: String)
+    /// Rows were requested in a buffer of the wrong sample width for the image.
+    case depthMismatch(file: String, image: PixelBuffer.Depth, buffer: PixelBuffer.Depth)
+    /// A row request or row write does not fit the image or the buffer given.
+    case invalidRows(file: String, detail: String)
+    /// Encoder settings out of range.
+    case invalidOptions(String)
 
-    public var description: String {
+    /// The file or name the error is about, when there is one.
+    public var file: String? {
+        switch self {
+        case .unsupportedChannels, .sampleCountMismatch, .invalidOptions: return nil
+        case .cannotOpen(let file, _), .notPNG(let file), .corruptPNG(let file, _),
+             .tooManyPixels(let file, _, _, _), .outOfMemory(let file, _), .cannotWrite(let file, _),
+             .depthMismatch(let file, _, _), .invalidRows(let file, _):
+            return file
+        }
+    }
+
+    /// What went wrong, without the file name (for callers that put the name in their own error).
+    public var reason: String {
         switch self {
         case .unsupportedChannels(let c):
             return "images must have 3 (RGB) or 4 (RGBA) channels in memory, not \(c)"
         case .sampleCountMismatch(let w, let h, let c, let found):
             return "a \(w)×\(h) image with \(c) channels needs \(w * h * c) samples, found \(found)"
+        case .cannotOpen(_, let reason):
+            return "cannot open (\(reason))"
+        case .notPNG:
+            return "not a PNG file"
+        case .corruptPNG(_, let detail):
+            return "truncated or corrupt PNG (libpng: \(detail))"
+        case .tooManyPixels(_, let w, let h, let limit):
+            return "\(w)×\(h) pixels (\(Self.megapixels(w * h))) is over the limit of \(Self.megapixels(limit)); "
+                + "raise it with --max-pixels"
+        case .outOfMemory(_, let detail):
+            return "out of memory (\(detail))"
+        case .cannotWrite(_, let reason):
+            return "cannot write (\(reason))"
+        case .depthMismatch(_, let image, let buffer):
+            return "the image has \(image.rawValue)-bit samples but rows were requested as \(buffer.rawValue)-bit"
+        case .invalidRows(_, let detail):
+            return detail
+        case .invalidOptions(let detail):
+            return "invalid PNG write options: \(detail)"
         }
+    }
+
+    public var description: String { file.map { "\($0): \(reason)" } ?? reason }
+
+    /// Whole megapixels where that is exact enough to read, plain pixels for small limits (tests, tiny budgets).
+    private static func megapixels(_ pixels: Int) -> String {
+        if pixels >= 10_000_000 { return "\(pixels / 1_000_000) megapixels" }
+        if pixels >= 1_000_000 {
+            let tenths = pixels / 100_000
+            return "\(tenths / 10).\(tenths % 10) megapixels"
+        }
+        return "\(pixels) pixels"
     }
 }

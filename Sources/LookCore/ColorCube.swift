@@ -26,13 +26,14 @@ public struct ColorCube: Sendable, Equatable, Hashable {
     /// Builds a cube by evaluating `transform` at every grid colour.
     public init(size: Int, transform: (SIMD3<Float>) -> SIMD3<Float>) throws(LookCoreError) {
         guard ColorCube.sizeRange.contains(size) else { throw .invalidSize(size) }
-        let scale = 1 / Float(size - 1)
+        let last = Float(size - 1)
         var values = [Float](repeating: 0, count: 3 * size * size * size)
         var i = 0
         for b in 0..<size {
             for g in 0..<size {
                 for r in 0..<size {
-                    let out = transform(SIMD3(Float(r), Float(g), Float(b)) * scale)
+                    // Division, not a reciprocal multiply: i/(N−1) is then the correctly rounded grid colour.
+                    let out = transform(SIMD3(Float(r), Float(g), Float(b)) / last)
                     values[i] = out.x
                     values[i + 1] = out.y
                     values[i + 2] = out.z
@@ -60,8 +61,7 @@ public struct ColorCube: Sendable, Equatable, Hashable {
 
     /// The grid colour of entry `index` (what the identity cube holds there).
     public func gridColor(at index: Int) -> SIMD3<Float> {
-        let scale = 1 / Float(size - 1)
-        return SIMD3(Float(index % size), Float((index / size) % size), Float(index / (size * size))) * scale
+        SIMD3(Float(index % size), Float((index / size) % size), Float(index / (size * size))) / Float(size - 1)
     }
 
     /// Smallest and largest value over all entries and channels.

@@ -104,19 +104,17 @@ public struct CubeApplier: Sendable {
         stepR.withUnsafeBufferPointer { sR in stepG.withUnsafeBufferPointer { sG in stepB.withUnsafeBufferPointer { sB in
         frac.withUnsafeBufferPointer { f in
             let tetra = interpolation == .tetrahedral
-            let hi = SIMD4<Float>(repeating: 255)
             var px = p
             for _ in 0..<count {
                 let r = Int(px[0]), g = Int(px[1]), b = Int(px[2])
                 let cell = Int(oR[r] &+ oG[g] &+ oB[b])
                 let dr = Int(sR[r]), dg = Int(sG[g]), db = Int(sB[b])
-                var o = tetra
+                let o = tetra
                     ? CubeSampler.tetrahedral(t, base: cell, dr: dr, dg: dg, db: db, fr: f[r], fg: f[g], fb: f[b])
                     : CubeSampler.trilinear(t, base: cell, dr: dr, dg: dg, db: db, fr: f[r], fg: f[g], fb: f[b])
-                o = pointwiseMin(pointwiseMax(o, .zero), hi) + 0.5
-                px[0] = UInt8(truncatingIfNeeded: Int32(o.x))
-                px[1] = UInt8(truncatingIfNeeded: Int32(o.y))
-                px[2] = UInt8(truncatingIfNeeded: Int32(o.z))
+                px[0] = CubeApplier.code8(o.x)
+                px[1] = CubeApplier.code8(o.y)
+                px[2] = CubeApplier.code8(o.z)
                 px += channels
             }
         }}}}}}}}
@@ -127,7 +125,6 @@ public struct CubeApplier: Sendable {
             let tetra = interpolation == .tetrahedral
             let n = size
             let scale = Float(n - 1) / 65535
-            let hi = SIMD4<Float>(repeating: 65535)
             var px = p
             for _ in 0..<count {
                 let x = SIMD3<Float>(Float(px[0]), Float(px[1]), Float(px[2])) * scale
@@ -135,15 +132,27 @@ public struct CubeApplier: Sendable {
                 let cell = r0 + n * (g0 + n * b0)
                 let dr = r0 < n - 1 ? 1 : 0, dg = g0 < n - 1 ? n : 0, db = b0 < n - 1 ? n * n : 0
                 let fr = x.x - Float(r0), fg = x.y - Float(g0), fb = x.z - Float(b0)
-                var o = tetra
+                let o = tetra
                     ? CubeSampler.tetrahedral(t, base: cell, dr: dr, dg: dg, db: db, fr: fr, fg: fg, fb: fb)
                     : CubeSampler.trilinear(t, base: cell, dr: dr, dg: dg, db: db, fr: fr, fg: fg, fb: fb)
-                o = pointwiseMin(pointwiseMax(o, .zero), hi) + 0.5
-                px[0] = UInt16(truncatingIfNeeded: Int32(o.x))
-                px[1] = UInt16(truncatingIfNeeded: Int32(o.y))
-                px[2] = UInt16(truncatingIfNeeded: Int32(o.z))
+                px[0] = CubeApplier.code16(o.x)
+                px[1] = CubeApplier.code16(o.y)
+                px[2] = CubeApplier.code16(o.z)
                 px += channels
             }
         }
+    }
+
+    // Clamp, then round by adding 1.5·2²³: the float's low mantissa bits become the nearest integer. This avoids
+    // Swift's checked Float→Int conversion (a compare and branch per channel) and the generic SIMD min/max, which
+    // were not inlined and cost a call each.
+    @inline(__always)
+    private static func code8(_ v: Float) -> UInt8 {
+        UInt8(truncatingIfNeeded: (Swift.min(Swift.max(v, 0), 255) + 12_582_912).bitPattern)
+    }
+
+    @inline(__always)
+    private static func code16(_ v: Float) -> UInt16 {
+        UInt16(truncatingIfNeeded: (Swift.min(Swift.max(v, 0), 65535) + 12_582_912).bitPattern)
     }
 }

@@ -1,2 +1,155 @@
-import LookCore
+import Foundation
 import ImageIO
+import LookCore
+
+/// The file formats LookStudio reads and writes.
+public enum LUTFileFormat: String, Sendable, Codable, CaseIterable {
+    /// Adobe / Resolve `.cube` text.
+    case cube
+    /// Lustre / Flame / Nuke `.3dl` text.
+    case threeDL = "3dl"
+    /// A cube stored as a PNG image (tiled, strip or Hald layout).
+    case png
+
+    /// The usual file extension.
+    public var fileExtension: String { rawValue }
+}
+
+/// A LUT read from a file, with what is known about how it was stored.
+public struct LoadedLUT: Sendable, Equatable {
+    /// The transform.
+    public var lut: LUT
+    /// The file format.
+    public var format: LUTFileFormat
+    /// A human description of the variant, e.g. "Resolve .cube", "tiled PNG 8-bit".
+    public var dialect: String
+    /// For PNGs: the layout the pixels were read in.
+    public var layout: CubeLayout?
+    /// For PNGs: sample depth; for `.3dl`: output bit depth.
+    public var bits: Int?
+    /// Every tolerated deviation.
+    public var warnings: [FormatWarning]
+}
+
+/// The one entry point for reading and writing LUT files: picks the codec by extension, then by content.
+public enum LUTFormat {
+    /// The format of `path`, from its extension or, failing that, its first bytes.
+    public static func format(of path: String) throws(LookFormatsError) -> LUTFileFormat {
+        let name = (path as NSString).lastPathComponent
+        switch (path as NSString).pathExtension.lowercased() {
+        case "cube": return .cube
+        case "3dl": return .threeDL
+        case "png": return .png
+        default: break
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw LookFormatsError(file: name, "cannot open the file (does it exist and is it readable?)")
+        }
+        defer { try? handle.close() }
+        let head = [UInt8](handle.readData(ofLength: 4096))
+        if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return .png }
+        let text = String(decoding: head, as: UTF8.self).uppercased()
+        if text.contains("LUT_3D_SIZE") || text.contains("LUT_1D_SIZE") { return .cube }
+        if text.contains("MESH") { return .threeDL }
+        throw LookFormatsError(file: name, "unknown LUT format: expected a .cube, .3dl or .png file")
+    }
+
+    /// The format an output path asks for, by extension only.
+    public static func outputFormat(of path: String) throws(LookFormatsError) -> LUTFileFormat {
+        let ext = (path as NSString).pathExtension.lowercased()
+        guard let format = LUTFileFormat(rawValue: ext) else {
+            throw LookFormatsError(file: (path as NSString).lastPathComponent,
+                                   "cannot tell the output format from \".\(ext)\": use .cube, .3dl or .png")
+        }
+        return format
+    }
+
+    /// Reads any supported LUT file; `layout` forces a PNG layout instead of detecting it.
+    public static func read(path: String, layout: CubeLayout? = nil) throws(LookFormatsError) -> LoadedLUT {
+        switch try format(of: path) {
+        case .cube:
+            let contents = try CubeFile.read(path: path)
+            return LoadedLUT(lut: contents.lut, format: .cube,
+                             dialect: contents.dialect == .resolve ? "Resolve .cube" : "Adobe/Iridas .cube",
+                             layout: nil, bits: nil, warnings: contents.warnings)
+        case .threeDL:
+            let contents = try ThreeDLFile.read(path: path)
+            let mesh = contents.hasMeshLine ? "with input mesh" : "size from Mesh header"
+            return LoadedLUT(lut: contents.lut, format: .threeDL, dialect: ".3dl (\(mesh))",
+                             layout: nil, bits: contents.outputBits, warnings: contents.warnings)
+        case .png:
+            let (cube, detected, depth) = try CubeImage.read(path: path, layout: layout)
+            return LoadedLUT(lut: LUT(cube: cube), format: .png, dialect: "\(detected.rawValue) PNG \(depth.rawValue)-bit",
+                             layout: detected, bits: depth.rawValue, warnings: [])
+        }
+    }
+
+    /// Settings for writing a LUT file.
+    public struct WriteOptions: Sendable {
+        /// PNG layout (default: tiled when the size is a square, otherwise strip).
+        public var layout: CubeLayout?
+        /// PNG sample depth, or `.3dl` output bits (12 when nil).
+        public var bits: Int?
+        /// Resample to this cube size first.
+        public var size: Int?
+
+        /// Settings with everything at its default.
+        public init(layout: CubeLayout? = nil, bits: Int? = nil, size: Int? = nil) {
+            self.layout = layout
+            self.bits = bits
+            self.size = size
+        }
+    }
+
+    /// Writes `lut` to `path` in the format its extension names; returns warnings (e.g. values clamped).
+    ///
+    /// `.cube` keeps shapers and domains as they are unless a size is asked for; PNG and `.3dl` hold a plain cube
+    /// over 0…1, so other LUTs are baked first, and values outside 0…1 are clamped with a warning.
+    @discardableResult
+    public static func write(_ lut: LUT, to path: String, options: WriteOptions = WriteOptions()) throws -> [FormatWarning] {
+        let name = (path as NSString).lastPathComponent
+        let format = try outputFormat(of: path)
+        if format == .cube {
+            let out = options.size == nil ? lut : LUT(cube: try lut.bakedCube(size: options.size), title: lut.title)
+            try CubeFile.write(out, to: path)
+            return []
+        }
+        var warnings = [FormatWarning]()
+        if !lut.isPlainCube {
+            warnings.append(FormatWarning("the LUT has a 1D shaper or a non-unit input domain; baked into a plain cube for \(format.rawValue)"))
+        }
+        var cube = try lut.bakedCube(size: options.size)
+        let (clamped, count) = cube.clampedToUnitRange()
+        if count > 0 {
+            let range = cube.valueRange
+            warnings.append(FormatWarning("\(count) values outside 0…1 (from \(range.lowerBound) to \(range.upperBound)) were clamped: \(format.rawValue) cannot store them"))
+            cube = clamped
+        }
+        switch format {
+        case .threeDL:
+            let bits = options.bits ?? 12
+            guard [10, 12, 16].contains(bits) else {
+                throw LookFormatsError(file: name, ".3dl output bits must be 10, 12 or 16, not \(bits)")
+            }
+            try ThreeDLFile.write(cube, to: path, outputBits: bits)
+        case .png:
+            let depth: PixelBuffer.Depth
+            switch options.bits ?? 16 {
+            case 8: depth = .eight
+            case 16: depth = .sixteen
+            case let other: throw LookFormatsError(file: name, "PNG bit depth must be 8 or 16, not \(other)")
+            }
+            let layout = options.layout ?? defaultLayout(size: cube.size)
+            try CubeImage.write(cube, to: path, layout: layout, depth: depth)
+        case .cube:
+            break
+        }
+        return warnings
+    }
+
+    /// Tiled for square sizes (4, 16, 64, …), strip otherwise.
+    public static func defaultLayout(size: Int) -> CubeLayout {
+        let root = Int(Double(size).squareRoot().rounded())
+        return root * root == size ? .tiled : .strip
+    }
+}

@@ -15,7 +15,17 @@ struct LookStudioCommand: ParsableCommand {
         """,
         version: "0.1.0",
         subcommands: [
-            ImportCommand.self, ExportCommand.self, LooksCommand.self, ScenesCommand.self, CatalogCommand.self,
+            GenerateCommand.self,
+            ConvertCommand.self,
+            InspectCommand.self,
+            ApplyCommand.self,
+            BenchCommand.self,
+            PluginsCommand.self,
+            ImportCommand.self,
+            ExportCommand.self,
+            LooksCommand.self,
+            ScenesCommand.self,
+            CatalogCommand.self,
         ]
     )
 }

@@ -28,7 +28,7 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "PNG layout: tiled, strip or hald (default: tiled when the size is a square, else strip).")
     var layout: String?
 
-    @Option(help: "PNG bits per sample: 8 or 16.")
+    @Option(help: "PNG bits per sample: 8 or 16 (.3dl files are written with 12-bit output).")
     var bits: Int = 16
 
     @Option(help: "Resample the cube to N entries per axis before writing.")
@@ -43,10 +43,11 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let catalog = try CatalogAccess.open(global)
         let record = try catalog.resolveLook(look)
-        var cube = try catalog.cube(guid: record.guid)
-        if let size { cube = try cube.resampled(to: size) }
-        try LookFile.write(cube, to: output, layout: layout.flatMap(CubeLayout.init(rawValue:)),
-                           depth: bits == 8 ? .eight : .sixteen, title: record.name)
+        let cube = try catalog.cube(guid: record.guid)
+        let isPNG = output.lowercased().hasSuffix(".png")
+        let warnings = try LookFile.write(cube, to: output, layout: layout.flatMap(CubeLayout.init(rawValue:)),
+                                          bits: isPNG ? bits : nil, size: size, title: record.name)
+        for w in warnings { CatalogAccess.warn("warning: \(w)") }
         print(output)
     }
 }

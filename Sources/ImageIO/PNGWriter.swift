@@ -1,0 +1,222 @@
+import CPNGShim
+import Foundation
+
+/// How hard a PNG is compressed: zlib level, row filter and zlib strategy.
+public struct PNGWriteOptions: Sendable, Equatable {
+    /// The PNG row filter applied before deflate.
+    public enum Filter: Sendable, Equatable, CaseIterable {
+        case none, sub, up, average, paeth
+        /// libpng picks one of the five per row (smallest sum of absolute differences).
+        case adaptive
+    }
+
+    /// The zlib strategy; `.automatic` leaves libpng's choice (Z_FILTERED when a filter is used).
+    public enum Strategy: Sendable, Equatable, CaseIterable {
+        case automatic, standard, filtered, huffmanOnly, rle
+    }
+
+    /// zlib level 0 (store) … 9 (smallest).
+    public var compressionLevel: Int
+    /// Row filter.
+    public var filter: Filter
+    /// zlib strategy.
+    public var strategy: Strategy
+
+    /// Options with the given level, filter and strategy.
+    public init(compressionLevel: Int, filter: Filter, strategy: Strategy = .automatic) {
+        self.compressionLevel = compressionLevel
+        self.filter = filter
+        self.strategy = strategy
+    }
+
+    /// For photographs, chosen to be as fast as ffmpeg and no larger than ImageMagick (see the table below).
+    public static let photo = PNGWriteOptions(compressionLevel: 6, filter: .adaptive)
+
+    /// For cube PNGs and other small data images: smallest file, speed irrelevant.
+    public static let data = PNGWriteOptions(compressionLevel: 9, filter: .adaptive)
+
+    var filterBits: Int32 {
+        switch filter {
+        case .none: return Int32(LSPNG_FILTER_NONE)
+        case .sub: return Int32(LSPNG_FILTER_SUB)
+        case .up: return Int32(LSPNG_FILTER_UP)
+        case .average: return Int32(LSPNG_FILTER_AVG)
+        case .paeth: return Int32(LSPNG_FILTER_PAETH)
+        case .adaptive: return Int32(LSPNG_FILTER_ALL)
+        }
+    }
+
+    /// zlib's Z_* strategy numbers, which are part of zlib's stable API.
+    var strategyCode: Int32 {
+        switch strategy {
+        case .automatic: return -1
+        case .standard: return 0
+        case .filtered: return 1
+        case .huffmanOnly: return 2
+        case .rle: return 3
+        }
+    }
+}
+
+/// Writes a PNG row by row, to a file (atomically: a temporary file renamed on `finish`) or to memory.
+///
+/// A writer that is dropped without `finish`, or that fails, removes its temporary file: the destination is
+/// either untouched or complete. Not thread-safe: one writer belongs to one task.
+public final class PNGWriter {
+    /// Destination path (or a label for memory output), used in error messages.
+    public let path: String
+    /// Pixels per row.
+    public let width: Int
+    /// Number of rows.
+    public let height: Int
+    /// 3 (RGB) or 4 (RGBA).
+    public let channels: Int
+    /// Bits per sample.
+    public let depth: PixelBuffer.Depth
+    /// Rows written so far.
+    public private(set) var rowsWritten = 0
+
+    private var handle: OpaquePointer?
+    private let temporaryPath: String?
+    private var finished = false
+
+    /// Starts writing a PNG that will appear at `path` when `finish` succeeds.
+    public convenience init(path: String, width: Int, height: Int, channels: Int, depth: PixelBuffer.Depth,
+                            options: PNGWriteOptions) throws(ImageIOError) {
+        try self.init(destination: path, temporaryPath: AtomicFile.temporaryPath(for: path), width: width,
+                      height: height, channels: channels, depth: depth, options: options)
+    }
+
+    /// Starts writing a PNG into memory; collect it with `finishData()`.
+    convenience init(memoryWidth width: Int, height: Int, channels: Int, depth: PixelBuffer.Depth,
+                     options: PNGWriteOptions) throws(ImageIOError) {
+        try self.init(destination: "<memory>", temporaryPath: nil, width: width, height: height,
+                      channels: channels, depth: depth, options: options)
+    }
+
+    private init(destination: String, temporaryPath: String?, width: Int, height: Int, channels: Int,
+                 depth: PixelBuffer.Depth, options: PNGWriteOptions) throws(ImageIOError) {
+        guard channels == 3 || channels == 4 else { throw .unsupportedChannels(channels) }
+        guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
+            throw .invalidRows(file: destination, detail: "cannot write a \(width)×\(height) image")
+        }
+        guard (0...9).contains(options.compressionLevel) else {
+            throw .invalidOptions("compression level \(options.compressionLevel) is not in 0…9")
+        }
+        guard let handle = lspng_writer_create() else {
+            throw .outOfMemory(file: destination, detail: "cannot create a PNG writer")
+        }
+        let params = lspng_write_params(width: UInt32(width), height: UInt32(height), channels: Int32(channels),
+                                        depth: Int32(depth.rawValue),
+                                        compression_level: Int32(options.compressionLevel),
+                                        filters: options.filterBits, strategy: options.strategyCode)
+        let status: Int32
+        if let temporaryPath {
+            status = lspng_writer_open_file(handle, temporaryPath, params)
+        } else {
+            status = lspng_writer_open_memory(handle, params)
+        }
+        guard status == Int32(LSPNG_OK.rawValue) else {
+            let error = PNGWriter.error(status, handle: handle, path: destination)
+            lspng_writer_destroy(handle)
+            if let temporaryPath { unlink(temporaryPath) }
+            throw error
+        }
+        self.handle = handle
+        self.path = destination
+        self.temporaryPath = temporaryPath
+        self.width = width
+        self.height = height
+        self.channels = channels
+        self.depth = depth
+    }
+
+    deinit {
+        abandon()
+    }
+
+    /// Appends whole rows of an 8-bit image; `rows.count` must be a multiple of width · channels.
+    public func writeRows(_ rows: UnsafeBufferPointer<UInt8>) throws(ImageIOError) {
+        try write(UnsafeRawPointer(rows.baseAddress), samples: rows.count, depth: .eight)
+    }
+
+    /// Appends whole rows of a 16-bit image (native byte order); `rows.count` must be a multiple of width · channels.
+    public func writeRows(_ rows: UnsafeBufferPointer<UInt16>) throws(ImageIOError) {
+        try write(UnsafeRawPointer(rows.baseAddress), samples: rows.count, depth: .sixteen)
+    }
+
+    /// Completes the image and moves the file into place; every row must have been written.
+    public func finish() throws(ImageIOError) {
+        try finishEncoding()
+        guard let temporaryPath else { return }
+        do {
+            try AtomicFile.commit(temporary: temporaryPath, to: path)
+        } catch {
+            unlink(temporaryPath)
+            throw .cannotWrite(file: path, reason: error.reason)
+        }
+    }
+
+    /// Completes a memory image and returns its bytes.
+    func finishData() throws(ImageIOError) -> [UInt8] {
+        try finishEncoding()
+        var size = 0
+        guard let handle, let bytes = lspng_writer_data(handle, &size) else { return [] }
+        return Array(UnsafeBufferPointer(start: bytes, count: size))
+    }
+
+    private func finishEncoding() throws(ImageIOError) {
+        guard let handle, !finished else {
+            throw .invalidRows(file: path, detail: "the PNG writer was already finished or has failed")
+        }
+        let status = lspng_writer_finish(handle)
+        guard status == Int32(LSPNG_OK.rawValue) else { throw fail(status) }
+        finished = true
+    }
+
+    private func write(_ pointer: UnsafeRawPointer?, samples: Int, depth: PixelBuffer.Depth) throws(ImageIOError) {
+        guard let handle, !finished else {
+            throw .invalidRows(file: path, detail: "the PNG writer was already finished or has failed")
+        }
+        guard depth == self.depth else { throw .depthMismatch(file: path, image: self.depth, buffer: depth) }
+        let rowSamples = width * channels
+        guard samples % rowSamples == 0 else {
+            throw .invalidRows(file: path, detail: "\(samples) samples are not whole rows of \(rowSamples)")
+        }
+        let count = samples / rowSamples
+        guard count <= height - rowsWritten else {
+            throw .invalidRows(file: path, detail: "\(count) more rows would exceed the image height \(height) "
+                               + "(\(rowsWritten) written)")
+        }
+        guard count > 0, let pointer else { return }
+        let status = lspng_writer_write_rows(handle, pointer, UInt32(count))
+        guard status == Int32(LSPNG_OK.rawValue) else { throw fail(status) }
+        rowsWritten += count
+    }
+
+    /// Turns a C failure into an error and drops the partial output, so a failed writer leaves nothing behind.
+    private func fail(_ status: Int32) -> ImageIOError {
+        let error = handle.map { PNGWriter.error(status, handle: $0, path: path) }
+            ?? .cannotWrite(file: path, reason: "writer closed")
+        abandon()
+        return error
+    }
+
+    private func abandon() {
+        if let handle {
+            lspng_writer_destroy(handle)
+            self.handle = nil
+        }
+        if !finished, let temporaryPath { unlink(temporaryPath) }
+    }
+
+    private static func error(_ status: Int32, handle: OpaquePointer, path: String) -> ImageIOError {
+        let message = String(cString: lspng_writer_message(handle))
+        switch UInt32(bitPattern: status) {
+        case LSPNG_ERR_OPEN.rawValue, LSPNG_ERR_WRITE.rawValue: return .cannotWrite(file: path, reason: message)
+        case LSPNG_ERR_NOMEM.rawValue: return .outOfMemory(file: path, detail: message)
+        case LSPNG_ERR_USAGE.rawValue: return .invalidRows(file: path, detail: message)
+        default: return .cannotWrite(file: path, reason: "libpng: \(message)")
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/// Errors from using the adjustment registry: unknown adjustments and parameters a caller or recipe got wrong.
+///
+/// Problems with plugin files are not errors but ``PluginRefusal``s, so that one bad file never stops the others.
+public enum PluginHostError: Error, Equatable, CustomStringConvertible {
+    case unknownAdjustment(id: String, known: [String])
+    case unknownParameter(adjustment: String, name: String, known: [String])
+    case parameterOutOfRange(adjustment: String, name: String, value: Double, min: Float, max: Float)
+    case parameterNotBoolean(adjustment: String, name: String, value: Double)
+    case parameterNotFinite(adjustment: String, name: String)
+
+    public var description: String {
+        switch self {
+        case .unknownAdjustment(let id, let known):
+            let list = known.isEmpty ? "no plugins are loaded" : "known: " + known.joined(separator: ", ")
+            return "no adjustment \"\(id)\" (\(list)); `lookstudio plugins list` shows what is installed"
+        case .unknownParameter(let adjustment, let name, let known):
+            let list = known.isEmpty ? "it takes no parameters" : "it takes " + known.joined(separator: ", ")
+            return "\(adjustment) has no parameter \"\(name)\" (\(list))"
+        case .parameterOutOfRange(let adjustment, let name, let value, let min, let max):
+            return "\(adjustment) parameter \(name) = \(value) is out of range: use \(min)…\(max)"
+        case .parameterNotBoolean(let adjustment, let name, let value):
+            return "\(adjustment) parameter \(name) is on/off: use 0 or 1, not \(value)"
+        case .parameterNotFinite(let adjustment, let name):
+            return "\(adjustment) parameter \(name) must be a finite number"
+        }
+    }
+}

@@ -1,0 +1,181 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import PluginABI
+
+/// Opens one plugin file and turns its C descriptor into checked Swift values, or says why it cannot.
+enum PluginLoader {
+    /// A plugin whose descriptor passed validation; its adjustments are not yet checked against other plugins.
+    struct Candidate {
+        let handle: UnsafeMutableRawPointer
+        let name: String
+        let version: String
+        let adjustments: [Adjustment]
+    }
+
+    /// Upper bounds that keep a corrupt count from sending the host through gigabytes of memory.
+    static let maximumAdjustments = 1024
+    static let maximumParameters = 32
+
+    /// Loads `path` (absolute) with `RTLD_NOW | RTLD_LOCAL`, so missing symbols fail here and plugins cannot see
+    /// each other's symbols (every plugin exports the same entry name).
+    static func load(path: String) -> Result<Candidate, PluginRefusal> {
+        func refuse(_ reason: PluginRefusal.Reason) -> Result<Candidate, PluginRefusal> {
+            .failure(PluginRefusal(path: path, reason: reason))
+        }
+        _ = dlerror()
+        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+            return refuse(.notLoadable(lastError() ?? "dlopen failed"))
+        }
+        // Handles are never closed, even for refused files: unloading a library that links the Swift runtime is not
+        // supported, and a library's constructors may already have run.
+        _ = dlerror()
+        guard let symbol = dlsym(handle, LOOKSTUDIO_PLUGIN_ENTRY_SYMBOL) else {
+            return refuse(.missingEntry(lastError() ?? "symbol not found"))
+        }
+        let entry = unsafeBitCast(symbol, to: lookstudio_plugin_entry_fn.self)
+        guard let descriptor = entry() else { return refuse(.nullDescriptor) }
+        // abi_version is the first field in every ABI version, so it is safe to read before trusting the layout.
+        let version = descriptor.pointee.abi_version
+        guard version == LOOKSTUDIO_PLUGIN_ABI_VERSION else {
+            return refuse(.abiMismatch(found: version, expected: LOOKSTUDIO_PLUGIN_ABI_VERSION))
+        }
+        switch validate(descriptor.pointee, path: path) {
+        case .success(let (name, pluginVersion, adjustments)):
+            return .success(Candidate(handle: handle, name: name, version: pluginVersion, adjustments: adjustments))
+        case .failure(let problem):
+            return refuse(.invalidDescriptor(problem.text))
+        }
+    }
+
+    private static func lastError() -> String? {
+        guard let message = dlerror() else { return nil }
+        return String(cString: message)
+    }
+
+    /// A validation failure, in words.
+    struct Problem: Error {
+        let text: String
+    }
+
+    /// Checks every rule the header states and copies the descriptor into Swift values.
+    static func validate(_ plugin: lookstudio_plugin, path: String)
+        -> Result<(String, String, [Adjustment]), Problem>
+    {
+        do {
+            let name = try string(plugin.name, "the plugin name", allowEmpty: false)
+            let version = try string(plugin.version, "the plugin version", allowEmpty: true)
+            let count = plugin.adjustment_count
+            guard (1...maximumAdjustments).contains(count) else {
+                throw Problem(text: "adjustment_count is \(count); a plugin offers 1 to \(maximumAdjustments)")
+            }
+            guard let list = plugin.adjustments else { throw Problem(text: "adjustments is NULL") }
+            var adjustments: [Adjustment] = []
+            for index in 0..<count {
+                let adjustment = try self.adjustment(
+                    list[index], index: index, path: path, pluginName: name, pluginVersion: version)
+                if adjustments.contains(where: { $0.id == adjustment.id }) {
+                    throw Problem(text: "adjustment id \(adjustment.id) appears twice")
+                }
+                adjustments.append(adjustment)
+            }
+            return .success((name, version, adjustments))
+        } catch let problem as Problem {
+            return .failure(problem)
+        } catch {
+            return .failure(Problem(text: "\(error)"))
+        }
+    }
+
+    private static func adjustment(
+        _ raw: lookstudio_adjustment, index: Int, path: String, pluginName: String, pluginVersion: String
+    ) throws -> Adjustment {
+        let id = try string(raw.id, "adjustment #\(index + 1)'s id", allowEmpty: false)
+        guard isIdentifier(id, parts: 2) else {
+            throw Problem(text: "adjustment id \"\(id)\" is not of the form domain.name (lowercase letters, digits "
+                + "and _, each part starting with a letter, e.g. tone.contrast)")
+        }
+        let displayName = try string(raw.display_name, "\(id)'s display_name", allowEmpty: false)
+        let category = try string(raw.category, "\(id)'s category", allowEmpty: false)
+        let description = try raw.description.map { try string($0, "\(id)'s description", allowEmpty: true) } ?? ""
+        guard let function = raw.apply else { throw Problem(text: "\(id)'s apply function is NULL") }
+        let count = raw.parameter_count
+        guard count <= maximumParameters else {
+            throw Problem(text: "\(id) declares \(count) parameters; the limit is \(maximumParameters)")
+        }
+        var parameters: [ParameterDescriptor] = []
+        if count > 0 {
+            guard let list = raw.parameters else { throw Problem(text: "\(id)'s parameters is NULL") }
+            for index in 0..<count {
+                let parameter = try self.parameter(list[index], index: index, adjustment: id)
+                if parameters.contains(where: { $0.name == parameter.name }) {
+                    throw Problem(text: "\(id) has two parameters named \(parameter.name)")
+                }
+                parameters.append(parameter)
+            }
+        }
+        return Adjustment(
+            id: id, displayName: displayName, category: category, description: description, parameters: parameters,
+            pluginPath: path, pluginName: pluginName, pluginVersion: pluginVersion,
+            function: ApplyFunction(pointer: function))
+    }
+
+    private static func parameter(_ raw: lookstudio_parameter, index: Int, adjustment id: String) throws
+        -> ParameterDescriptor
+    {
+        let name = try string(raw.name, "\(id) parameter #\(index + 1)'s name", allowEmpty: false)
+        let label = "\(id) parameter \(name)"
+        guard isIdentifier(name, parts: 1) else {
+            throw Problem(text: "\(label): the name must be lowercase letters, digits and _, starting with a letter")
+        }
+        let displayName = try string(raw.display_name, "\(label)'s display_name", allowEmpty: false)
+        let description = try raw.description.map { try string($0, "\(label)'s description", allowEmpty: true) }
+            ?? ""
+        guard let kind = ParameterKind(abiValue: raw.kind) else {
+            throw Problem(text: "\(label): kind \(raw.kind) is not one of 0 (scalar), 1 (angle), 2 (kelvin), 3 (bool)")
+        }
+        let (min, max, initial, identity) = (raw.min, raw.max, raw.default_value, raw.identity_value)
+        guard min.isFinite, max.isFinite, initial.isFinite, identity.isFinite else {
+            throw Problem(text: "\(label): min, max, default and identity must be finite numbers")
+        }
+        guard min <= max else { throw Problem(text: "\(label): min \(min) is greater than max \(max)") }
+        guard (min...max).contains(initial) else {
+            throw Problem(text: "\(label): default \(initial) is outside its range \(min)…\(max)")
+        }
+        guard (min...max).contains(identity) else {
+            throw Problem(text: "\(label): identity value \(identity) is outside its range \(min)…\(max)")
+        }
+        if kind == .bool {
+            guard min == 0, max == 1, initial == 0 || initial == 1, identity == 0 || identity == 1 else {
+                throw Problem(text: "\(label): a bool parameter has min 0, max 1, and default and identity 0 or 1")
+            }
+        }
+        return ParameterDescriptor(
+            name: name, displayName: displayName, description: description, kind: kind,
+            min: min, max: max, defaultValue: initial, identityValue: identity)
+    }
+
+    private static func string(_ pointer: UnsafePointer<CChar>?, _ what: String, allowEmpty: Bool) throws -> String {
+        guard let pointer else { throw Problem(text: "\(what) is NULL") }
+        guard let text = String(validatingCString: pointer) else { throw Problem(text: "\(what) is not valid UTF-8") }
+        guard allowEmpty || !text.isEmpty else { throw Problem(text: "\(what) is empty") }
+        return text
+    }
+
+    /// `parts` dot-separated words of lowercase ASCII letters, digits and `_`, each starting with a letter.
+    static func isIdentifier(_ text: String, parts: Int) -> Bool {
+        let words = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard words.count == parts else { return false }
+        return words.allSatisfy { word in
+            guard let first = word.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else {
+                return false
+            }
+            return word.utf8.allSatisfy { byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+            }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+/// A plugin file (or one adjustment in it) the host did not load, with the reason in words a user can act on.
+public struct PluginRefusal: Error, Sendable, Equatable, Encodable, CustomStringConvertible {
+    /// Why the file or adjustment was refused.
+    public enum Reason: Sendable, Equatable {
+        /// A search folder that does not exist or cannot be listed.
+        case unreadableDirectory(String)
+        /// `dlopen` failed: not a shared library, another architecture, or a missing dependency.
+        case notLoadable(String)
+        /// The library has no `lookstudio_plugin_entry` symbol.
+        case missingEntry(String)
+        /// The entry returned NULL.
+        case nullDescriptor
+        /// The descriptor was built against another version of the header.
+        case abiMismatch(found: UInt32, expected: UInt32)
+        /// The descriptor breaks a rule of the header (ids, names, ranges, NULL pointers).
+        case invalidDescriptor(String)
+        /// Another plugin, loaded earlier, already provides this adjustment id.
+        case duplicateID(String, firstPath: String)
+
+        /// Stable machine-readable name for `--json`.
+        public var code: String {
+            switch self {
+            case .unreadableDirectory: return "unreadable_directory"
+            case .notLoadable: return "not_loadable"
+            case .missingEntry: return "missing_entry"
+            case .nullDescriptor: return "null_descriptor"
+            case .abiMismatch: return "abi_mismatch"
+            case .invalidDescriptor: return "invalid_descriptor"
+            case .duplicateID: return "duplicate_id"
+            }
+        }
+    }
+
+    /// The plugin file (or search folder) concerned.
+    public let path: String
+    /// The refused adjustment when the rest of the plugin loaded; nil when the whole file was refused.
+    public let adjustmentID: String?
+    /// Why.
+    public let reason: Reason
+
+    /// Creates a refusal.
+    public init(path: String, adjustmentID: String? = nil, reason: Reason) {
+        self.path = path
+        self.adjustmentID = adjustmentID
+        self.reason = reason
+    }
+
+    /// The reason as a sentence, without the path.
+    public var message: String {
+        switch reason {
+        case .unreadableDirectory(let detail):
+            return "plugin folder cannot be read: \(detail)"
+        case .notLoadable(let detail):
+            return "not a loadable shared library (\(detail))"
+        case .missingEntry(let detail):
+            return "no exported function lookstudio_plugin_entry (\(detail)); a plugin defines it with C linkage, "
+                + "see docs/PLUGINS.md"
+        case .nullDescriptor:
+            return "lookstudio_plugin_entry returned NULL instead of a descriptor"
+        case .abiMismatch(let found, let expected):
+            return "built for plugin ABI version \(found), but this lookstudio loads version \(expected); rebuild "
+                + "the plugin against this lookstudio's lookstudio_plugin.h"
+        case .invalidDescriptor(let detail):
+            return "invalid descriptor: \(detail)"
+        case .duplicateID(let id, let firstPath):
+            return "adjustment id \(id) is already provided by \(firstPath), which was found first; this one was "
+                + "not loaded (give it an id in your own domain)"
+        }
+    }
+
+    /// `path: message`, the form the CLI prints after `warning: `.
+    public var description: String { "\(path): \(message)" }
+
+    enum CodingKeys: String, CodingKey {
+        case path, message
+        case adjustmentID = "adjustment_id"
+        case reason
+    }
+
+    /// Encodes the documented `--json` shape: path, adjustment_id (or null), reason code and message.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(path, forKey: .path)
+        try container.encode(adjustmentID, forKey: .adjustmentID)
+        try container.encode(reason.code, forKey: .reason)
+        try container.encode(message, forKey: .message)
+    }
+}

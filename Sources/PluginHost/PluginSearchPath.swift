@@ -1,0 +1,86 @@
+import Foundation
+
+/// Where plugins are looked for: `--plugin-dir` folders, then `$LOOKSTUDIO_PLUGIN_PATH`, then the executable's folder.
+public struct PluginSearchPath {
+    /// The environment variable holding extra plugin folders, separated by colons.
+    public static let environmentVariable = "LOOKSTUDIO_PLUGIN_PATH"
+
+    /// File name ending of a loadable plugin on this platform.
+    public static let pluginExtension: String = {
+        #if canImport(Darwin)
+        return "dylib"
+        #else
+        return "so"
+        #endif
+    }()
+
+    /// The folders to search, in order, as absolute paths without duplicates.
+    ///
+    /// Empty entries of the variable (`a::b`, a leading or trailing colon) are skipped rather than read as the current
+    /// folder, as `PATH` would: nothing is loaded from the current folder unless it is named. A relative folder that
+    /// is named is resolved against the current folder. Symbolic links are resolved so that one folder reached two
+    /// ways is searched once.
+    public static func resolve(pluginDirs: [String], environment: [String: String], executableDirectory: String?)
+        -> [String]
+    {
+        let fromEnvironment = (environment[environmentVariable] ?? "")
+            .split(separator: ":", omittingEmptySubsequences: true).map(String.init)
+        let named = pluginDirs + fromEnvironment + (executableDirectory.map { [$0] } ?? [])
+        var seen = Set<String>()
+        var result: [String] = []
+        for entry in named where !entry.isEmpty {
+            let path = URL(fileURLWithPath: entry).standardizedFileURL.resolvingSymlinksInPath().path
+            if seen.insert(path).inserted {
+                result.append(path)
+            }
+        }
+        return result
+    }
+
+    /// The search path a command uses: its `--plugin-dir` folders, then this process's environment, then the folder
+    /// of the running executable.
+    public static func standard(pluginDirs: [String]) -> [String] {
+        resolve(
+            pluginDirs: pluginDirs, environment: ProcessInfo.processInfo.environment,
+            executableDirectory: executableDirectory())
+    }
+
+    /// The folder of the running executable (`/proc/self/exe` on Linux), where `swift build` puts the built-in plugins.
+    ///
+    /// In a test run this is the folder of the test bundle, which is the same build folder.
+    public static func executableDirectory() -> String? {
+        #if os(Linux)
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return URL(fileURLWithPath: target).deletingLastPathComponent().path
+        }
+        #endif
+        return Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent().path
+    }
+
+    /// The plugin candidates in one folder: regular files ending in ``pluginExtension``, sorted by name so that the
+    /// load order (and so which of two duplicates wins) does not depend on the file system.
+    static func pluginFiles(in directory: String) -> Result<[String], PluginRefusal> {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+            return .failure(PluginRefusal(path: directory, reason: .unreadableDirectory("it does not exist")))
+        }
+        guard isDirectory.boolValue else {
+            return .failure(PluginRefusal(path: directory, reason: .unreadableDirectory("it is a file, not a folder")))
+        }
+        let names: [String]
+        do {
+            names = try manager.contentsOfDirectory(atPath: directory)
+        } catch {
+            return .failure(PluginRefusal(path: directory, reason: .unreadableDirectory(error.localizedDescription)))
+        }
+        let files = names.sorted().compactMap { name -> String? in
+            guard name.hasSuffix("." + pluginExtension), !name.hasPrefix(".") else { return nil }
+            let path = URL(fileURLWithPath: directory).appendingPathComponent(name).path
+            var isFolder: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { return nil }
+            return path
+        }
+        return .success(files)
+    }
+}

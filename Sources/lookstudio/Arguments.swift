@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import LookCore
+import LookFormats
+
+extension Interpolation: ExpressibleByArgument {}
+extension CubeLayout: ExpressibleByArgument {}
+
+/// `--layout auto|tiled|strip|hald` for reading PNG cubes.
+enum LayoutChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto, tiled, strip, hald
+
+    /// The forced layout, or nil to detect it from the pixels.
+    var layout: CubeLayout? { CubeLayout(rawValue: rawValue) }
+}
+
+/// Writes a line to standard error (warnings, progress), keeping standard output for results.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+/// Prints each warning as `warning: FILE: …` on standard error.
+func report(_ warnings: [FormatWarning], file: String) {
+    for warning in warnings { printError("warning: \(file): \(warning)") }
+}
+
+/// Encodes a value as pretty, key-sorted JSON (the documented `--json` shape).
+func jsonString<T: Encodable>(_ value: T) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
+}
+
+/// Parses a strength given in percent (0…200) into the 0…2 factor the cube model uses.
+func strengthFactor(_ percent: Double) throws -> Float {
+    guard (0...200).contains(percent) else {
+        throw ValidationError("--strength \(percent) is out of range: use 0…200 (100 is the look as authored)")
+    }
+    return Float(percent / 100)
+}
