@@ -5,7 +5,7 @@ SWIFT ?= swift
 APT_PACKAGES := libpng-dev libsqlite3-dev libyaml-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: deps build release test demo bench clean
+.PHONY: deps build release test demo bench looks clean
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -30,6 +30,10 @@ demo: release
 
 bench: release
 	.build/release/lookstudio bench apply
+
+# Regenerates the shipped looks (Looks/*.png + *.yaml) from Sources/LookCatalog/ShippedLooks.swift.
+looks: build
+	.build/debug/lookstudio looks render-shipped --out Looks
 
 clean:
 	rm -rf .build out

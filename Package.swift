@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "LookCore", targets: ["LookCore"]),
         .library(name: "LookFormats", targets: ["LookFormats"]),
         .library(name: "ImageIO", targets: ["ImageIO"]),
+        .library(name: "LookCatalog", targets: ["LookCatalog"]),
         .library(name: "PluginHost", targets: ["PluginHost"]),
         // Built-in plugins: each a shared library that `swift build` puts next to the `lookstudio` executable.
         .library(name: "TonePlugin", type: .dynamic, targets: ["TonePlugin"]),
@@ -18,6 +19,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
@@ -30,6 +32,14 @@ let package = Package(
         .target(name: "CPNGShim", dependencies: ["CPNG"]),
         .target(name: "ImageIO", dependencies: ["CPNGShim"]),
         .target(name: "LookFormats", dependencies: ["LookCore", "ImageIO"]),
+        .target(
+            name: "LookCatalog",
+            dependencies: [
+                "LookCore", "LookFormats", "ImageIO",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         .target(
             name: "LookEngine",
             dependencies: [
@@ -49,13 +59,14 @@ let package = Package(
         .executableTarget(
             name: "lookstudio",
             dependencies: [
-                "LookCore", "LookFormats", "ImageIO", "LookEngine", "PluginHost",
+                "LookCore", "LookFormats", "ImageIO", "LookEngine", "PluginHost", "LookCatalog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "LookCoreTests", dependencies: ["LookCore"]),
         .testTarget(name: "LookFormatsTests", dependencies: ["LookFormats", "LookCore", "ImageIO"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"]),
+        .testTarget(name: "LookCatalogTests", dependencies: ["LookCatalog", "LookCore", "LookFormats", "ImageIO"]),
         .testTarget(name: "LookEngineTests", dependencies: ["LookEngine", "LookCore", "LookFormats", "ImageIO", "PluginHost"]),
         .testTarget(name: "CLITests", dependencies: ["lookstudio", "LookCore", "LookFormats", "ImageIO"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LookCore"]),

@@ -22,6 +22,11 @@ struct LookStudioCommand: ParsableCommand {
             ComposeCommand.self,
             BenchCommand.self,
             PluginsCommand.self,
+            ImportCommand.self,
+            ExportCommand.self,
+            LooksCommand.self,
+            ScenesCommand.self,
+            CatalogCommand.self,
         ]
     )
 }

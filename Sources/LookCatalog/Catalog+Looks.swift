@@ -1,0 +1,209 @@
+import Foundation
+import GRDB
+import LookCore
+
+extension Catalog {
+    /// Every look, by name (ignoring case); with `tag`, only looks carrying it (ignoring case).
+    public func looks(tag: String? = nil) throws -> [LookRecord] {
+        try read { db in
+            if let tag {
+                return try LookRecord.fetchAll(db, sql: LookRecord.selectSQL + """
+                     WHERE guid IN (SELECT look_guid FROM look_tags WHERE tag = ? COLLATE NOCASE)
+                     ORDER BY name COLLATE NOCASE
+                    """, arguments: [tag])
+            }
+            return try LookRecord.fetchAll(db, sql: LookRecord.selectSQL + " ORDER BY name COLLATE NOCASE")
+        }
+    }
+
+    /// The look with exactly this GUID (any case), or nil.
+    public func look(guid: String) throws -> LookRecord? {
+        try read { db in try Catalog.fetchLook(db, guid: guid.uppercased()) }
+    }
+
+    /// Finds a look by exact GUID, then exact name (ignoring case), then a unique GUID prefix of 8+ characters.
+    public func resolveLook(_ reference: String) throws -> LookRecord {
+        try read { db in try Catalog.resolveLook(db, reference) }
+    }
+
+    static func fetchLook(_ db: Database, guid: String) throws -> LookRecord? {
+        try LookRecord.fetchOne(db, sql: LookRecord.selectSQL + " WHERE guid = ?", arguments: [guid])
+    }
+
+    static func resolveLook(_ db: Database, _ reference: String) throws -> LookRecord {
+        let ref = reference.trimmingCharacters(in: .whitespaces)
+        if let exact = try fetchLook(db, guid: ref.uppercased()) { return exact }
+        if let named = try LookRecord.fetchOne(db, sql: LookRecord.selectSQL + " WHERE name = ? COLLATE NOCASE",
+                                               arguments: [ref]) {
+            return named
+        }
+        let prefix = ref.uppercased()
+        let isGUIDPrefix = prefix.count >= 8 && prefix.allSatisfy { $0.isHexDigit || $0 == "-" }
+        if isGUIDPrefix {
+            let matches = try LookRecord.fetchAll(db, sql: LookRecord.selectSQL
+                + " WHERE substr(guid, 1, ?) = ? ORDER BY guid", arguments: [prefix.count, prefix])
+            if matches.count == 1 { return matches[0] }
+            if matches.count > 1 {
+                throw CatalogError.ambiguousLook(reference, candidates: matches.map { "\($0.guid) (\($0.name))" })
+            }
+        }
+        throw CatalogError.lookNotFound(reference)
+    }
+
+    /// The look's cube, decoded from its stored PNG; cached by GUID for the life of this `Catalog`.
+    public func cube(guid: String) throws -> ColorCube {
+        let key = guid.uppercased()
+        if let cached = cache.cube(key) { return cached }
+        let row = try read { db in
+            try Row.fetchOne(db, sql: "SELECT png, layout FROM looks WHERE guid = ?", arguments: [key])
+        }
+        guard let row else { throw CatalogError.lookNotFound(guid) }
+        let png: Data = row["png"]
+        let layout: String = row["layout"]
+        let cube = try LookBlob.decode([UInt8](png), guid: key, layout: layout)
+        cache.store(cube, for: key)
+        return cube
+    }
+
+    /// Stores a look in one transaction: its row and its tags, or nothing.
+    ///
+    /// A cube whose content hash is already in the catalog is not stored again: the existing look is returned.
+    /// With `renameOnConflict`, a taken name gets a numeric suffix ("Warm 2") instead of failing.
+    public func addLook(_ new: NewLook, renameOnConflict: Bool = false) throws -> AddLookOutcome {
+        let name = try Catalog.cleanName(new.name)
+        let tags = try Catalog.cleanTags(new.tags)
+        // Encode and hash outside the transaction so the write lock is held for the insert only.
+        let blob = try LookBlob.encode(new.cube)
+        return try write { db in
+            if let existing = try LookRecord.fetchOne(db, sql: LookRecord.selectSQL + " WHERE content_hash = ?",
+                                                      arguments: [blob.hash]) {
+                return .existing(existing)
+            }
+            let finalName = renameOnConflict ? try Catalog.freeName(db, startingWith: name) : name
+            if !renameOnConflict, try Catalog.nameTaken(db, name) { throw CatalogError.duplicateName(name) }
+            let record = LookRecord(
+                guid: (new.guid ?? UUID().uuidString).uppercased(), name: finalName, cubeSize: new.cube.size,
+                layout: blob.layout, contentHash: blob.hash, sourceFormat: new.sourceFormat,
+                sourceFile: new.sourceFile, description: new.description, recipeYAML: new.recipeYAML,
+                createdAt: Date(), tags: tags)
+            try Catalog.insert(db, record, png: blob.png)
+            return .added(try Catalog.fetchLook(db, guid: record.guid) ?? record)
+        }
+    }
+
+    static func insert(_ db: Database, _ record: LookRecord, png: [UInt8]) throws {
+        try db.execute(sql: """
+            INSERT INTO looks (guid, name, cube_size, png, layout, content_hash, source_format, source_file,
+                               description, recipe_yaml, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [record.guid, record.name, record.cubeSize, Data(png), record.layout,
+                             record.contentHash, record.sourceFormat, record.sourceFile, record.description,
+                             record.recipeYAML, record.createdAt])
+        for tag in record.tags {
+            try db.execute(sql: "INSERT INTO look_tags (look_guid, tag) VALUES (?, ?)", arguments: [record.guid, tag])
+        }
+    }
+
+    static func nameTaken(_ db: Database, _ name: String) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM looks WHERE name = ? COLLATE NOCASE)",
+                          arguments: [name]) ?? false
+    }
+
+    /// `name`, or `name 2`, `name 3`, … whichever is free first.
+    static func freeName(_ db: Database, startingWith name: String) throws -> String {
+        if try !nameTaken(db, name) { return name }
+        var n = 2
+        while try nameTaken(db, "\(name) \(n)") { n += 1 }
+        return "\(name) \(n)"
+    }
+
+    static func cleanName(_ name: String) throws(CatalogError) -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, !trimmed.contains("\u{1F}") else { throw .invalidName(name) }
+        return trimmed
+    }
+
+    /// Trimmed, non-empty tags without duplicates (ignoring case), sorted.
+    static func cleanTags(_ tags: [String]) throws(CatalogError) -> [String] {
+        var seen = Set<String>()
+        var out: [String] = []
+        for tag in tags {
+            let t = try cleanName(tag)
+            if seen.insert(t.lowercased()).inserted { out.append(t) }
+        }
+        return out.sorted { $0.lowercased() < $1.lowercased() }
+    }
+
+    /// Removes a look. A look that a scene uses as its default is refused unless `force`, which clears those
+    /// scenes' default look in the same transaction. Returns the labels of the scenes cleared.
+    @discardableResult
+    public func removeLook(guid: String, force: Bool = false) throws -> [Int] {
+        let key = guid.uppercased()
+        let cleared: [Int] = try write { db in
+            guard let record = try Catalog.fetchLook(db, guid: key) else { throw CatalogError.lookNotFound(guid) }
+            let labels = try Int.fetchAll(db, sql: "SELECT label FROM scenes WHERE default_look_guid = ? ORDER BY label",
+                                          arguments: [key])
+            if !labels.isEmpty && !force {
+                throw CatalogError.lookInUse(guid: key, name: record.name, sceneLabels: labels)
+            }
+            try db.execute(sql: "UPDATE scenes SET default_look_guid = NULL WHERE default_look_guid = ?",
+                           arguments: [key])
+            try db.execute(sql: "DELETE FROM looks WHERE guid = ?", arguments: [key])
+            return labels
+        }
+        cache.remove(key)
+        return cleared
+    }
+
+    /// A look that failed `verify`, and why.
+    public struct VerifyProblem: Sendable, Equatable, CustomStringConvertible {
+        /// The look's GUID, or "catalog" for whole-file problems.
+        public var guid: String
+        /// What is wrong.
+        public var message: String
+        public var description: String { "\(guid): \(message)" }
+    }
+
+    /// Checks SQLite's integrity and foreign keys, and that every look blob decodes to a cube of its recorded
+    /// size whose hash matches. Returns the problems found (empty when the catalog is sound) and the look count.
+    public func verify() throws -> (lookCount: Int, problems: [VerifyProblem]) {
+        try read { db in
+            var problems: [VerifyProblem] = []
+            let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check")
+            if integrity != ["ok"] {
+                problems.append(VerifyProblem(guid: "catalog", message: "integrity check: "
+                    + integrity.joined(separator: "; ")))
+            }
+            let fkRows = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check")
+            for row in fkRows {
+                let table: String = row[0]
+                problems.append(VerifyProblem(guid: "catalog", message: "a row of \(table) refers to a missing row"))
+            }
+            let rows = try Row.fetchCursor(db, sql: "SELECT guid, cube_size, layout, content_hash, png FROM looks")
+            var count = 0
+            while let row = try rows.next() {
+                count += 1
+                let guid: String = row["guid"]
+                let size: Int = row["cube_size"]
+                let hash: String = row["content_hash"]
+                let layout: String = row["layout"]
+                let png: Data = row["png"]
+                do {
+                    let cube = try LookBlob.decode([UInt8](png), guid: guid, layout: layout)
+                    if cube.size != size {
+                        problems.append(VerifyProblem(guid: guid, message: "blob holds a \(cube.size)³ cube, "
+                            + "the row says \(size)³"))
+                    }
+                    let actual = LookBlob.contentHash(cube)
+                    if actual != hash {
+                        problems.append(VerifyProblem(guid: guid, message: "content hash \(actual) does not match "
+                            + "the recorded \(hash)"))
+                    }
+                } catch {
+                    problems.append(VerifyProblem(guid: guid, message: "blob does not decode: \(error)"))
+                }
+            }
+            return (count, problems)
+        }
+    }
+}

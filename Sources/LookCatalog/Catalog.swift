@@ -1,0 +1,165 @@
+import Foundation
+import GRDB
+import LookCore
+
+/// An open look catalog: one SQLite file in WAL mode, migrated and seeded on open.
+///
+/// Every write runs in one IMMEDIATE transaction, so concurrent processes queue on the write lock (busy timeout
+/// below) instead of failing, and a killed process leaves either the whole write or nothing.
+public final class Catalog: Sendable {
+    /// Path of the catalog file.
+    public let path: String
+    /// What opening did: whether the file was created, which seed items were added, and warnings.
+    public let openReport: OpenReport
+    /// The connection; GRDB's queue serialises this process's access to it.
+    let dbQueue: DatabaseQueue
+    /// Decoded cubes by GUID (see `CubeCache` for its lock).
+    let cache = CubeCache()
+
+    /// How long a write waits for another process's transaction before giving up.
+    static let busyTimeout: TimeInterval = 60
+
+    /// What opening the catalog did.
+    public struct OpenReport: Sendable, Equatable {
+        /// True when the catalog was created by this open.
+        public var created: Bool
+        /// GUIDs of looks added from the seed by this open.
+        public var seededLooks: [String]
+        /// Labels of scenes added from the seed by this open.
+        public var seededScenes: [Int]
+        /// Seed items that could not be added, and why.
+        public var warnings: [String]
+    }
+
+    /// Opens (creating, migrating and seeding as needed) the catalog at `path`.
+    ///
+    /// `seedDirectory` is the folder holding `Catalog/scenes.yaml` and `Looks/`; nil searches the usual places
+    /// (see `CatalogLocation.findSeed`). A missing seed is an error only when the catalog is new. A file that is
+    /// not SQLite, belongs to another program, or has a newer schema is refused and left untouched.
+    public init(path: String, seedDirectory: String? = nil,
+                environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        self.path = path
+        let fm = FileManager.default
+        let existingSize = (try? fm.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        if let size = existingSize, size > 0 {
+            guard Catalog.hasSQLiteHeader(path) else { throw CatalogError.notSQLite(path: path) }
+        } else if existingSize == nil {
+            try CatalogLocation.createParentFolder(of: path)
+        }
+        let seedDir = CatalogLocation.findSeed(explicit: seedDirectory, environment: environment)
+        if existingSize == nil && seedDir == nil {
+            throw CatalogError.seedNotFound(searched: CatalogLocation.seedCandidates(
+                explicit: seedDirectory, environment: environment,
+                executablePath: CatalogLocation.currentExecutablePath()))
+        }
+
+        var config = Configuration()
+        config.busyMode = .timeout(Catalog.busyTimeout)
+        config.foreignKeysEnabled = true
+        config.label = "LookStudio catalog"
+        config.prepareDatabase { db in
+            // WAL with NORMAL sync is durable against process crashes (SIGKILL); only power loss can drop the
+            // last commits, and then the file is still consistent.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(path: path, configuration: config)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            throw CatalogError.notSQLite(path: path)
+        } catch {
+            throw CatalogError.database(path: path, "\(error)")
+        }
+        dbQueue = queue
+
+        let migrator = CatalogSchema.migrator
+        let state = try Catalog.mapErrors(path) {
+            try queue.read { db -> (isEmpty: Bool, applied: Set<String>, version: Int, hasTables: Bool) in
+                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                let tables = try String.fetchAll(db, sql: """
+                    SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'grdb_migrations'
+                    """)
+                let applied = try migrator.appliedIdentifiers(db)
+                return (tables.isEmpty && applied.isEmpty, applied, version, !tables.isEmpty)
+            }
+        }
+        let known = Set(migrator.migrations)
+        let unknown = state.applied.subtracting(known).sorted()
+        if state.version > CatalogSchema.version || !unknown.isEmpty {
+            throw CatalogError.newerSchema(path: path, version: state.version, known: CatalogSchema.version,
+                                           unknownMigrations: unknown)
+        }
+        if state.hasTables && state.applied.isEmpty {
+            throw CatalogError.notACatalog(path: path)
+        }
+        let isNew = state.isEmpty
+        if isNew && seedDir == nil {
+            throw CatalogError.seedNotFound(searched: CatalogLocation.seedCandidates(
+                explicit: seedDirectory, environment: environment,
+                executablePath: CatalogLocation.currentExecutablePath()))
+        }
+
+        try Catalog.mapErrors(path) {
+            try queue.writeWithoutTransaction { db in
+                let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+                if mode?.lowercased() != "wal" {
+                    throw CatalogError.database(path: path, "cannot switch to WAL mode (journal mode is \(mode ?? "?"))")
+                }
+            }
+            do {
+                try migrator.migrate(queue)
+            } catch {
+                // Another process may have run the same migration between our check and our write; that is
+                // success as long as every migration is now applied.
+                let done = try queue.read { try migrator.hasCompletedMigrations($0) }
+                if !done { throw error }
+            }
+        }
+
+        var report = OpenReport(created: isNew, seededLooks: [], seededScenes: [], warnings: [])
+        if let seedDir {
+            let seed = try Seed.load(from: seedDir)
+            try Seeder.apply(seed, to: queue, path: path, report: &report)
+        }
+        openReport = report
+    }
+
+    /// True when the file starts with SQLite's 16-byte magic string.
+    static func hasSQLiteHeader(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 16)) ?? Data()
+        return head == Data("SQLite format 3\0".utf8)
+    }
+
+    /// Runs `body`, turning SQLite errors into `CatalogError.database` with this catalog's path.
+    static func mapErrors<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as CatalogError {
+            throw error
+        } catch let error as DatabaseError {
+            throw CatalogError.database(path: path, error.message ?? "\(error)")
+        }
+    }
+
+    /// Runs `body` in one IMMEDIATE transaction: it commits if `body` returns, rolls back if it throws.
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try Catalog.mapErrors(path) {
+            try dbQueue.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                guard let result else { throw CatalogError.database(path: path, "transaction returned nothing") }
+                return result
+            }
+        }
+    }
+
+    /// Runs `body` on a consistent snapshot.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try Catalog.mapErrors(path) { try dbQueue.read(body) }
+    }
+}

@@ -1,0 +1,75 @@
+/// A problem opening, reading or writing the look catalog, with the path, GUID or name it concerns.
+public enum CatalogError: Error, Equatable, CustomStringConvertible {
+    /// The file exists but is not an SQLite database.
+    case notSQLite(path: String)
+    /// The file is an SQLite database of some other program.
+    case notACatalog(path: String)
+    /// The catalog was written by a newer LookStudio (schema version or migrations this build does not know).
+    case newerSchema(path: String, version: Int, known: Int, unknownMigrations: [String])
+    /// A new catalog needs the seed (Catalog/scenes.yaml and Looks/) and none was found.
+    case seedNotFound(searched: [String])
+    /// A seed file is missing a field or has a wrong value.
+    case badSeed(file: String, _ message: String)
+    /// No look matches a GUID, GUID prefix or name.
+    case lookNotFound(String)
+    /// A GUID prefix matches several looks.
+    case ambiguousLook(String, candidates: [String])
+    /// No scene has this label.
+    case sceneNotFound(Int)
+    /// Another look already has this name (names are unique, ignoring case).
+    case duplicateName(String)
+    /// A name or tag is empty or made only of spaces.
+    case invalidName(String)
+    /// A scene uses the look as its default; removing it needs `--force`.
+    case lookInUse(guid: String, name: String, sceneLabels: [Int])
+    /// A strength outside 0…200.
+    case strengthOutOfRange(Int)
+    /// A stored look blob does not decode or does not match its hash.
+    case corruptLook(guid: String, _ message: String)
+    /// An error from SQLite, with the catalog path.
+    case database(path: String, _ message: String)
+    /// Creating the catalog folder failed.
+    case cannotCreateFolder(path: String, _ reason: String)
+
+    public var description: String {
+        switch self {
+        case .notSQLite(let path):
+            return "\(path) is not an SQLite database; it was left untouched. Point --catalog or "
+                + "$LOOKSTUDIO_CATALOG at a catalog file or at a path where a new one may be created"
+        case .notACatalog(let path):
+            return "\(path) is an SQLite database of another program (it has tables but no LookStudio "
+                + "migrations); it was left untouched"
+        case .newerSchema(let path, let version, let known, let unknown):
+            let names = unknown.isEmpty ? "" : " (unknown migrations: \(unknown.joined(separator: ", ")))"
+            return "\(path) was written by a newer LookStudio: schema version \(version), this build knows up to "
+                + "\(known)\(names). Upgrade lookstudio; the catalog was left untouched"
+        case .seedNotFound(let searched):
+            return "cannot create a new catalog: the seed (Catalog/scenes.yaml and Looks/) was not found; searched "
+                + searched.joined(separator: ", ") + ". Set $LOOKSTUDIO_SEED_DIR to the folder holding Catalog/"
+        case .badSeed(let file, let message):
+            return "\(file): \(message)"
+        case .lookNotFound(let ref):
+            return "no look named or with GUID \"\(ref)\" (see `lookstudio looks list`)"
+        case .ambiguousLook(let ref, let candidates):
+            return "\"\(ref)\" matches several looks; give more of the GUID: " + candidates.joined(separator: ", ")
+        case .sceneNotFound(let label):
+            return "no scene with label \(label) (see `lookstudio scenes list`)"
+        case .duplicateName(let name):
+            return "a look named \"\(name)\" already exists (names are unique, ignoring case); choose another --name"
+        case .invalidName(let name):
+            return "\"\(name)\" is not a usable name: names and tags need at least one visible character"
+        case .lookInUse(let guid, let name, let labels):
+            return "look \(guid) (\(name)) is the default look of scene"
+                + (labels.count == 1 ? " " : "s ") + labels.map(String.init).joined(separator: ", ")
+                + "; use --force to remove it and clear those scenes' default look"
+        case .strengthOutOfRange(let s):
+            return "strength \(s) is out of range: use 0…200 (100 is the look as authored)"
+        case .corruptLook(let guid, let message):
+            return "look \(guid): \(message)"
+        case .database(let path, let message):
+            return "catalog \(path): \(message)"
+        case .cannotCreateFolder(let path, let reason):
+            return "cannot create the catalog folder \(path): \(reason)"
+        }
+    }
+}

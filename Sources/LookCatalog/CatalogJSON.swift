@@ -1,0 +1,157 @@
+import Foundation
+
+/// The stable `--json` contract of the catalog commands (documented in docs/CATALOG.md): snake_case keys, every
+/// key always present (null when empty), sorted keys, ISO 8601 UTC times.
+public enum CatalogJSON {
+    /// A look as `looks list` / `looks show` print it.
+    public struct Look: Encodable, Sendable, Equatable {
+        public var guid: String
+        public var name: String
+        public var cubeSize: Int
+        public var layout: String
+        public var contentHash: String
+        public var sourceFormat: String
+        public var sourceFile: String?
+        public var description: String
+        public var recipeYaml: String?
+        public var createdAt: String
+        public var tags: [String]
+        /// Labels of the scenes using this look as their default (`looks show` only; nil in lists).
+        public var defaultForScenes: [Int]?
+
+        /// The view of a record.
+        public init(_ r: LookRecord, defaultForScenes: [Int]? = nil) {
+            guid = r.guid
+            name = r.name
+            cubeSize = r.cubeSize
+            layout = r.layout
+            contentHash = r.contentHash
+            sourceFormat = r.sourceFormat
+            sourceFile = r.sourceFile
+            description = r.description
+            recipeYaml = r.recipeYAML
+            createdAt = CatalogJSON.timestamp(r.createdAt)
+            tags = r.tags
+            self.defaultForScenes = defaultForScenes
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case guid, name, layout, description, tags
+            case cubeSize = "cube_size", contentHash = "content_hash", sourceFormat = "source_format"
+            case sourceFile = "source_file", recipeYaml = "recipe_yaml", createdAt = "created_at"
+            case defaultForScenes = "default_for_scenes"
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(guid, forKey: .guid)
+            try c.encode(name, forKey: .name)
+            try c.encode(cubeSize, forKey: .cubeSize)
+            try c.encode(layout, forKey: .layout)
+            try c.encode(contentHash, forKey: .contentHash)
+            try c.encode(sourceFormat, forKey: .sourceFormat)
+            try c.encode(sourceFile, forKey: .sourceFile)
+            try c.encode(description, forKey: .description)
+            try c.encode(recipeYaml, forKey: .recipeYaml)
+            try c.encode(createdAt, forKey: .createdAt)
+            try c.encode(tags, forKey: .tags)
+            if let defaultForScenes { try c.encode(defaultForScenes, forKey: .defaultForScenes) }
+        }
+    }
+
+    /// A scene as `scenes list` / `scenes show` print it.
+    public struct Scene: Encodable, Sendable, Equatable {
+        public var guid: String
+        public var label: Int
+        public var name: String
+        public var workflows: [String]
+        public var description: String
+        public var defaultLookGuid: String?
+        public var defaultLookName: String?
+        public var defaultLookStrength: Int
+
+        /// The view of a record; `lookName` is the default look's name, if any.
+        public init(_ s: SceneRecord, lookName: String?) {
+            guid = s.guid
+            label = s.label
+            name = s.name
+            workflows = s.workflows
+            description = s.description
+            defaultLookGuid = s.defaultLookGuid
+            defaultLookName = lookName
+            defaultLookStrength = s.defaultLookStrength
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case guid, label, name, workflows, description
+            case defaultLookGuid = "default_look_guid", defaultLookName = "default_look_name"
+            case defaultLookStrength = "default_look_strength"
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(guid, forKey: .guid)
+            try c.encode(label, forKey: .label)
+            try c.encode(name, forKey: .name)
+            try c.encode(workflows, forKey: .workflows)
+            try c.encode(description, forKey: .description)
+            try c.encode(defaultLookGuid, forKey: .defaultLookGuid)
+            try c.encode(defaultLookName, forKey: .defaultLookName)
+            try c.encode(defaultLookStrength, forKey: .defaultLookStrength)
+        }
+    }
+
+    /// One file of `import --json`.
+    public struct Imported: Encodable, Sendable, Equatable {
+        public var file: String
+        /// "added", "existing" (same cube already stored) or "failed".
+        public var status: String
+        public var guid: String?
+        public var name: String?
+        public var cubeSize: Int?
+        public var warnings: [String]
+        public var error: String?
+
+        /// Describes one imported file.
+        public init(file: String, status: String, guid: String?, name: String?, cubeSize: Int?,
+                    warnings: [String], error: String?) {
+            self.file = file
+            self.status = status
+            self.guid = guid
+            self.name = name
+            self.cubeSize = cubeSize
+            self.warnings = warnings
+            self.error = error
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case file, status, guid, name, warnings, error
+            case cubeSize = "cube_size"
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(file, forKey: .file)
+            try c.encode(status, forKey: .status)
+            try c.encode(guid, forKey: .guid)
+            try c.encode(name, forKey: .name)
+            try c.encode(cubeSize, forKey: .cubeSize)
+            try c.encode(warnings, forKey: .warnings)
+            try c.encode(error, forKey: .error)
+        }
+    }
+
+    /// `2026-05-01T12:00:00Z`-style UTC time.
+    public static func timestamp(_ date: Date) -> String {
+        var style = Date.ISO8601FormatStyle()
+        style.timeZone = TimeZone(identifier: "UTC") ?? .current
+        return date.formatted(style)
+    }
+
+    /// Pretty-printed JSON with sorted keys, as every `--json` prints it.
+    public static func string<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}

@@ -1,0 +1,56 @@
+import GRDB
+
+/// The catalog's schema, as an ordered list of migrations.
+///
+/// Rule: a migration that has shipped is never edited or renamed; a schema change is a new migration appended
+/// here, which also raises `PRAGMA user_version` to its position so older builds can refuse the file.
+enum CatalogSchema {
+    /// The schema version this build writes: the number of migrations.
+    static let version = 1
+
+    /// Every migration, in order.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-looks-scenes") { db in
+            try db.execute(sql: """
+                CREATE TABLE looks (
+                    guid TEXT PRIMARY KEY NOT NULL CHECK (length(guid) = 36 AND guid = upper(guid)),
+                    name TEXT NOT NULL UNIQUE COLLATE NOCASE CHECK (length(trim(name)) > 0),
+                    cube_size INTEGER NOT NULL CHECK (cube_size BETWEEN 2 AND 256),
+                    png BLOB NOT NULL,
+                    layout TEXT NOT NULL CHECK (layout IN ('tiled', 'strip', 'hald')),
+                    content_hash TEXT NOT NULL UNIQUE CHECK (length(content_hash) = 64),
+                    source_format TEXT NOT NULL,
+                    source_file TEXT,
+                    description TEXT NOT NULL DEFAULT '',
+                    recipe_yaml TEXT,
+                    created_at TEXT NOT NULL
+                );
+                CREATE TABLE look_tags (
+                    look_guid TEXT NOT NULL REFERENCES looks(guid) ON DELETE CASCADE,
+                    tag TEXT NOT NULL COLLATE NOCASE,
+                    PRIMARY KEY (look_guid, tag)
+                ) WITHOUT ROWID;
+                CREATE INDEX look_tags_by_tag ON look_tags(tag);
+                CREATE TABLE scenes (
+                    guid TEXT PRIMARY KEY NOT NULL CHECK (length(guid) = 36 AND guid = upper(guid)),
+                    label INTEGER NOT NULL UNIQUE,
+                    name TEXT NOT NULL,
+                    workflows TEXT NOT NULL,
+                    description TEXT NOT NULL DEFAULT '',
+                    default_look_guid TEXT REFERENCES looks(guid),
+                    default_look_strength INTEGER NOT NULL DEFAULT 100
+                        CHECK (default_look_strength BETWEEN 0 AND 200)
+                );
+                CREATE INDEX scenes_by_default_look ON scenes(default_look_guid);
+                CREATE TABLE seeded_items (
+                    guid TEXT PRIMARY KEY NOT NULL,
+                    kind TEXT NOT NULL CHECK (kind IN ('look', 'scene')),
+                    seeded_at TEXT NOT NULL
+                );
+                PRAGMA user_version = 1;
+                """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import ImageIO
+import LookCore
+import LookFormats
+
+/// How a look's cube is stored: a 16-bit PNG (tiled for square sizes, strip otherwise) and a content hash.
+enum LookBlob {
+    /// An encoded cube ready to insert.
+    struct Encoded {
+        var png: [UInt8]
+        var layout: String
+        /// Hash of the cube decoded from `png`, i.e. of what the catalog will hand back.
+        var hash: String
+    }
+
+    /// The layout the catalog stores a cube of this size in.
+    static func layout(forSize n: Int) -> CubeLayout {
+        let t = Int(Double(n).squareRoot().rounded())
+        return t * t == n ? .tiled : .strip
+    }
+
+    /// Encodes `cube` (values outside 0…1 are clamped by the 16-bit PNG) and hashes what decoding it gives back.
+    static func encode(_ cube: ColorCube) throws -> Encoded {
+        let layout = layout(forSize: cube.size)
+        let png = try CubeImage.encodePNG(cube.clampedToUnitRange().cube, layout: layout, depth: .sixteen)
+        let stored = try CubeImage.decodePNG(png, name: "<new look>", layout: layout)
+        return Encoded(png: png, layout: layout.rawValue, hash: contentHash(stored))
+    }
+
+    /// Decodes a stored blob.
+    static func decode(_ png: [UInt8], guid: String, layout: String) throws -> ColorCube {
+        guard let layout = CubeLayout(rawValue: layout) else {
+            throw CatalogError.corruptLook(guid: guid, "unknown layout \"\(layout)\"")
+        }
+        do {
+            return try CubeImage.decodePNG(png, name: "look \(guid)", layout: layout)
+        } catch {
+            throw CatalogError.corruptLook(guid: guid, "\(error)")
+        }
+    }
+
+    /// Lowercase hex SHA-256 of the cube's Float values, each as 4 little-endian bytes, red fastest.
+    static func contentHash(_ cube: ColorCube) -> String {
+        var bytes = [UInt8](repeating: 0, count: cube.values.count * 4)
+        bytes.withUnsafeMutableBytes { out in
+            cube.values.withUnsafeBufferPointer { values in
+                for (i, v) in values.enumerated() {
+                    out.storeBytes(of: v.bitPattern.littleEndian, toByteOffset: 4 * i, as: UInt32.self)
+                }
+            }
+        }
+        return SHA256.hex(bytes)
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import ImageIO
+import LookCore
+import LookFormats
+
+/// File-format dispatch for import and export: the one place the catalog reaches the LookFormats readers and
+/// writers (through `LUTFormat`, which picks by extension, then content).
+public enum LookFile {
+    /// A cube read from a file, with what it was and what was tolerated on the way.
+    public struct Loaded: Sendable, Equatable {
+        /// The cube (a .cube/.3dl with a 1D shaper or input ranges is baked into a plain cube).
+        public var cube: ColorCube
+        /// png, cube or 3dl.
+        public var format: String
+        /// For PNGs, the layout found or given.
+        public var layout: CubeLayout?
+        /// Deviations reported by the reader, and notes about baking, each naming the file.
+        public var warnings: [String]
+    }
+
+    /// The grid a LUT without a 3D table is baked on: 64 stores as a tiled PNG.
+    static let bakeSize = 64
+
+    /// Reads a cube from a PNG (any layout; nil detects), `.cube` or `.3dl` file.
+    public static func read(path: String, layout: CubeLayout?) throws -> Loaded {
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        let loaded = try LUTFormat.read(path: path, layout: layout)
+        var warnings = loaded.warnings.map { "\(name) \($0)" }
+        let cube: ColorCube
+        if loaded.lut.isPlainCube, let plain = loaded.lut.cube {
+            cube = plain
+        } else {
+            let size = loaded.lut.cube?.size ?? bakeSize
+            cube = try loaded.lut.bakedCube(size: size)
+            warnings.append("\(name): shaper or input range baked into a \(size)³ cube (the catalog stores plain cubes)")
+        }
+        return Loaded(cube: cube, format: loaded.format.rawValue, layout: loaded.layout, warnings: warnings)
+    }
+
+    /// Writes `cube` to a PNG (layout, bits), `.cube` or `.3dl` file, chosen by extension; returns warnings.
+    @discardableResult
+    public static func write(_ cube: ColorCube, to path: String, layout: CubeLayout?, bits: Int?, size: Int?,
+                             title: String?) throws -> [String] {
+        let options = LUTFormat.WriteOptions(layout: layout, bits: bits, size: size)
+        return try LUTFormat.write(LUT(cube: cube, title: title), to: path, options: options).map { "\($0)" }
+    }
+}

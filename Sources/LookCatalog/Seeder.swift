@@ -1,0 +1,167 @@
+import Foundation
+import GRDB
+import LookCore
+import LookFormats
+import Yams
+
+/// The shipped seed: the scene catalogue (`Catalog/scenes.yaml`) and the shipped looks (`Looks/*.yaml` + PNG).
+public struct Seed: Sendable, Equatable {
+    /// One entry of `Catalog/scenes.yaml`.
+    public struct Scene: Sendable, Equatable, Codable {
+        public var guid: String
+        public var label: Int
+        public var name: String
+        public var workflows: [String]
+        public var description: String
+        public var defaultLook: String?
+        public var defaultLookStrength: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case guid, label, name, workflows, description
+            case defaultLook = "default_look"
+            case defaultLookStrength = "default_look_strength"
+        }
+    }
+
+    /// One `Looks/NAME.yaml`: metadata of a shipped look whose cube is in `file` (a PNG beside it).
+    public struct Look: Sendable, Equatable, Codable {
+        public var guid: String
+        public var name: String
+        public var description: String
+        public var tags: [String]
+        public var file: String
+        public var size: Int
+        public var layout: String
+    }
+
+    private struct SceneFile: Codable {
+        var scenes: [Scene]
+    }
+
+    /// The seed folder (holding Catalog/ and Looks/).
+    public var directory: String
+    /// Scenes, in file order.
+    public var scenes: [Scene]
+    /// Shipped looks, by file name.
+    public var looks: [Look]
+
+    /// Reads and checks the YAML files of the seed in `directory` (PNG files are read only when seeded).
+    public static func load(from directory: String) throws -> Seed {
+        let scenesPath = "\(directory)/Catalog/scenes.yaml"
+        let scenes: [Scene]
+        do {
+            let text = try String(contentsOfFile: scenesPath, encoding: .utf8)
+            scenes = try YAMLDecoder().decode(SceneFile.self, from: text).scenes
+        } catch {
+            throw CatalogError.badSeed(file: scenesPath, "\(error)")
+        }
+        for scene in scenes where UUID(uuidString: scene.guid) == nil || scene.guid != scene.guid.uppercased() {
+            throw CatalogError.badSeed(file: scenesPath, "scene \(scene.label): guid \"\(scene.guid)\" is not an uppercase UUID")
+        }
+        let looksDir = "\(directory)/Looks"
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: looksDir)) ?? [])
+            .filter { $0.hasSuffix(".yaml") }.sorted()
+        var looks: [Look] = []
+        for file in files {
+            let path = "\(looksDir)/\(file)"
+            do {
+                let look = try YAMLDecoder().decode(Look.self, from: try String(contentsOfFile: path, encoding: .utf8))
+                guard UUID(uuidString: look.guid) != nil, look.guid == look.guid.uppercased() else {
+                    throw CatalogError.badSeed(file: path, "guid \"\(look.guid)\" is not an uppercase UUID")
+                }
+                looks.append(look)
+            } catch let error as CatalogError {
+                throw error
+            } catch {
+                throw CatalogError.badSeed(file: path, "\(error)")
+            }
+        }
+        return Seed(directory: directory, scenes: scenes, looks: looks)
+    }
+
+    /// Decodes a shipped look's PNG.
+    func cube(of look: Look) throws -> ColorCube {
+        let path = "\(directory)/Looks/\(look.file)"
+        let cube = try CubeImage.read(path: path, layout: CubeLayout(rawValue: look.layout)).cube
+        guard cube.size == look.size else {
+            throw CatalogError.badSeed(file: path, "holds a \(cube.size)³ cube, its YAML says \(look.size)³")
+        }
+        return cube
+    }
+}
+
+/// Adds the seed items a catalog has never had, remembering each seeded GUID in `seeded_items` so that a look or
+/// scene the user removed is not brought back, while items added to a later shipped set still arrive.
+enum Seeder {
+    static func apply(_ seed: Seed, to queue: DatabaseQueue, path: String,
+                      report: inout Catalog.OpenReport) throws {
+        let seeded = try Catalog.mapErrors(path) {
+            try queue.read { try Set(String.fetchAll($0, sql: "SELECT guid FROM seeded_items")) }
+        }
+        let missingLooks = seed.looks.filter { !seeded.contains($0.guid) }
+        let missingScenes = seed.scenes.filter { !seeded.contains($0.guid) }
+        if missingLooks.isEmpty && missingScenes.isEmpty { return }
+
+        // PNG decoding and encoding happen before the write transaction, to keep the lock short.
+        var prepared: [(Seed.Look, LookBlob.Encoded, ColorCube)] = []
+        for look in missingLooks {
+            let cube = try seed.cube(of: look)
+            prepared.append((look, try LookBlob.encode(cube), cube))
+        }
+        var warnings: [String] = []
+        var addedLooks: [String] = []
+        var addedScenes: [Int] = []
+        try Catalog.mapErrors(path) {
+            try queue.writeWithoutTransaction { db in
+                try db.inTransaction(.immediate) {
+                    // Re-read inside the lock: another process may have seeded meanwhile.
+                    let done = try Set(String.fetchAll(db, sql: "SELECT guid FROM seeded_items"))
+                    let now = Date()
+                    for (look, blob, cube) in prepared where !done.contains(look.guid) {
+                        if try Catalog.nameTaken(db, look.name) {
+                            warnings.append("shipped look \"\(look.name)\" not added: a look has that name")
+                        } else if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM looks WHERE content_hash = ?)",
+                                                    arguments: [blob.hash]) == true {
+                            warnings.append("shipped look \"\(look.name)\" not added: the same cube is already stored")
+                        } else {
+                            let record = LookRecord(
+                                guid: look.guid, name: look.name, cubeSize: cube.size, layout: blob.layout,
+                                contentHash: blob.hash, sourceFormat: "shipped", sourceFile: look.file,
+                                description: look.description, recipeYAML: nil, createdAt: now,
+                                tags: try Catalog.cleanTags(look.tags))
+                            try Catalog.insert(db, record, png: blob.png)
+                            addedLooks.append(look.guid)
+                        }
+                        try db.execute(sql: "INSERT INTO seeded_items (guid, kind, seeded_at) VALUES (?, 'look', ?)",
+                                       arguments: [look.guid, now])
+                    }
+                    for scene in missingScenes where !done.contains(scene.guid) {
+                        let labelTaken = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM scenes WHERE label = ?)",
+                                                           arguments: [scene.label]) ?? false
+                        if labelTaken {
+                            warnings.append("shipped scene \(scene.label) not added: a scene has that label")
+                        } else {
+                            var lookGuid = scene.defaultLook?.uppercased()
+                            if let guid = lookGuid, try Catalog.fetchLook(db, guid: guid) == nil {
+                                warnings.append("scene \(scene.label): default look \(guid) is not in the catalog")
+                                lookGuid = nil
+                            }
+                            let record = SceneRecord(
+                                guid: scene.guid, label: scene.label, name: scene.name, workflows: scene.workflows,
+                                description: scene.description, defaultLookGuid: lookGuid,
+                                defaultLookStrength: min(max(scene.defaultLookStrength ?? 100, 0), 200))
+                            try record.insert(db)
+                            addedScenes.append(scene.label)
+                        }
+                        try db.execute(sql: "INSERT INTO seeded_items (guid, kind, seeded_at) VALUES (?, 'scene', ?)",
+                                       arguments: [scene.guid, now])
+                    }
+                    return .commit
+                }
+            }
+        }
+        report.seededLooks = addedLooks
+        report.seededScenes = addedScenes
+        report.warnings = warnings
+    }
+}

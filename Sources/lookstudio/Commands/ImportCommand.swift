@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import LookCatalog
+import LookFormats
+
+/// `lookstudio import FILE...`: stores looks from PNG, .cube and .3dl files in the catalog.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Store looks from PNG (any layout), .cube or .3dl files in the catalog; prints one GUID per look.",
+        discussion: """
+        Each file is stored in its own transaction: a failed file leaves no row and the others still import. \
+        A cube already in the catalog (same content hash) is not stored twice: its existing GUID is printed and \
+        a note says so. Without --name a look is named after its file ("warm.png" → "warm", "warm 2" if taken).
+
+        Example:
+          lookstudio import edited.png --name "Warm Film" --tag film --tag warm
+          lookstudio import luts/*.cube --json
+        """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("Files to import (.png, .cube, .3dl).", valueName: "file"))
+    var files: [String]
+
+    @Option(help: "Name of the look (one file only; must be unused, ignoring case).")
+    var name: String?
+
+    @Option(help: "Tag to attach (repeatable).")
+    var tag: [String] = []
+
+    @Option(help: "PNG layout: auto, tiled, strip or hald (auto detects it from the pixels).")
+    var layout: String = "auto"
+
+    @Flag(help: "Print a JSON array describing each file (see docs/CATALOG.md).")
+    var json = false
+
+    func validate() throws {
+        if name != nil && files.count != 1 { throw ValidationError("--name needs exactly one file") }
+        if layout != "auto" && CubeLayout(rawValue: layout) == nil {
+            throw ValidationError("--layout must be auto, tiled, strip or hald")
+        }
+    }
+
+    func run() throws {
+        let catalog = try CatalogAccess.open(global)
+        var results: [CatalogJSON.Imported] = []
+        var failures = 0
+        for file in files {
+            let base = URL(fileURLWithPath: file).lastPathComponent
+            do {
+                let loaded = try LookFile.read(path: file, layout: CubeLayout(rawValue: layout))
+                var warnings = loaded.warnings
+                let clamped = loaded.cube.clampedToUnitRange().clampedCount
+                if clamped > 0 {
+                    warnings.append("\(base): \(clamped) values outside 0…1 were clamped (looks are stored as 16-bit PNG)")
+                }
+                let stem = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+                let new = NewLook(cube: loaded.cube, name: name ?? stem, tags: tag, sourceFormat: loaded.format,
+                                  sourceFile: base)
+                let outcome = try catalog.addLook(new, renameOnConflict: name == nil)
+                let record = outcome.record
+                let existing: Bool
+                if case .existing = outcome { existing = true } else { existing = false }
+                results.append(CatalogJSON.Imported(file: file, status: existing ? "existing" : "added",
+                                                    guid: record.guid, name: record.name,
+                                                    cubeSize: record.cubeSize, warnings: warnings, error: nil))
+                for w in warnings { CatalogAccess.warn("warning: \(w)") }
+                if existing {
+                    CatalogAccess.warn("note: \(base): the same cube is already in the catalog as \(record.guid) "
+                        + "(\"\(record.name)\"); nothing was stored")
+                }
+                if !json { print(record.guid) }
+            } catch {
+                failures += 1
+                results.append(CatalogJSON.Imported(file: file, status: "failed", guid: nil, name: nil, cubeSize: nil,
+                                                    warnings: [], error: "\(error)"))
+                CatalogAccess.warn("error: \(error)")
+            }
+        }
+        if json { print(try CatalogJSON.string(results)) }
+        if failures > 0 { throw ExitCode.failure }
+    }
+}

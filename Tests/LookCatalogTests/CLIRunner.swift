@@ -1,0 +1,41 @@
+import Foundation
+
+/// Runs the built `lookstudio` binary (.build/debug/lookstudio) the way a user would.
+enum CLIRunner {
+    static let binary = "\(TestSupport.packageRoot)/.build/debug/lookstudio"
+
+    /// True when the binary has been built (`swift build` / `swift test` build it).
+    static var available: Bool { FileManager.default.isExecutableFile(atPath: binary) }
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Starts the binary with `arguments`; the caller waits or kills.
+    static func start(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "LOOKSTUDIO_CATALOG")
+        env.removeValue(forKey: "LOOKSTUDIO_SEED_DIR")
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        return (process, out, err)
+    }
+
+    /// Runs the binary to completion.
+    static func run(_ arguments: [String]) throws -> Result {
+        let (process, out, err) = try start(arguments)
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
