@@ -21,6 +21,7 @@ struct LookStudioCommand: ParsableCommand {
             ApplyCommand.self,
             BenchCommand.self,
             PluginsCommand.self,
+            DetectCommand.self,
         ]
     )
 }
