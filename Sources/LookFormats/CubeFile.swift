@@ -55,7 +55,7 @@ public enum CubeFile {
         return try result.get()
     }
 
-    /// The LUT as `.cube` text, in the dialect that expresses it (Resolve for a shaper with a cube, else Adobe).
+    /// The LUT as `.cube` text, in the dialect `preferredDialect(for:)` picks.
     public static func serialize(_ lut: LUT) -> String {
         serialize(lut, dialect: preferredDialect(for: lut))
     }
@@ -112,7 +112,8 @@ public enum CubeFile {
         try AtomicFile.write(Data(serialize(lut).utf8), to: path)
     }
 
-    /// The dialect `serialize(_:)` uses for `lut`.
+    /// The dialect `serialize(_:)` uses: Resolve for a shaper with a cube or a 1D table on one non-unit range,
+    /// else Adobe.
     public static func preferredDialect(for lut: LUT) -> CubeDialect {
         if lut.shaper != nil && lut.cube != nil { return .resolve }
         if let s = lut.shaper, lut.cube == nil, isUniform(s.inputMin), isUniform(s.inputMax),
@@ -268,7 +269,9 @@ private struct CubeParser {
         let n1 = size1D?.size ?? 0
         let n3 = size3D?.size ?? 0
         let expected = n1 + n3 * n3 * n3
-        let values = UnsafeMutableBufferPointer<Float>.allocate(capacity: 3 * expected)
+        // A row takes at least 5 bytes ("0 0 0"), so a short file claiming a huge size cannot make us allocate it.
+        let room = Swift.min(expected, (scan.bytes.count - (firstRow?.start ?? scan.bytes.count)) / 5 + 1)
+        let values = UnsafeMutableBufferPointer<Float>.allocate(capacity: 3 * room)
         defer { values.deallocate() }
         var rows = 0
         var outside = 0
@@ -304,6 +307,8 @@ private struct CubeParser {
             guard rows < expected else {
                 throw error(line.number, "\(expectedRowsDescription), found more (this is row \(rows + 1))")
             }
+            // Unreachable (every row takes 5 bytes or more), but it keeps the writes inside the buffer.
+            guard rows < room else { throw error(line.number, "\(expectedRowsDescription), found more") }
             let base = 3 * rows
             var k = 0
             while k < 3 {

@@ -214,8 +214,12 @@ struct TextScanner {
         return v <= Int(UInt32.max) ? v : nil
     }
 
-    private static let floatPowers: [Float] = (0...10).map { Float(pow(10.0, Double($0))) }
-    private static let doublePowers: [Double] = (0...22).map { pow(10.0, Double($0)) }
+    // Every power here is exactly representable, which the fast paths rely on.
+    private static let floatPowers: [Float] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10]
+    private static let doublePowers: [Double] = [
+        1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
+        1e19, 1e20, 1e21, 1e22,
+    ]
 
     /// Case-insensitive comparison of the token `start..<end` with an upper-case ASCII `word`.
     func tokenMatches(_ start: Int, _ end: Int, _ word: StaticString) -> (matches: Bool, exact: Bool) {

@@ -177,6 +177,20 @@ struct CubeFileReadingTests {
         #expect(c.dialect == .resolve)
     }
 
+    @Test("old Mac line endings (a lone CR) separate lines too")
+    func loneCR() throws {
+        let text = (["LUT_3D_SIZE 2"] + identityRows2).joined(separator: "\r")
+        let c = try CubeFile.parse(Array(text.utf8), fileName: "mac.cube")
+        #expect(c.lut.cube == (try ColorCube.identity(size: 2)))
+    }
+
+    @Test("a range keyword between the shaper and cube rows applies, with a warning on its line")
+    func keywordAfterRows() throws {
+        let c = try parse(["LUT_1D_SIZE 2", "LUT_3D_SIZE 2", "0 0 0", "1 1 1", "LUT_3D_INPUT_RANGE 0 2"] + identityRows2)
+        #expect(c.lut.cubeInputMax == SIMD3(repeating: 2))
+        #expect(warning(c, containing: "after the table rows began")?.line == 5)
+    }
+
     @Test("a UTF-8 byte-order mark is skipped with a warning")
     func byteOrderMark() throws {
         let c = try CubeFile.parse([0xEF, 0xBB, 0xBF] + cubeText(["LUT_3D_SIZE 2"] + identityRows2), fileName: "b.cube")
@@ -318,6 +332,22 @@ struct CubeFileErrorTests {
         let e = try #require(parseError(["LUT_1D_SIZE 2", "0 0 0", "LUT_3D_SIZE 2", "1 1 1"] + identityRows2))
         #expect(e.line == 3)
         #expect(e.message.contains("before the rows"))
+    }
+
+    @Test("a tiny file claiming 256³ rows is refused by its count")
+    func hugeClaim() throws {
+        let e = try #require(parseError(["LUT_3D_SIZE 256"] + identityRows2))
+        #expect(e.message == "expected 16777216 rows for LUT_3D_SIZE 256, found 8")
+    }
+
+    @Test("reading a directory is refused by name")
+    func directory() throws {
+        do {
+            _ = try CubeFile.read(path: FileManager.default.temporaryDirectory.path)
+            Issue.record("reading a directory succeeded")
+        } catch {
+            #expect(error.message.contains("not a regular file"))
+        }
     }
 
     @Test("reading a missing file names it")
