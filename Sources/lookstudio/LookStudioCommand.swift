@@ -22,6 +22,7 @@ struct LookStudioCommand: ParsableCommand {
             BenchCommand.self,
             PluginsCommand.self,
             DetectCommand.self,
+            CorrectCommand.self,
         ]
     )
 }
