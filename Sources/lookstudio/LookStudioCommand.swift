@@ -23,6 +23,7 @@ struct LookStudioCommand: ParsableCommand {
             PluginsCommand.self,
             DetectCommand.self,
             CorrectCommand.self,
+            ContactSheetCommand.self,
         ]
     )
 }
