@@ -51,6 +51,22 @@ public struct PNGWriteOptions: Sendable, Equatable {
     /// 223.7 vs 220.1 kB), where level 6 adaptive is 5–20× slower for 0.5 % less.
     public static let photo = PNGWriteOptions(compressionLevel: 1, filter: .adaptive, strategy: .rle)
 
+    /// Deflate level 1 after adaptive filtering: the better choice for photographs with sensor noise or grain.
+    ///
+    /// On a 24 MP synthetic photo with ±8 codes of noise (`lookstudio bench apply`'s image) it writes 38.2 MB in
+    /// 1.55 s where `.photo` (RLE) writes 41.6 MB in 1.3–1.9 s; on the smooth native-size samples it is ~5 % larger.
+    public static let grainyPhoto = PNGWriteOptions(compressionLevel: 1, filter: .adaptive, strategy: .standard)
+
+    /// `.photo` or `.grainyPhoto`, whichever compresses `sample` (a band of the image's first rows) smaller.
+    ///
+    /// Which strategy wins depends on the picture (smooth gradients favour run-length coding, noise favours LZ77
+    /// matches), and both run at similar speed, so a trial on a few rows beats any fixed choice.
+    public static func forPhoto(sample: PixelBuffer) throws(ImageIOError) -> PNGWriteOptions {
+        let smooth = try PNGImage.encode(sample, options: .photo).count
+        let grainy = try PNGImage.encode(sample, options: .grainyPhoto).count
+        return grainy < smooth ? .grainyPhoto : .photo
+    }
+
     /// For cube PNGs and other small data images: smallest file, speed irrelevant.
     public static let data = PNGWriteOptions(compressionLevel: 9, filter: .adaptive)
 

@@ -48,25 +48,26 @@ public struct CubeApplier: Sendable {
     public func apply(
         to pixels: UnsafeMutableBufferPointer<UInt8>, channels: Int, threads: Int? = nil
     ) throws(LookCoreError) {
-        guard channels == 3 || channels == 4 else { throw .unsupportedChannelCount(channels) }
-        let count = pixels.count / channels
-        nonisolated(unsafe) let base = pixels.baseAddress
-        CubeApplier.split(count: count, threads: threads) { range in
-            guard let base else { return }
-            self.run8(base + range.lowerBound * channels, count: range.count, channels: channels)
-        }
+        try inChunks(pixels, channels: channels, threads: threads) { $0.run8($1, count: $2, channels: channels) }
     }
 
     /// Applies the cube to 16-bit samples (`pixelCount · channels`), using up to `threads` cores.
     public func apply(
         to pixels: UnsafeMutableBufferPointer<UInt16>, channels: Int, threads: Int? = nil
     ) throws(LookCoreError) {
+        try inChunks(pixels, channels: channels, threads: threads) { $0.run16($1, count: $2, channels: channels) }
+    }
+
+    /// Runs `kernel` over chunks of whole pixels in parallel; one closure call per chunk, never per pixel.
+    private func inChunks<Sample>(
+        _ pixels: UnsafeMutableBufferPointer<Sample>, channels: Int, threads: Int?,
+        _ kernel: @escaping @Sendable (CubeApplier, UnsafeMutablePointer<Sample>, Int) -> Void
+    ) throws(LookCoreError) {
         guard channels == 3 || channels == 4 else { throw .unsupportedChannelCount(channels) }
-        let count = pixels.count / channels
         nonisolated(unsafe) let base = pixels.baseAddress
-        CubeApplier.split(count: count, threads: threads) { range in
+        CubeApplier.split(count: pixels.count / channels, threads: threads) { range in
             guard let base else { return }
-            self.run16(base + range.lowerBound * channels, count: range.count, channels: channels)
+            kernel(self, base + range.lowerBound * channels, range.count)
         }
     }
 

@@ -38,3 +38,15 @@ func strengthFactor(_ percent: Double) throws -> Float {
     }
     return Float(percent / 100)
 }
+
+/// This process's peak resident memory (VmHWM) in kB, 0 where /proc is unavailable.
+///
+/// Unlike `getrusage`'s `ru_maxrss`, VmHWM belongs to the address space created at exec, so a child started by a
+/// large parent (such as `bench`) reports its own peak, not its parent's.
+func peakMemoryKilobytes() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
+    }
+    return 0
+}

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import ImageIO
 import LookCore
@@ -94,27 +95,49 @@ enum ApplyBenchmark {
         }
         let output = dir + "/bench-out.png"
         let exe = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: exe)
-        process.arguments = ["apply", "--lut", cubePath, "--timings", input, output]
-        let err = Pipe()
-        process.standardError = err
-        let start = DispatchTime.now().uptimeNanoseconds
-        try process.run()
-        let timingLine = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        var usage = rusage()
-        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        let child = try spawnMeasured(exe, ["apply", "--lut", cubePath, "--timings", input, output])
+        guard child.status == 0 else { throw ValidationError("apply failed: \(child.stderr)") }
+        let wall = child.wall
+        let timingLine = child.stderr
         let size = (try FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
         let info = try PNGReader(path: input).info
         var lines = ["end to end: lookstudio apply --lut \(cubeSize)³ .cube, \(info.width)×\(info.height) PNG → PNG"]
-        lines.append(String(format: "  wall %.2f s, output %.1f MB, peak RSS %.0f MB", wall, Double(size) / 1e6,
-                            Double(usage.ru_maxrss) / 1024))
+        lines.append(String(format: "  wall %.2f s, output %.1f MB", wall, Double(size) / 1e6))
         lines.append("  " + timingLine.trimmingCharacters(in: .whitespacesAndNewlines))
         if keep != nil {
             lines.append("  peers: ../shared/bench/peers.sh \(input) \(cubePath) \(dir)/bench_hald.png")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Runs a command with `posix_spawn`, returning its exit status, standard error and wall time.
+    ///
+    /// Its peak memory comes from the child itself (`apply --timings` prints VmHWM): Linux carries `ru_maxrss`
+    /// across exec, so `wait4` would report this large parent's footprint instead.
+    static func spawnMeasured(_ exe: String, _ args: [String]) throws
+        -> (status: Int32, stderr: String, wall: Double) {
+        var pipeFDs: [Int32] = [0, 0]
+        guard pipe(&pipeFDs) == 0 else { throw ValidationError("cannot create a pipe") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 2)
+        posix_spawn_file_actions_addclose(&actions, pipeFDs[0])
+        let argv = ([exe] + args).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        let rc = posix_spawn(&pid, exe, &actions, nil, argv, environ)
+        close(pipeFDs[1])
+        guard rc == 0 else {
+            close(pipeFDs[0])
+            throw ValidationError("cannot start \(exe): \(String(cString: strerror(rc)))")
+        }
+        let stderr = FileHandle(fileDescriptor: pipeFDs[0], closeOnDealloc: true).readDataToEndOfFile()
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let exitCode = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return (exitCode, String(decoding: stderr, as: UTF8.self), wall)
     }
 }

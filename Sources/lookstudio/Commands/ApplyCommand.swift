@@ -57,8 +57,8 @@ struct ApplyCommand: ParsableCommand {
         options.maxPixels = maxPixels
         let t = try ImagePipeline.apply(cube, interpolation: interp, input: input, output: output, options: options)
         if timings {
-            printError(String(format: "timings: decode %.3f s, apply %.3f s, encode %.3f s, wall %.3f s",
-                              t.decode, t.apply, t.encode, t.wall))
+            printError(String(format: "timings: decode %.3f s, apply %.3f s, encode %.3f s, wall %.3f s, peak memory %.0f MB",
+                              t.decode, t.apply, t.encode, t.wall, Double(peakMemoryKilobytes()) / 1024))
         }
     }
 }
