@@ -2,7 +2,7 @@
 # `make demo` and `make test` install missing Debian packages first (with sudo when not root).
 
 SWIFT ?= swift
-APT_PACKAGES := libpng-dev libsqlite3-dev libyaml-dev pkg-config
+APT_PACKAGES := libpng-dev libsqlite3-dev libyaml-dev libturbojpeg0-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 .PHONY: deps build release test demo bench looks clean

@@ -30,7 +30,12 @@ let package = Package(
             providers: [.apt(["libpng-dev"])]
         ),
         .target(name: "CPNGShim", dependencies: ["CPNG"]),
-        .target(name: "ImageIO", dependencies: ["CPNGShim"]),
+        .systemLibrary(
+            name: "CTurboJPEG",
+            pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]
+        ),
+        .target(name: "ImageIO", dependencies: ["CPNGShim", "CTurboJPEG"]),
         .target(name: "LookFormats", dependencies: ["LookCore", "ImageIO"]),
         .target(
             name: "LookCatalog",

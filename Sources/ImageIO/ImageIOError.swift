@@ -20,6 +20,12 @@ public enum ImageIOError: Error, Equatable, CustomStringConvertible {
     case invalidRows(file: String, detail: String)
     /// Encoder settings out of range.
     case invalidOptions(String)
+    /// The bytes do not start with a JPEG start-of-image marker.
+    case notJPEG(file: String)
+    /// libjpeg-turbo could not decode or encode the image (cut short, damaged, or an unsupported kind such as CMYK).
+    case corruptJPEG(file: String, detail: String)
+    /// Neither the extension nor the first bytes name an image format LookStudio reads or writes.
+    case unknownImageFormat(file: String)
 
     /// The file or name the error is about, when there is one.
     public var file: String? {
@@ -27,7 +33,8 @@ public enum ImageIOError: Error, Equatable, CustomStringConvertible {
         case .unsupportedChannels, .sampleCountMismatch, .invalidOptions: return nil
         case .cannotOpen(let file, _), .notPNG(let file), .corruptPNG(let file, _),
              .tooManyPixels(let file, _, _, _), .outOfMemory(let file, _), .cannotWrite(let file, _),
-             .depthMismatch(let file, _, _), .invalidRows(let file, _):
+             .depthMismatch(let file, _, _), .invalidRows(let file, _), .notJPEG(let file),
+             .corruptJPEG(let file, _), .unknownImageFormat(let file):
             return file
         }
     }
@@ -58,6 +65,12 @@ public enum ImageIOError: Error, Equatable, CustomStringConvertible {
             return detail
         case .invalidOptions(let detail):
             return "invalid PNG write options: \(detail)"
+        case .notJPEG:
+            return "not a JPEG file"
+        case .corruptJPEG(_, let detail):
+            return "cannot decode or encode JPEG (libjpeg-turbo: \(detail))"
+        case .unknownImageFormat:
+            return "not a PNG or JPEG image (use .png, .jpg or .jpeg)"
         }
     }
 

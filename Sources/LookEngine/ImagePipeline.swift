@@ -4,8 +4,9 @@ import LookCore
 
 /// Streams an image from decoder through a cube to encoder in bands of rows, so memory stays bounded.
 ///
-/// Decoding and encoding are single-threaded in libpng; applying the cube uses every core. Memory is about three
-/// bands (one being decoded, one being applied, one being encoded) however large the image is.
+/// Decoding and encoding are single-threaded in libpng; applying the cube uses every core. PNG to PNG holds one
+/// band (decoded, applied and encoded in place) however large the image is. When JPEG is on either side the image
+/// is held whole (TurboJPEG 2.1 decodes and encodes whole images): 3 bytes a pixel plus the compressed file.
 public enum ImagePipeline {
     /// Time spent in each stage of one run, in seconds (stages overlap, so they may add up to more than wall).
     public struct Timings: Sendable, Equatable {
@@ -29,6 +30,8 @@ public enum ImagePipeline {
         public var bandBytes: Int = 8 << 20
         /// Cores for the cube stage (nil: all).
         public var threads: Int?
+        /// JPEG encoder quality, 1…100, when the output is a JPEG.
+        public var jpegQuality: Int = JPEGImage.defaultQuality
 
         /// Default settings.
         public init() {}
@@ -43,9 +46,49 @@ public enum ImagePipeline {
         try apply(CubeApplier(cube: cube, interpolation: interpolation), input: input, output: output, options: options)
     }
 
-    /// Applies a prepared applier (reuse one across many images) to the PNG at `input`, writing `output`.
+    /// Applies a prepared applier (reuse one across many images) to the image at `input`, writing `output`; PNG
+    /// and JPEG on either side (input by signature, output by extension).
     @discardableResult
     public static func apply(_ applier: CubeApplier, input: String, output: String, options: Options = Options()) throws -> Timings {
+        let outputFormat = try ImageFormat.forOutput(path: output)
+        guard try ImageFormat.of(path: input) == .png, outputFormat == .png else {
+            return try applyWhole(applier, input: input, output: output, options: options)
+        }
+        return try applyStreaming(applier, input: input, output: output, options: options)
+    }
+
+    /// A warning to show when the output loses precision the input had (16-bit PNG written as 8-bit JPEG).
+    public static func depthWarning(input: String, output: String) -> String? {
+        guard (try? ImageFormat.forOutput(path: output)) == .jpeg, (try? ImageFormat.of(path: input)) == .png,
+              let reader = try? PNGReader(path: input), reader.info.depth == .sixteen else { return nil }
+        return "\(input) has 16-bit samples; the JPEG \(output) keeps 8 bits per sample (write .png to keep 16)"
+    }
+
+    private static func applyWhole(_ applier: CubeApplier, input: String, output: String,
+                                   options: Options) throws -> Timings {
+        let start = now()
+        var timings = Timings()
+        var (image, profile) = try ImageFormat.read(path: input, maxPixels: options.maxPixels)
+        var t = now()
+        timings.decode = t - start
+        switch image.samples {
+        case .eight(var s):
+            try s.withUnsafeMutableBufferPointer { try applier.apply(to: $0, channels: image.channels, threads: options.threads) }
+            image.samples = .eight(s)
+        case .sixteen(var s):
+            try s.withUnsafeMutableBufferPointer { try applier.apply(to: $0, channels: image.channels, threads: options.threads) }
+            image.samples = .sixteen(s)
+        }
+        timings.apply = now() - t
+        t = now()
+        try ImageFormat.write(image, to: output, jpegQuality: options.jpegQuality, iccProfile: profile)
+        timings.encode = now() - t
+        timings.wall = now() - start
+        return timings
+    }
+
+    private static func applyStreaming(_ applier: CubeApplier, input: String, output: String,
+                                       options: Options) throws -> Timings {
         let start = now()
         var timings = Timings()
         let reader = try PNGReader(path: input, maxPixels: options.maxPixels)

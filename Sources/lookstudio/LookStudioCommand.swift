@@ -27,6 +27,9 @@ struct LookStudioCommand: ParsableCommand {
             LooksCommand.self,
             ScenesCommand.self,
             CatalogCommand.self,
+            DetectCommand.self,
+            CorrectCommand.self,
+            ContactSheetCommand.self,
         ]
     )
 }

@@ -1,0 +1,55 @@
+import Foundation
+
+/// The image file formats LookStudio reads and writes, chosen by a file's first bytes or its extension.
+public enum ImageFormat: String, Sendable, Equatable, CaseIterable, Codable {
+    case png, jpeg
+
+    /// Extensions each format is written under.
+    public var extensions: [String] { self == .png ? ["png"] : ["jpg", "jpeg"] }
+
+    /// The format of an existing file from its signature, falling back to its extension when it is too short.
+    public static func of(path: String) throws(ImageIOError) -> ImageFormat {
+        if let handle = FileHandle(forReadingAtPath: path) {
+            defer { try? handle.close() }
+            let head = [UInt8]((try? handle.read(upToCount: 8)) ?? Data())
+            if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return .png }
+            if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+            if let format = fromExtension(path) { return format }
+            throw .unknownImageFormat(file: path)
+        }
+        throw .cannotOpen(file: path, reason: FileManager.default.fileExists(atPath: path)
+                          ? "permission denied" : "no such file")
+    }
+
+    /// The format to write for `path`, from its extension.
+    public static func forOutput(path: String) throws(ImageIOError) -> ImageFormat {
+        guard let format = fromExtension(path) else { throw .unknownImageFormat(file: path) }
+        return format
+    }
+
+    /// The format an extension names, or nil (case-insensitive: .PNG, .JPG, .jpeg).
+    public static func fromExtension(_ path: String) -> ImageFormat? {
+        let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+        return allCases.first { $0.extensions.contains(ext) }
+    }
+
+    /// Reads a whole image of either format (upright; the ICC profile only from JPEG).
+    public static func read(path: String, maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError)
+        -> (pixels: PixelBuffer, iccProfile: [UInt8]?) {
+        switch try of(path: path) {
+        case .png: return (try PNGImage.read(path: path, maxPixels: maxPixels), nil)
+        case .jpeg:
+            let decoded = try JPEGImage.read(path: path, maxPixels: maxPixels)
+            return (decoded.pixels, decoded.iccProfile)
+        }
+    }
+
+    /// Writes a whole image in the format `path`'s extension names, atomically.
+    public static func write(_ image: PixelBuffer, to path: String, jpegQuality: Int = JPEGImage.defaultQuality,
+                             iccProfile: [UInt8]? = nil) throws(ImageIOError) {
+        switch try forOutput(path: path) {
+        case .png: try PNGImage.write(image, to: path)
+        case .jpeg: try JPEGImage.write(image, to: path, quality: jpegQuality, iccProfile: iccProfile)
+        }
+    }
+}

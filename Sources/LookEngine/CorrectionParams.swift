@@ -1,0 +1,92 @@
+import LookCore
+
+/// Everything that decides one correction: the pre-look adjustments, the creative look and its trims, strength.
+///
+/// Order of the stages (all pointwise, composed into one cube by `Corrector`):
+/// pre-look cube P → creative look L(P) → contrast trim → saturation trim → blend with P by look strength →
+/// overall strength against identity. The look is always last, so its trims only ever act on its own output.
+public struct CorrectionParams: Sendable, Equatable {
+    /// Overall strength in percent, 0…100: the final cube is I + s·(C − I); 0 returns the input bit for bit.
+    public var strength: Double = 100
+    /// The pre-look adjustments (a recipe composed to a cube), or nil for none.
+    public var preLook: ColorCube?
+    /// The scene the defaults came from (nil: none chosen).
+    public var scene: SceneLabel?
+    /// The creative look's catalog GUID, or nil for no look.
+    public var lutOutputGuid: String?
+    /// Look strength in percent, 0…100: blends the trimmed look output with its input P.
+    public var lutOutputStrength: Double = 100
+    /// Look contrast trim, −100…100: the look's output deviation from mid-grey (0.5) is scaled by 1 + c/100.
+    public var lookContrast: Double = 0
+    /// Look saturation trim, −100…100: the look's output chroma relative to its Rec. 709 luma is scaled by 1 + s/100.
+    public var lookSaturation: Double = 0
+
+    /// No adjustments, no look, full strength.
+    public init() {}
+
+    /// Defaults from a scene description, then each explicit override on top (explicit flags win).
+    public init(scene: SceneLabel?, defaults: SceneDefaults, overrides: CorrectionOverrides) {
+        self.scene = scene
+        lutOutputGuid = overrides.lutOutputGuid ?? defaults.lutOutputGuid
+        lutOutputStrength = overrides.lutOutputStrength ?? defaults.lutOutputStrength ?? 100
+        lookContrast = overrides.lookContrast ?? 0
+        lookSaturation = overrides.lookSaturation ?? 0
+        strength = overrides.strength ?? 100
+        preLook = overrides.preLook
+    }
+
+    /// Checks every range, naming the flag that is wrong.
+    public func validate() throws(CorrectionError) {
+        try Self.check("strength", strength, 0...100)
+        try Self.check("look-strength", lutOutputStrength, 0...100)
+        try Self.check("look-contrast", lookContrast, -100...100)
+        try Self.check("look-saturation", lookSaturation, -100...100)
+    }
+
+    private static func check(_ name: String, _ value: Double, _ range: ClosedRange<Double>) throws(CorrectionError) {
+        guard value.isFinite, range.contains(value) else {
+            throw .outOfRange(name: name, value: value, range: range)
+        }
+    }
+}
+
+/// What a scene description in the catalog contributes: its default look and look strength.
+public struct SceneDefaults: Sendable, Equatable {
+    /// The scene's default look GUID.
+    public var lutOutputGuid: String?
+    /// The scene's default look strength in percent.
+    public var lutOutputStrength: Double?
+
+    /// Defaults as stored in the catalog (nil: the scene sets nothing).
+    public init(lutOutputGuid: String? = nil, lutOutputStrength: Double? = nil) {
+        self.lutOutputGuid = lutOutputGuid
+        self.lutOutputStrength = lutOutputStrength
+    }
+}
+
+/// Values given explicitly (on the command line); each non-nil one wins over the scene's default.
+public struct CorrectionOverrides: Sendable, Equatable {
+    /// Overall strength in percent.
+    public var strength: Double?
+    /// The pre-look cube.
+    public var preLook: ColorCube?
+    /// Look GUID.
+    public var lutOutputGuid: String?
+    /// Look strength in percent.
+    public var lutOutputStrength: Double?
+    /// Look contrast trim.
+    public var lookContrast: Double?
+    /// Look saturation trim.
+    public var lookSaturation: Double?
+
+    /// Nothing given.
+    public init(strength: Double? = nil, preLook: ColorCube? = nil, lutOutputGuid: String? = nil,
+                lutOutputStrength: Double? = nil, lookContrast: Double? = nil, lookSaturation: Double? = nil) {
+        self.strength = strength
+        self.preLook = preLook
+        self.lutOutputGuid = lutOutputGuid
+        self.lutOutputStrength = lutOutputStrength
+        self.lookContrast = lookContrast
+        self.lookSaturation = lookSaturation
+    }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import ImageIO
+import LookEngine
+
+/// `lookstudio contact-sheet`: images side by side in one PNG or JPEG (before/after checks).
+struct ContactSheetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "contact-sheet",
+        abstract: "Put images side by side at one height, left to right in the order given.",
+        discussion: """
+        Each image is read through a streamed preview (at most 2048 pixels on the long side), scaled by area \
+        averaging to --height rows and placed on a dark grey background.
+
+        Example:
+          lookstudio contact-sheet photo.png photo-s40.png photo-s100.png -o sheet.png
+        """
+    )
+
+    @Argument(help: ArgumentHelp("Images (PNG or JPEG), left to right.", valueName: "image"))
+    var images: [String]
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Sheet to write (.png or .jpg).", valueName: "file"))
+    var output: String
+
+    @Option(help: "Height of each image on the sheet, in pixels.")
+    var height: Int = 360
+
+    @Option(help: "Space around and between images, in pixels.")
+    var gutter: Int = 12
+
+    func validate() throws {
+        guard !images.isEmpty else { throw ValidationError("give at least one image") }
+        guard (1...4096).contains(height) else { throw ValidationError("--height must be in 1…4096") }
+        guard (0...256).contains(gutter) else { throw ValidationError("--gutter must be in 0…256") }
+    }
+
+    func run() throws {
+        let sheet = try ContactSheet.make(paths: images, tileHeight: height, gutter: gutter)
+        try ImageFormat.write(sheet, to: output)
+        print(output)
+    }
+}
