@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 
 // Usage errors keep ArgumentParser's help-pointing messages; failures while running print `error: …` and exit 1.
+// `parseAsRoot` answers `--help` with a command whose `run` throws the help request, so that path goes back to
+// ArgumentParser too.
 var command: ParsableCommand
 do {
     command = try LookStudioCommand.parseAsRoot()
@@ -13,6 +15,8 @@ do {
 } catch let error as ExitCode {
     LookStudioCommand.exit(withError: error)
 } catch let error as CleanExit {
+    LookStudioCommand.exit(withError: error)
+} catch where LookStudioCommand.exitCode(for: error) == .success {
     LookStudioCommand.exit(withError: error)
 } catch {
     FileHandle.standardError.write(Data("error: \(error)\n".utf8))
