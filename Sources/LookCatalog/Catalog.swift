@@ -118,8 +118,15 @@ public final class Catalog: Sendable {
 
         var report = OpenReport(created: isNew, seededLooks: [], seededScenes: [], warnings: [])
         if let seedDir {
-            let seed = try Seed.load(from: seedDir)
-            try Seeder.apply(seed, to: queue, path: path, report: &report)
+            // The fingerprint (names, sizes, times of the seed files) lets an open skip parsing an unchanged seed.
+            let fingerprint = Seed.fingerprint(of: seedDir)
+            let stored = try Catalog.mapErrors(path) {
+                try queue.read { try String.fetchOne($0, sql: "SELECT value FROM catalog_meta WHERE key = 'seed_fingerprint'") }
+            }
+            if stored != fingerprint {
+                let seed = try Seed.load(from: seedDir)
+                try Seeder.apply(seed, fingerprint: fingerprint, to: queue, path: path, report: &report)
+            }
         }
         openReport = report
     }

@@ -48,6 +48,10 @@ enum CatalogSchema {
                     kind TEXT NOT NULL CHECK (kind IN ('look', 'scene')),
                     seeded_at TEXT NOT NULL
                 );
+                CREATE TABLE catalog_meta (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    value TEXT NOT NULL
+                );
                 PRAGMA user_version = 1;
                 """)
         }

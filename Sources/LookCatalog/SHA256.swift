@@ -18,9 +18,7 @@ public enum SHA256 {
     public static func hash(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
         var state = State()
         let fullBlocks = bytes.count / 64
-        if let base = bytes.baseAddress {
-            for block in 0..<fullBlocks { state.compress(base + block * 64) }
-        }
+        if let base = bytes.baseAddress { state.compress(base, blocks: fullBlocks) }
         // Padding: 0x80, zeros, then the message length in bits as a big-endian UInt64.
         var tail = [UInt8](bytes[(fullBlocks * 64)...])
         tail.append(0x80)
@@ -31,7 +29,7 @@ public enum SHA256 {
         }
         tail.withUnsafeBytes { t in
             guard let base = t.baseAddress else { return }
-            for block in 0..<(t.count / 64) { state.compress(base + block * 64) }
+            state.compress(base, blocks: t.count / 64)
         }
         return state.digest
     }
@@ -61,28 +59,31 @@ public enum SHA256 {
             }
         }
 
-        mutating func compress(_ block: UnsafeRawPointer) {
+        mutating func compress(_ start: UnsafeRawPointer, blocks: Int) {
             w.withUnsafeMutableBufferPointer { wp in
                 SHA256.k.withUnsafeBufferPointer { kp in
-                    for t in 0..<16 {
-                        wp[t] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: 4 * t, as: UInt32.self))
+                    for blockIndex in 0..<blocks {
+                        let block = start + 64 * blockIndex
+                        for t in 0..<16 {
+                            wp[t] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: 4 * t, as: UInt32.self))
+                        }
+                        for t in 16..<64 {
+                            let a = wp[t - 15], b = wp[t - 2]
+                            let s0 = SHA256.rotr(a, 7) ^ SHA256.rotr(a, 18) ^ (a >> 3)
+                            let s1 = SHA256.rotr(b, 17) ^ SHA256.rotr(b, 19) ^ (b >> 10)
+                            wp[t] = wp[t - 16] &+ s0 &+ wp[t - 7] &+ s1
+                        }
+                        var (a, b, c, d, e, f, g, hh) = h
+                        for t in 0..<64 {
+                            let s1 = SHA256.rotr(e, 6) ^ SHA256.rotr(e, 11) ^ SHA256.rotr(e, 25)
+                            let ch = (e & f) ^ (~e & g)
+                            let t1 = hh &+ s1 &+ ch &+ kp[t] &+ wp[t]
+                            let s0 = SHA256.rotr(a, 2) ^ SHA256.rotr(a, 13) ^ SHA256.rotr(a, 22)
+                            let maj = (a & b) ^ (a & c) ^ (b & c)
+                            hh = g; g = f; f = e; e = d &+ t1; d = c; c = b; b = a; a = t1 &+ s0 &+ maj
+                        }
+                        h = (h.0 &+ a, h.1 &+ b, h.2 &+ c, h.3 &+ d, h.4 &+ e, h.5 &+ f, h.6 &+ g, h.7 &+ hh)
                     }
-                    for t in 16..<64 {
-                        let a = wp[t - 15], b = wp[t - 2]
-                        let s0 = SHA256.rotr(a, 7) ^ SHA256.rotr(a, 18) ^ (a >> 3)
-                        let s1 = SHA256.rotr(b, 17) ^ SHA256.rotr(b, 19) ^ (b >> 10)
-                        wp[t] = wp[t - 16] &+ s0 &+ wp[t - 7] &+ s1
-                    }
-                    var (a, b, c, d, e, f, g, hh) = h
-                    for t in 0..<64 {
-                        let s1 = SHA256.rotr(e, 6) ^ SHA256.rotr(e, 11) ^ SHA256.rotr(e, 25)
-                        let ch = (e & f) ^ (~e & g)
-                        let t1 = hh &+ s1 &+ ch &+ kp[t] &+ wp[t]
-                        let s0 = SHA256.rotr(a, 2) ^ SHA256.rotr(a, 13) ^ SHA256.rotr(a, 22)
-                        let maj = (a & b) ^ (a & c) ^ (b & c)
-                        hh = g; g = f; f = e; e = d &+ t1; d = c; c = b; b = a; a = t1 &+ s0 &+ maj
-                    }
-                    h = (h.0 &+ a, h.1 &+ b, h.2 &+ c, h.3 &+ d, h.4 &+ e, h.5 &+ f, h.6 &+ g, h.7 &+ hh)
                 }
             }
         }

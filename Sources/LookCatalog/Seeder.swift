@@ -79,6 +79,18 @@ public struct Seed: Sendable, Equatable {
         return Seed(directory: directory, scenes: scenes, looks: looks)
     }
 
+    /// Names, sizes and modification times of the seed's files: changes whenever a file is added or edited.
+    public static func fingerprint(of directory: String) -> String {
+        let fm = FileManager.default
+        let looks = ((try? fm.contentsOfDirectory(atPath: "\(directory)/Looks")) ?? []).sorted().map { "Looks/\($0)" }
+        return (["Catalog/scenes.yaml"] + looks).map { name in
+            let attributes = try? fm.attributesOfItem(atPath: "\(directory)/\(name)")
+            let size = attributes?[.size] as? Int ?? -1
+            let time = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            return "\(name):\(size):\(time)"
+        }.joined(separator: ";")
+    }
+
     /// Decodes a shipped look's PNG.
     func cube(of look: Look) throws -> ColorCube {
         let path = "\(directory)/Looks/\(look.file)"
@@ -93,14 +105,13 @@ public struct Seed: Sendable, Equatable {
 /// Adds the seed items a catalog has never had, remembering each seeded GUID in `seeded_items` so that a look or
 /// scene the user removed is not brought back, while items added to a later shipped set still arrive.
 enum Seeder {
-    static func apply(_ seed: Seed, to queue: DatabaseQueue, path: String,
+    static func apply(_ seed: Seed, fingerprint: String, to queue: DatabaseQueue, path: String,
                       report: inout Catalog.OpenReport) throws {
         let seeded = try Catalog.mapErrors(path) {
             try queue.read { try Set(String.fetchAll($0, sql: "SELECT guid FROM seeded_items")) }
         }
         let missingLooks = seed.looks.filter { !seeded.contains($0.guid) }
         let missingScenes = seed.scenes.filter { !seeded.contains($0.guid) }
-        if missingLooks.isEmpty && missingScenes.isEmpty { return }
 
         // PNG decoding and encoding happen before the write transaction, to keep the lock short.
         var prepared: [(Seed.Look, LookBlob.Encoded, ColorCube)] = []
@@ -156,6 +167,8 @@ enum Seeder {
                         try db.execute(sql: "INSERT INTO seeded_items (guid, kind, seeded_at) VALUES (?, 'scene', ?)",
                                        arguments: [scene.guid, now])
                     }
+                    try db.execute(sql: "INSERT OR REPLACE INTO catalog_meta (key, value) VALUES ('seed_fingerprint', ?)",
+                                   arguments: [fingerprint])
                     return .commit
                 }
             }
