@@ -1,10 +1,11 @@
 import ArgumentParser
 import ImageIO
 import LookCore
+import LookCatalog
 import LookEngine
 import LookFormats
 
-/// `lookstudio apply`: apply a LUT file or a recipe (composed into one cube) to a PNG image.
+/// `lookstudio apply`: apply a catalog look, a LUT file or a recipe (composed into one cube) to a PNG image.
 struct ApplyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apply",
@@ -15,6 +16,7 @@ struct ApplyCommand: ParsableCommand {
         RGB and RGBA images keep their depth; alpha passes through; grey and palette images come out as RGB(A).
 
         Examples:
+          lookstudio apply --look "Warm Film" photo.png photo-warm.png
           lookstudio apply --lut edited.png photo.png photo-edited.png
           lookstudio apply --lut film.cube --strength 60 --interp trilinear in.png out.png
           lookstudio apply --recipe warm.yaml photo.png photo-warm.png    # the chain, composed into one cube
@@ -28,6 +30,9 @@ struct ApplyCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Recipe (YAML), composed into one cube at its size (default 64).", valueName: "file"))
     var recipe: String?
+
+    @Option(help: ArgumentHelp("Catalog look: GUID, unique GUID prefix (8+ characters) or name.", valueName: "look"))
+    var look: String?
 
     @Option(help: "Layout of a PNG LUT: auto, tiled, strip or hald.")
     var layout: LayoutChoice = .auto
@@ -51,10 +56,10 @@ struct ApplyCommand: ParsableCommand {
     var output: String
 
     func validate() throws {
-        let sources = [lut, recipe].compactMap { $0 }
+        let sources = [lut, recipe, look].compactMap { $0 }
         guard sources.count == 1 else {
-            throw ValidationError(sources.isEmpty ? "give what to apply: --lut FILE or --recipe FILE"
-                                                  : "give only one of --lut and --recipe")
+            throw ValidationError(sources.isEmpty ? "give what to apply: --look GUID|NAME, --lut FILE or --recipe FILE"
+                                                  : "give only one of --look, --lut and --recipe")
         }
         _ = try strengthFactor(strength)
         guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive") }
@@ -63,13 +68,16 @@ struct ApplyCommand: ParsableCommand {
     func run() throws {
         let look: ColorCube
         if let recipe {
-            look = try RecipeSupport.composer(global).compose(try Recipe.load(path: recipe))
+            look = try RecipeSupport.compose(try Recipe.load(path: recipe), global: global)
+        } else if let reference = self.look {
+            let catalog = try CatalogAccess.open(global)
+            look = try catalog.cube(guid: try catalog.resolveLook(reference).guid)
         } else if let lut {
             let loaded = try LUTFormat.read(path: lut, layout: layout.layout)
             report(loaded.warnings, file: lut)
             look = try loaded.lut.bakedCube()
         } else {
-            throw ValidationError("give what to apply: --lut FILE or --recipe FILE")
+            throw ValidationError("give what to apply: --look GUID|NAME, --lut FILE or --recipe FILE")
         }
         let cube = try look.scaled(strength: try strengthFactor(strength))
         var options = ImagePipeline.Options()

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LookCore
 import LookEngine
+import LookCatalog
 import LookFormats
 import PluginHost
 
@@ -77,7 +78,7 @@ struct ComposeCommand: ParsableCommand {
             print(json ? try jsonString(report) : report.text)
         }
         guard output != nil || save else { return }
-        let cube = try composer.compose(recipe, size: size)
+        let cube = try composer.compose(recipe, size: size).quantizedTo16Bit()
         if let output {
             let warnings = try LUTFormat.write(LUT(cube: cube, title: recipe.name), to: output,
                                                options: .init(layout: layout, bits: bits))
@@ -98,16 +99,55 @@ enum RecipeSupport {
         return Composer(registry: registry, resolveLook: lookResolver(global))
     }
 
-    /// Finds looks for recipe steps.
+    /// Finds looks for recipe steps in the catalog, opening it on first use only (recipes without looks never
+    /// touch the catalog).
     static func lookResolver(_ global: GlobalOptions) -> @Sendable (String) throws -> ResolvedLook {
-        { reference in
-            throw ValidationError("look \"\(reference)\": this build has no catalog to find looks in; "
-                + "use a `lut:` step with the look's file instead")
+        let opened = LazyCatalog(global)
+        return { reference in
+            let catalog = try opened.get()
+            let record = try catalog.resolveLook(reference)
+            return ResolvedLook(guid: record.guid, name: record.name, cube: try catalog.cube(guid: record.guid))
         }
+    }
+
+    /// Composes a recipe file at the catalog's precision (see `ColorCube.quantizedTo16Bit`).
+    static func compose(_ recipe: Recipe, size: Int? = nil, global: GlobalOptions) throws -> ColorCube {
+        try composer(global).compose(recipe, size: size).quantizedTo16Bit()
     }
 
     /// Stores a composed cube as a catalog look with its recipe; returns the new look's GUID.
     static func save(_ cube: ColorCube, recipe: Recipe, name: String?, global: GlobalOptions) throws -> String {
-        throw ValidationError("--save needs the catalog, which this build does not have yet")
+        guard let lookName = name ?? recipe.name else {
+            throw ValidationError("the recipe has no `name:`; give the look one with --name")
+        }
+        let catalog = try CatalogAccess.open(global)
+        let new = NewLook(cube: cube, name: lookName, tags: ["recipe"], sourceFormat: "recipe",
+                          sourceFile: recipe.fileName, description: "Composed from a recipe by lookstudio compose",
+                          recipeYAML: recipe.yaml)
+        let outcome = try catalog.addLook(new)
+        if case .existing(let record) = outcome {
+            CatalogAccess.warn("note: the same cube is already in the catalog as \(record.guid) (\"\(record.name)\"); "
+                + "nothing was stored")
+        }
+        return outcome.record.guid
+    }
+}
+
+/// Opens the catalog at most once, when a recipe first names a look; shared by the resolver's calls.
+final class LazyCatalog: @unchecked Sendable {
+    // Guarded by `lock`: the composer may resolve looks from several threads.
+    private let lock = NSLock()
+    private let global: GlobalOptions
+    private var catalog: Catalog?
+
+    init(_ global: GlobalOptions) { self.global = global }
+
+    func get() throws -> Catalog {
+        lock.lock()
+        defer { lock.unlock() }
+        if let catalog { return catalog }
+        let opened = try CatalogAccess.open(global)
+        catalog = opened
+        return opened
     }
 }
