@@ -1,11 +1,13 @@
+import Foundation
 import Dispatch
 import ImageIO
 import LookCore
 
 /// Streams an image from decoder through a cube to encoder in bands of rows, so memory stays bounded.
 ///
-/// Decoding and encoding are single-threaded in libpng; applying the cube uses every core. PNG to PNG holds one
-/// band (decoded, applied and encoded in place) however large the image is. When JPEG is on either side the image
+/// Decoding and encoding are single-threaded in libpng; applying the cube uses every core, and encoding runs on
+/// its own thread, overlapped with decoding the next band. PNG to PNG holds two bands (8 MB each by default)
+/// however large the image is. When JPEG is on either side the image
 /// is held whole (TurboJPEG 2.1 decodes and encodes whole images): 3 bytes a pixel plus the compressed file.
 public enum ImagePipeline {
     /// Time spent in each stage of one run, in seconds (stages overlap, so they may add up to more than wall).
@@ -24,9 +26,10 @@ public enum ImagePipeline {
     public struct Options: Sendable {
         /// Images with more pixels are refused before anything is allocated.
         public var maxPixels: Int = PNGReader.defaultMaxPixels
-        /// Encoder settings for the output.
-        public var writeOptions: PNGWriteOptions = .photo
-        /// Target size of one band in bytes; bands are whole rows.
+        /// Encoder settings for a PNG output; nil picks per image from a trial on its first rows
+        /// (`PNGWriteOptions.forPhoto`).
+        public var writeOptions: PNGWriteOptions?
+        /// Target size of one band in bytes; bands are whole rows. Two bands are in memory at once.
         public var bandBytes: Int = 8 << 20
         /// Cores for the cube stage (nil: all).
         public var threads: Int?
@@ -89,64 +92,135 @@ public enum ImagePipeline {
 
     private static func applyStreaming(_ applier: CubeApplier, input: String, output: String,
                                        options: Options) throws -> Timings {
-        let start = now()
-        var timings = Timings()
         let reader = try PNGReader(path: input, maxPixels: options.maxPixels)
-        let info = reader.info
-        let writer = try PNGWriter(path: output, width: info.width, height: info.height, channels: info.channels,
-                                   depth: info.depth, options: options.writeOptions)
-        let bytesPerRow = info.width * info.channels * (info.depth == .eight ? 1 : 2)
-        let bandRows = max(1, min(info.height, options.bandBytes / max(1, bytesPerRow)))
-        switch info.depth {
-        case .eight:
-            var band = [UInt8](repeating: 0, count: bandRows * info.width * info.channels)
-            try band.withUnsafeMutableBufferPointer { buffer in
-                try stream(rows: info.height, bandRows: bandRows, samplesPerRow: info.width * info.channels,
-                           timings: &timings,
-                           read: { n in try reader.readRows(n, into: buffer) },
-                           apply: { n in
-                               try applier.apply(to: UnsafeMutableBufferPointer(rebasing: buffer[0..<(n * info.width * info.channels)]),
-                                                 channels: info.channels, threads: options.threads) },
-                           write: { n in try writer.writeRows(UnsafeBufferPointer(rebasing: buffer[0..<(n * info.width * info.channels)])) })
-            }
-        case .sixteen:
-            var band = [UInt16](repeating: 0, count: bandRows * info.width * info.channels)
-            try band.withUnsafeMutableBufferPointer { buffer in
-                try stream(rows: info.height, bandRows: bandRows, samplesPerRow: info.width * info.channels,
-                           timings: &timings,
-                           read: { n in try reader.readRows(n, into: buffer) },
-                           apply: { n in
-                               try applier.apply(to: UnsafeMutableBufferPointer(rebasing: buffer[0..<(n * info.width * info.channels)]),
-                                                 channels: info.channels, threads: options.threads) },
-                           write: { n in try writer.writeRows(UnsafeBufferPointer(rebasing: buffer[0..<(n * info.width * info.channels)])) })
-            }
+        switch reader.info.depth {
+        case .eight: return try stream(UInt8.self, reader: reader, applier: applier, output: output, options: options)
+        case .sixteen: return try stream(UInt16.self, reader: reader, applier: applier, output: output, options: options)
         }
+    }
+
+    /// Decodes and applies band k+1 on this thread (the cube on every core) while band k is deflated on an encoder
+    /// thread: deflate is the slowest stage, so overlapping hides decode and apply behind it. Two band buffers
+    /// alternate; a buffer is refilled only after the encoder has released it.
+    private static func stream<Sample: BandSample>(
+        _: Sample.Type, reader: PNGReader, applier: CubeApplier, output: String, options: Options
+    ) throws -> Timings {
+        let start = now()
+        let info = reader.info
+        let rowSamples = info.width * info.channels
+        let bandRows = max(1, min(info.height, options.bandBytes / max(1, rowSamples * MemoryLayout<Sample>.size)))
+        let buffers = (0..<2).map { _ in UnsafeMutableBufferPointer<Sample>.allocate(capacity: bandRows * rowSamples) }
+        defer { buffers.forEach { $0.deallocate() } }
+        let released = buffers.map { _ in DispatchSemaphore(value: 1) }
+        let encoder = DispatchQueue(label: "lookstudio.png-encoder")
+        // Runs before the buffers are freed, on every exit path: no encode may still be using them.
+        defer { encoder.sync {} }
+        let state = EncoderState()
+        var writer: PNGWriter?
+        var timings = Timings()
+        var done = 0
+        var band = 0
+        while done < info.height {
+            let n = min(bandRows, info.height - done)
+            let slot = band % 2
+            released[slot].wait()
+            if let failure = state.failure {
+                released[slot].signal()
+                throw failure
+            }
+            let rows = UnsafeMutableBufferPointer(rebasing: buffers[slot][0..<(n * rowSamples)])
+            var t = now()
+            do {
+                try Sample.read(reader, n, into: rows)
+            } catch {
+                released[slot].signal()
+                throw error
+            }
+            timings.decode += now() - t
+            t = now()
+            try Sample.apply(applier, to: rows, channels: info.channels, threads: options.threads)
+            timings.apply += now() - t
+            if writer == nil {
+                t = now()
+                let sampleRows = min(n, 64)
+                let sample = try PixelBuffer(width: info.width, height: sampleRows, channels: info.channels,
+                                             samples: Sample.samples(UnsafeBufferPointer(rebasing: rows[0..<(sampleRows * rowSamples)])))
+                let chosen = try options.writeOptions ?? PNGWriteOptions.forPhoto(sample: sample)
+                writer = try PNGWriter(path: output, width: info.width, height: info.height, channels: info.channels,
+                                       depth: info.depth, options: chosen)
+                timings.encode += now() - t
+            }
+            nonisolated(unsafe) let pending = UnsafeBufferPointer(rows)
+            nonisolated(unsafe) let target = writer
+            let release = released[slot]
+            encoder.async {
+                defer { release.signal() }
+                guard state.failure == nil, let target else { return }
+                let t = now()
+                do {
+                    try Sample.write(target, pending)
+                } catch {
+                    state.fail(error)
+                }
+                state.addEncodeTime(now() - t)
+            }
+            done += n
+            band += 1
+        }
+        encoder.sync {}
+        if let failure = state.failure { throw failure }
         let t = now()
-        try writer.finish()
-        timings.encode += now() - t
+        try writer?.finish()
+        timings.encode += state.encodeTime + now() - t
         timings.wall = now() - start
         return timings
     }
 
-    private static func stream(
-        rows: Int, bandRows: Int, samplesPerRow: Int, timings: inout Timings,
-        read: (Int) throws -> Void, apply: (Int) throws -> Void, write: (Int) throws -> Void
-    ) throws {
-        var done = 0
-        while done < rows {
-            let n = min(bandRows, rows - done)
-            var t = now()
-            try read(n)
-            timings.decode += now() - t
-            t = now()
-            try apply(n)
-            timings.apply += now() - t
-            t = now()
-            try write(n)
-            timings.encode += now() - t
-            done += n
-        }
-    }
-
     static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+}
+
+/// The encoder thread's outcome, read by the decoding thread; guarded by `lock`.
+private final class EncoderState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var error: (any Error)?
+    private var seconds = 0.0
+
+    var failure: (any Error)? { lock.withLock { error } }
+    var encodeTime: Double { lock.withLock { seconds } }
+
+    func fail(_ e: any Error) { lock.withLock { if error == nil { error = e } } }
+    func addEncodeTime(_ t: Double) { lock.withLock { seconds += t } }
+}
+
+/// The two sample widths a PNG band can have; lets one streaming loop serve 8- and 16-bit images.
+protocol BandSample: Sendable {
+    static func read(_ reader: PNGReader, _ rows: Int, into buffer: UnsafeMutableBufferPointer<Self>) throws
+    static func apply(_ applier: CubeApplier, to buffer: UnsafeMutableBufferPointer<Self>, channels: Int,
+                      threads: Int?) throws
+    static func write(_ writer: PNGWriter, _ buffer: UnsafeBufferPointer<Self>) throws
+    static func samples(_ buffer: UnsafeBufferPointer<Self>) -> PixelBuffer.Samples
+}
+
+extension UInt8: BandSample {
+    static func read(_ reader: PNGReader, _ rows: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) throws {
+        try reader.readRows(rows, into: buffer)
+    }
+    static func apply(_ applier: CubeApplier, to buffer: UnsafeMutableBufferPointer<UInt8>, channels: Int,
+                      threads: Int?) throws {
+        try applier.apply(to: buffer, channels: channels, threads: threads)
+    }
+    static func write(_ writer: PNGWriter, _ buffer: UnsafeBufferPointer<UInt8>) throws { try writer.writeRows(buffer) }
+    static func samples(_ buffer: UnsafeBufferPointer<UInt8>) -> PixelBuffer.Samples { .eight(Array(buffer)) }
+}
+
+extension UInt16: BandSample {
+    static func read(_ reader: PNGReader, _ rows: Int, into buffer: UnsafeMutableBufferPointer<UInt16>) throws {
+        try reader.readRows(rows, into: buffer)
+    }
+    static func apply(_ applier: CubeApplier, to buffer: UnsafeMutableBufferPointer<UInt16>, channels: Int,
+                      threads: Int?) throws {
+        try applier.apply(to: buffer, channels: channels, threads: threads)
+    }
+    static func write(_ writer: PNGWriter, _ buffer: UnsafeBufferPointer<UInt16>) throws { try writer.writeRows(buffer) }
+    static func samples(_ buffer: UnsafeBufferPointer<UInt16>) -> PixelBuffer.Samples { .sixteen(Array(buffer)) }
 }
