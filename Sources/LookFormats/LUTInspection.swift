@@ -100,8 +100,9 @@ public struct LUTInspection: Sendable, Equatable, Codable {
                 }
             }
         }
-        meanDistanceFromIdentity8bit = sum / Double(3 * n * n * n)
-        maxDistanceFromIdentity8bit = worst
+        // Three decimals: more would only show Float noise in a report meant to be compared across runs.
+        meanDistanceFromIdentity8bit = (sum / Double(3 * n * n * n) * 1000).rounded() / 1000
+        maxDistanceFromIdentity8bit = (worst * 1000).rounded() / 1000
         layout = loaded.layout?.rawValue
         bits = loaded.bits
         warnings = loaded.warnings.map { Warning(line: $0.line, message: $0.message) }
