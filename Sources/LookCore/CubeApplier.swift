@@ -12,10 +12,9 @@ public struct CubeApplier: Sendable {
     public let interpolation: Interpolation
     private let table8: [SIMD4<Float>]
     private let table16: [SIMD4<Float>]
-    /// Per 8-bit input code: cell offset along each axis, step to the next entry (0 at the top) and fraction.
-    private let offR: [Int32], offG: [Int32], offB: [Int32]
-    private let stepR: [Int32], stepG: [Int32], stepB: [Int32]
-    private let frac: [Float]
+    /// Per 8-bit input code: cell offsets and steps for each axis and the fraction, in one 32-byte row so the
+    /// hot loop needs one base register for all of them (separate arrays spilled registers to the stack).
+    private let axes: [AxisStep]
 
     /// Prepares `cube` for applying; costs one pass over the entries, so reuse an applier across images.
     public init(cube: ColorCube, interpolation: Interpolation = .tetrahedral) {
@@ -26,22 +25,13 @@ public struct CubeApplier: Sendable {
         table8 = (0..<cube.entryCount).map { SIMD4(v[3 * $0], v[3 * $0 + 1], v[3 * $0 + 2], 0) * 255 }
         table16 = (0..<cube.entryCount).map { SIMD4(v[3 * $0], v[3 * $0 + 1], v[3 * $0 + 2], 0) * 65535 }
         let n = cube.size
-        var oR = [Int32](repeating: 0, count: 256), sR = oR
-        var f = [Float](repeating: 0, count: 256)
-        for code in 0..<256 {
+        axes = (0..<256).map { code in
             let x = Float(code) * Float(n - 1) / 255
             let i = Swift.min(Int(x), n - 1)
-            oR[code] = Int32(i)
-            sR[code] = i < n - 1 ? 1 : 0
-            f[code] = x - Float(i)
+            let step: Int32 = i < n - 1 ? 1 : 0
+            return AxisStep(offR: Int32(i), offG: Int32(i * n), offB: Int32(i * n * n),
+                            stepR: step, stepG: step * Int32(n), stepB: step * Int32(n * n), frac: x - Float(i))
         }
-        offR = oR
-        offG = oR.map { $0 * Int32(n) }
-        offB = oR.map { $0 * Int32(n * n) }
-        stepR = sR
-        stepG = sR.map { $0 * Int32(n) }
-        stepB = sR.map { $0 * Int32(n * n) }
-        frac = f
     }
 
     /// Applies the cube to `pixels` (`pixelCount · channels` samples), using up to `threads` cores (default: all).
@@ -101,24 +91,22 @@ public struct CubeApplier: Sendable {
 
     private func run8(_ p: UnsafeMutablePointer<UInt8>, count: Int, channels: Int) {
         table8.withUnsafeBufferPointer { t in
-        offR.withUnsafeBufferPointer { oR in offG.withUnsafeBufferPointer { oG in offB.withUnsafeBufferPointer { oB in
-        stepR.withUnsafeBufferPointer { sR in stepG.withUnsafeBufferPointer { sG in stepB.withUnsafeBufferPointer { sB in
-        frac.withUnsafeBufferPointer { f in
+        axes.withUnsafeBufferPointer { a in
             let tetra = interpolation == .tetrahedral
             var px = p
             for _ in 0..<count {
-                let r = Int(px[0]), g = Int(px[1]), b = Int(px[2])
-                let cell = Int(oR[r] &+ oG[g] &+ oB[b])
-                let dr = Int(sR[r]), dg = Int(sG[g]), db = Int(sB[b])
+                let r = a[Int(px[0])], g = a[Int(px[1])], b = a[Int(px[2])]
+                let cell = Int(r.offR &+ g.offG &+ b.offB)
+                let dr = Int(r.stepR), dg = Int(g.stepG), db = Int(b.stepB)
                 let o = tetra
-                    ? CubeSampler.tetrahedral(t, base: cell, dr: dr, dg: dg, db: db, fr: f[r], fg: f[g], fb: f[b])
-                    : CubeSampler.trilinear(t, base: cell, dr: dr, dg: dg, db: db, fr: f[r], fg: f[g], fb: f[b])
+                    ? CubeSampler.tetrahedral(t, base: cell, dr: dr, dg: dg, db: db, fr: r.frac, fg: g.frac, fb: b.frac)
+                    : CubeSampler.trilinear(t, base: cell, dr: dr, dg: dg, db: db, fr: r.frac, fg: g.frac, fb: b.frac)
                 px[0] = CubeApplier.code8(o.x)
                 px[1] = CubeApplier.code8(o.y)
                 px[2] = CubeApplier.code8(o.z)
                 px += channels
             }
-        }}}}}}}}
+        }}
     }
 
     private func run16(_ p: UnsafeMutablePointer<UInt16>, count: Int, channels: Int) {
@@ -156,4 +144,12 @@ public struct CubeApplier: Sendable {
     private static func code16(_ v: Float) -> UInt16 {
         UInt16(truncatingIfNeeded: (Swift.min(Swift.max(v, 0), 65535) + 12_582_912).bitPattern)
     }
+}
+
+/// One 8-bit input code's place on the grid, for each axis (see `CubeApplier.axes`).
+struct AxisStep: Sendable {
+    var offR: Int32, offG: Int32, offB: Int32
+    var stepR: Int32, stepG: Int32, stepB: Int32
+    var frac: Float
+    var padding: Int32 = 0
 }

@@ -61,16 +61,17 @@ public struct CubeSampler: Sendable {
     static func tetrahedral(
         _ t: UnsafeBufferPointer<SIMD4<Float>>, base: Int, dr: Int, dg: Int, db: Int, fr: Float, fg: Float, fb: Float
     ) -> SIMD4<Float> {
-        let f1a = Swift.max(fr, fg), f2a = Swift.min(fr, fg)
+        // Ternaries, not Swift.max/min: those keep IEEE NaN rules and compile to a four-instruction blend.
         let swap1 = fg > fr
+        let f1a = swap1 ? fg : fr, f2a = swap1 ? fr : fg
         let s1a = select(swap1, dg, dr), s2a = select(swap1, dr, dg)
-        let f2b = Swift.max(f2a, fb), f3 = Swift.min(f2a, fb)
         let swap2 = fb > f2a
+        let f2b = swap2 ? fb : f2a, f3 = swap2 ? f2a : fb
         let s2b = select(swap2, db, s2a), s3 = select(swap2, s2a, db)
-        let f1 = Swift.max(f1a, f2b), f2 = Swift.min(f1a, f2b)
         let swap3 = f2b > f1a
+        let f1 = swap3 ? f2b : f1a, f2 = swap3 ? f1a : f2b
         let s1 = select(swap3, s2b, s1a), s2 = select(swap3, s1a, s2b)
-        let c000 = t[base], ca = t[base + s1], cb = t[base + s1 + s2], c111 = t[base + s1 + s2 + s3]
+        let c000 = t[base], ca = t[base &+ s1], cb = t[base &+ s1 &+ s2], c111 = t[base &+ s1 &+ s2 &+ s3]
         return c000 + f1 * (ca - c000) + f2 * (cb - ca) + f3 * (c111 - cb)
     }
 
@@ -86,8 +87,9 @@ public struct CubeSampler: Sendable {
     static func trilinear(
         _ t: UnsafeBufferPointer<SIMD4<Float>>, base: Int, dr: Int, dg: Int, db: Int, fr: Float, fg: Float, fb: Float
     ) -> SIMD4<Float> {
-        let c000 = t[base], c100 = t[base + dr], c010 = t[base + dg], c110 = t[base + dr + dg]
-        let c001 = t[base + db], c101 = t[base + dr + db], c011 = t[base + dg + db], c111 = t[base + dr + dg + db]
+        let c000 = t[base], c100 = t[base &+ dr], c010 = t[base &+ dg], c110 = t[base &+ dr &+ dg]
+        let c001 = t[base &+ db], c101 = t[base &+ dr &+ db], c011 = t[base &+ dg &+ db]
+        let c111 = t[base &+ dr &+ dg &+ db]
         let c00 = c000 + fr * (c100 - c000), c10 = c010 + fr * (c110 - c010)
         let c01 = c001 + fr * (c101 - c001), c11 = c011 + fr * (c111 - c011)
         let c0 = c00 + fg * (c10 - c00), c1 = c01 + fg * (c11 - c01)
