@@ -334,7 +334,8 @@ struct CorrectJob: Sendable {
         let url = URL(fileURLWithPath: file)
         let base = url.deletingPathExtension().lastPathComponent
         let suffix = strengths.count > 1 ? "-s\(Self.number(strength))" : ""
-        return URL(fileURLWithPath: output).appendingPathComponent("\(base)\(suffix).\(url.pathExtension)").path
+        // NSString keeps a relative OUT relative, so the paths printed and in --json are the ones the user gave.
+        return (output as NSString).appendingPathComponent("\(base)\(suffix).\(url.pathExtension)")
     }
 
     static func number(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }
