@@ -32,13 +32,16 @@ struct CorrectCommand: ParsableCommand {
         JSON (--json): an array, one object per image in input order: {"confidence": 1.0, "error": null, \
         "file": "…", "look_guid": "…", "look_name": "…", "look_strength": 100, "outputs": ["…"], "scene": 100, \
         "scene_name": "Black & White"}; confidence is null for --scene LABEL, the look keys are null without a \
-        look (look_guid also for --lut), outputs is empty and error set for an image that failed.
+        look (look_guid also for --lut); error is set for an image that failed, and outputs lists what it \
+        wrote before failing.
 
         Examples:
           lookstudio correct photo.jpg -o out/ --look "Warm Film" --strength 40,70,100
-          lookstudio correct shoot/ -o graded/                       # scene defaults from the catalog
-          lookstudio correct shoot/ -o graded/ --scene 8 --lut clean.cube --look-saturation -20
-          lookstudio correct photo.png -o out.png --recipe warm.yaml --look 2DA54C60 --look-strength 60
+          lookstudio correct shoot/ -o graded/          # each scene's default look
+          lookstudio correct shoot/ -o graded/ --scene 8 --lut clean.cube \\
+            --look-saturation -20
+          lookstudio correct photo.png -o out.png --recipe warm.yaml \\
+            --look 2DA54C60 --look-strength 60
         """
     )
 
