@@ -1,17 +1,23 @@
 #!/usr/bin/env bash
-# The main job end to end on the embedded defaults, in out/demo (its own catalog, never the user's):
-# identity cube → a look → scene detection on a shipped photo → correction at two strengths → before/after sheet.
+# The main job end to end, in out/demo with its own catalog (never the user's):
+# identity cube → a look imported into the catalog → scene detection on a shipped photo → correction with the look
+# by GUID at two strengths → before/after contact sheet. Prints where every file went.
 set -euo pipefail
 bin=${1:-.build/release/lookstudio}
 out=out/demo
 catalog="$out/catalog.sqlite"
+photo=samples/coffee.png
 mkdir -p "$out"
-rm -f "$catalog"
+rm -rf "$catalog" "$catalog-wal" "$catalog-shm" "$out/corrected"
 
+step() { printf '\n== %s\n' "$1"; }
+
+step "1. Identity cube (open it in an image editor beside a photo, apply colour-only edits, save)"
 "$bin" generate --size 64 --layout tiled --bits 8 -o "$out/identity64.png"
-echo "identity cube:      $out/identity64.png"
 
-# A warm, slightly faded film-like look as a 17³ .cube, computed here so the demo needs no downloaded file.
+step "2. A look, imported into the demo catalog"
+# A warm, slightly faded film-like look as a 17³ .cube, computed here so the demo needs no downloaded file; an
+# edited identity PNG from step 1 imports the same way.
 awk 'BEGIN {
   n = 17; print "TITLE \"Demo warm\""; print "LUT_3D_SIZE " n
   for (b = 0; b < n; b++) for (g = 0; g < n; g++) for (r = 0; r < n; r++) {
@@ -19,22 +25,28 @@ awk 'BEGIN {
     R = 0.04 + 0.94 * R ^ 0.92; G = 0.03 + 0.93 * G ^ 0.98; B = 0.06 + 0.80 * B ^ 1.08
     printf "%.6f %.6f %.6f\n", R, G, B
   } }' > "$out/warm.cube"
-echo "look file:          $out/warm.cube"
+guid=$("$bin" import --catalog "$catalog" "$out/warm.cube" --name "Demo warm" --tag demo | tail -n 1)
+"$bin" looks show --catalog "$catalog" "$guid" | sed 's/^/    /'
 
-look_args=(--lut "$out/warm.cube")
-if "$bin" import --help >/dev/null 2>&1; then
-  guid=$("$bin" --catalog "$catalog" import "$out/warm.cube" --name "Demo warm" | tail -n 1 | awk '{print $1}')
-  echo "imported look:      $guid (catalog $catalog)"
-  look_args=(--catalog "$catalog" --look "$guid")
-fi
-
-photo=samples/coffee.png
-echo "scene of $photo:"
+step "3. Scene of $photo"
 "$bin" detect "$photo" | sed 's/^/    /'
 
-"$bin" correct "$photo" -o "$out/corrected" "${look_args[@]}" --strength 50,100
-for s in 50 100; do echo "corrected ($s %):    $out/corrected/coffee-s$s.png"; done
+step "4. Correct $photo with look $guid at overall strengths 50 and 100 (one analysis, two renders)"
+"$bin" correct --catalog "$catalog" "$photo" -o "$out/corrected" --look "$guid" --strength 50,100 \
+  --json > "$out/correct.json"
+sed 's/^/    /' "$out/correct.json"
 
+step "5. Before / after contact sheet (original, 50 %, 100 %)"
 "$bin" contact-sheet "$photo" "$out/corrected/coffee-s50.png" "$out/corrected/coffee-s100.png" \
   -o "$out/before-after.png" > /dev/null
-echo "before/after sheet: $out/before-after.png"
+
+step "Files"
+files=("$out/identity64.png" "$out/warm.cube" "$catalog" "$out/correct.json"
+       "$out/corrected/coffee-s50.png" "$out/corrected/coffee-s100.png" "$out/before-after.png")
+labels=("identity cube (64³, tiled PNG)" "look file" "catalog" "correct --json report"
+        "corrected at 50 %" "corrected at 100 %" "before/after sheet")
+for i in "${!files[@]}"; do
+  [ -s "${files[$i]}" ] || { echo "error: ${files[$i]} was not written" >&2; exit 1; }
+  printf '  %-31s %s\n' "${labels[$i]}:" "${files[$i]}"
+done
+echo "  imported look GUID:             $guid"

@@ -5,6 +5,11 @@ import LookCore
 /// Order of the stages (all pointwise, composed into one cube by `Corrector`):
 /// pre-look cube P → creative look L(P) → contrast trim → saturation trim → blend with P by look strength →
 /// overall strength against identity. The look is always last, so its trims only ever act on its own output.
+///
+/// The pre-look stage is carried as a composed cube (`preLook`), not as a `Recipe`: composing a recipe needs the
+/// plugins and the catalog, which the caller owns, and a run composes it once and reuses the cube for every image
+/// and strength. The caller composes it with `Composer.compose` (the CLI quantises it to 16 bits, as `apply
+/// --recipe` does, so both give the same pixels).
 public struct CorrectionParams: Sendable, Equatable {
     /// Overall strength in percent, 0…100: the final cube is I + s·(C − I); 0 returns the input bit for bit.
     public var strength: Double = 100
@@ -14,7 +19,8 @@ public struct CorrectionParams: Sendable, Equatable {
     public var scene: SceneLabel?
     /// The creative look's catalog GUID, or nil for no look.
     public var lutOutputGuid: String?
-    /// Look strength in percent, 0…100: blends the trimmed look output with its input P.
+    /// Look strength in percent, 0…200: blends the trimmed look output with its input P; above 100 exaggerates
+    /// (clamped to 0…1), as a catalog scene's default strength and `apply --strength` may.
     public var lutOutputStrength: Double = 100
     /// Look contrast trim, −100…100: the look's output deviation from mid-grey (0.5) is scaled by 1 + c/100.
     public var lookContrast: Double = 0
@@ -25,10 +31,18 @@ public struct CorrectionParams: Sendable, Equatable {
     public init() {}
 
     /// Defaults from a scene description, then each explicit override on top (explicit flags win).
+    ///
+    /// The scene's default strength belongs to its default look: an explicit look without an explicit strength is
+    /// applied at 100, not at the strength the scene chose for a different look.
     public init(scene: SceneLabel?, defaults: SceneDefaults, overrides: CorrectionOverrides) {
         self.scene = scene
-        lutOutputGuid = overrides.lutOutputGuid ?? defaults.lutOutputGuid
-        lutOutputStrength = overrides.lutOutputStrength ?? defaults.lutOutputStrength ?? 100
+        if let guid = overrides.lutOutputGuid {
+            lutOutputGuid = guid
+            lutOutputStrength = overrides.lutOutputStrength ?? 100
+        } else {
+            lutOutputGuid = defaults.lutOutputGuid
+            lutOutputStrength = overrides.lutOutputStrength ?? defaults.lutOutputStrength ?? 100
+        }
         lookContrast = overrides.lookContrast ?? 0
         lookSaturation = overrides.lookSaturation ?? 0
         strength = overrides.strength ?? 100
@@ -36,14 +50,14 @@ public struct CorrectionParams: Sendable, Equatable {
     }
 
     /// Checks every range, naming the flag that is wrong.
-    public func validate() throws(CorrectionError) {
+    public func validate() throws(LookEngineError) {
         try Self.check("strength", strength, 0...100)
-        try Self.check("look-strength", lutOutputStrength, 0...100)
+        try Self.check("look-strength", lutOutputStrength, 0...200)
         try Self.check("look-contrast", lookContrast, -100...100)
         try Self.check("look-saturation", lookSaturation, -100...100)
     }
 
-    private static func check(_ name: String, _ value: Double, _ range: ClosedRange<Double>) throws(CorrectionError) {
+    private static func check(_ name: String, _ value: Double, _ range: ClosedRange<Double>) throws(LookEngineError) {
         guard value.isFinite, range.contains(value) else {
             throw .outOfRange(name: name, value: value, range: range)
         }
@@ -70,7 +84,7 @@ public struct CorrectionOverrides: Sendable, Equatable {
     public var strength: Double?
     /// The pre-look cube.
     public var preLook: ColorCube?
-    /// Look GUID.
+    /// Look GUID; when set, the scene's default look and its strength are both ignored.
     public var lutOutputGuid: String?
     /// Look strength in percent.
     public var lutOutputStrength: Double?

@@ -9,25 +9,41 @@ public enum Corrector {
     /// Composes every pointwise stage into one cube (see `CorrectionParams` for the order and formulas).
     ///
     /// `look` is the cube of `params.lutOutputGuid` (or of a LUT file), already resolved by the caller: the engine
-    /// never reads the catalog. The grid is the pre-look cube's, else the look's; with no pre-look the look is read at its own
-    /// grid points exactly, so a look at 100 % equals applying the look directly, bit for bit.
+    /// never reads the catalog. The grid is the pre-look cube's, else the look's. The ends are exact, so the CLI's
+    /// promises hold bit for bit: look strength 0 returns the pre-look cube itself; with no pre-look and no trims the
+    /// look is scaled exactly as `apply --look --strength` scales it (`ColorCube.scaled`).
     public static func cube(for params: CorrectionParams, look: ColorCube?) throws -> ColorCube {
         try params.validate()
-        if let guid = params.lutOutputGuid, look == nil { throw CorrectionError.lookMissing(guid: guid) }
-        let size = params.preLook?.size ?? look?.size ?? defaultCubeSize
-        let pre = try params.preLook ?? ColorCube.identity(size: size)
-        guard let look else { return try pre.scaled(strength: Float(params.strength / 100)) }
-        let atGrid = params.preLook == nil && look.size == size
-        let sampler = CubeSampler(look)
+        if let guid = params.lutOutputGuid, look == nil { throw LookEngineError.lookMissing(guid: guid) }
+        let overall = Float(params.strength / 100)
         let s = Float(params.lutOutputStrength / 100)
+        let trimmed = params.lookContrast != 0 || params.lookSaturation != 0
+        guard let look, s > 0 else {
+            let pre = try params.preLook ?? ColorCube.identity(size: look?.size ?? defaultCubeSize)
+            return try pre.scaled(strength: overall)
+        }
+        guard let pre = params.preLook else {
+            if !trimmed { return try look.scaled(strength: s).scaled(strength: overall) }
+            return try blend(pre: ColorCube.identity(size: look.size), look: look, atGrid: true, strength: s,
+                             params: params).scaled(strength: overall)
+        }
+        return try blend(pre: pre, look: look, atGrid: false, strength: s, params: params).scaled(strength: overall)
+    }
+
+    /// P + s·(trim(L(P)) − P) over the pre-look cube's entries; `atGrid` reads L at its own grid points (P is the
+    /// identity of L's size), exactly, instead of interpolating.
+    private static func blend(pre: ColorCube, look: ColorCube, atGrid: Bool, strength s: Float,
+                              params: CorrectionParams) throws -> ColorCube {
+        let sampler = CubeSampler(look)
         let contrast = Float(1 + params.lookContrast / 100)
         let saturation = Float(1 + params.lookSaturation / 100)
         let trimmed = params.lookContrast != 0 || params.lookSaturation != 0
+        let clamp = s > 1
         let luma = SIMD3<Float>(0.2126, 0.7152, 0.0722)
         var values = pre.values
         values.withUnsafeMutableBufferPointer { v in
             look.values.withUnsafeBufferPointer { lv in
-                for i in 0..<(pre.entryCount) {
+                for i in 0..<pre.entryCount {
                     let p = SIMD3(v[3 * i], v[3 * i + 1], v[3 * i + 2])
                     var l = atGrid ? SIMD3(lv[3 * i], lv[3 * i + 1], lv[3 * i + 2])
                                    : sampler.sample(p, interpolation: .tetrahedral)
@@ -36,14 +52,16 @@ public enum Corrector {
                         let y = (l * luma).sum()
                         l = y + saturation * (l - y)
                     }
-                    let out = p + s * (l - p)
+                    // At 100 % the look's output itself, not p + (l − p), which can differ from l in the last bit.
+                    var out = s == 1 ? l : p + s * (l - p)
+                    if clamp { out = out.clamped(lowerBound: .zero, upperBound: .one) }
                     v[3 * i] = out.x
                     v[3 * i + 1] = out.y
                     v[3 * i + 2] = out.z
                 }
             }
         }
-        return try ColorCube(size: size, values: values).scaled(strength: Float(params.strength / 100))
+        return try ColorCube(size: pre.size, values: values)
     }
 
     /// Corrects one image file into `output` (format by extension) with a prepared cube; returns stage timings.

@@ -1,6 +1,8 @@
-/// Errors from the engine: recipes a person wrote wrong, steps that cannot be resolved, files that cannot be read.
+/// Errors from the engine: recipes a person wrote wrong, steps that cannot be resolved, files that cannot be read,
+/// correction parameters out of range.
 ///
-/// Every case carries what a person needs to find the problem: the recipe file and line, the step's number and id.
+/// Every case carries what a person needs to find the problem: the recipe file and line, the step's number and id,
+/// the flag and its range.
 public enum LookEngineError: Error, Equatable, CustomStringConvertible {
     /// The recipe text is not valid YAML or not shaped like a recipe (unknown key, wrong type, bad value).
     case recipe(file: String, line: Int?, message: String)
@@ -10,6 +12,10 @@ public enum LookEngineError: Error, Equatable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     /// A cube size outside what the project accepts.
     case invalidSize(Int)
+    /// A correction parameter is outside its range; `name` is the CLI flag's name without dashes.
+    case outOfRange(name: String, value: Double, range: ClosedRange<Double>)
+    /// A look GUID was asked for but no cube was supplied for it.
+    case lookMissing(guid: String)
 
     public var description: String {
         switch self {
@@ -21,10 +27,19 @@ public enum LookEngineError: Error, Equatable, CustomStringConvertible {
             return "cannot read \(path): \(reason)"
         case .invalidSize(let n):
             return "cube size \(n) is not supported: use 2…256 entries per axis (4, 16, 33 and 64 are usual)"
+        case .outOfRange(let name, let value, let range):
+            return "--\(name) \(LookEngineError.number(value)) is out of range: use "
+                + "\(LookEngineError.number(range.lowerBound))…\(LookEngineError.number(range.upperBound))"
+        case .lookMissing(let guid):
+            return "look \(guid) was not found in the catalog (list looks with `lookstudio looks list`)"
         }
     }
 
     private static func place(_ file: String, _ line: Int?) -> String {
         line.map { "\(file) line \($0)" } ?? file
+    }
+
+    private static func number(_ x: Double) -> String {
+        x == x.rounded() ? String(Int(x)) : String(x)
     }
 }

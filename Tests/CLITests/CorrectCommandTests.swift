@@ -94,6 +94,145 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir + "/o.png"))
     }
 
+    /// Shipped look GUIDs (docs/CATALOG.md): fixed on every install.
+    static let cyanotype = "887A3B95-9F89-4605-A509-254B653619FB"
+
+    static func same(_ a: String, _ b: String) throws -> Bool {
+        try Data(contentsOf: URL(fileURLWithPath: a)) == Data(contentsOf: URL(fileURLWithPath: b))
+    }
+
+    @Test("--look GUID --look-strength 0 after a --recipe equals apply --recipe bit for bit")
+    func lookStrengthZeroAfterRecipe() throws {
+        let (dir, _) = try Self.setUp()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let catalog = dir + "/catalog.sqlite"
+        try PNGImage.write(try Self.photo(4), to: dir + "/in.png")
+        try """
+            steps:
+              - adjust: tone.exposure
+                params: { stops: 0.3 }
+              - lut: look.cube
+                strength: 60
+              - look: Warm Film
+                strength: 50
+            """.write(toFile: dir + "/pre.yaml", atomically: true, encoding: .utf8)
+        var r = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/zero.png", "--catalog", catalog,
+                             "--recipe", dir + "/pre.yaml", "--look", Self.cyanotype, "--look-strength", "0"])
+        #expect(r.status == 0, "\(r.stderr)")
+        r = try CLI.run(["apply", "--catalog", catalog, "--recipe", dir + "/pre.yaml", dir + "/in.png",
+                         dir + "/pre.png"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try PNGImage.read(path: dir + "/zero.png") == PNGImage.read(path: dir + "/pre.png"))
+        #expect(try PNGImage.read(path: dir + "/zero.png") != PNGImage.read(path: dir + "/in.png"))
+        r = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/full.png", "--catalog", catalog,
+                         "--recipe", dir + "/pre.yaml", "--look", Self.cyanotype])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try PNGImage.read(path: dir + "/full.png") != PNGImage.read(path: dir + "/pre.png"))
+    }
+
+    @Test("--look GUID at 100 equals apply --look GUID; a name and an 8-character GUID prefix pick the same look")
+    func lookByGuidEqualsApply() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let catalog = dir + "/catalog.sqlite"
+        try PNGImage.write(try Self.photo(5), to: dir + "/in.png")
+        var r = try CLI.run(["apply", "--catalog", catalog, "--look", Self.cyanotype, dir + "/in.png",
+                             dir + "/applied.png"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let references = [Self.cyanotype, "cyanotype", String(Self.cyanotype.prefix(8)).lowercased()]
+        for (i, reference) in references.enumerated() {
+            r = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/c\(i).png", "--catalog", catalog,
+                             "--look", reference, "--look-strength", "100", "--scene", "60"])
+            #expect(r.status == 0, "\(reference): \(r.stderr)")
+            #expect(try Self.same(dir + "/c\(i).png", dir + "/applied.png"), "\(reference)")
+        }
+        #expect(try PNGImage.read(path: dir + "/applied.png") != PNGImage.read(path: dir + "/in.png"))
+    }
+
+    @Test("--scene 100 without --look uses the Black & White scene's default look at its default strength")
+    func sceneDefaultLook() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let catalog = dir + "/catalog.sqlite"
+        try PNGImage.write(try Self.photo(6), to: dir + "/in.png")
+        var r = try CLI.run(["scenes", "show", "100", "--json", "--catalog", catalog])
+        #expect(r.status == 0, "\(r.stderr)")
+        let scene = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        let guid = try #require(scene?["default_look_guid"] as? String)
+        let strength = try #require(scene?["default_look_strength"] as? Int)
+        r = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/bw.png", "--catalog", catalog, "--scene", "100"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let out = try PNGImage.read(path: dir + "/bw.png")
+        guard case .eight(let samples) = out.samples else {
+            Issue.record("expected 8-bit output")
+            return
+        }
+        #expect(out.channels == 3)
+        var grey = true
+        for i in stride(from: 0, to: samples.count, by: 3) where samples[i] != samples[i + 1] || samples[i] != samples[i + 2] {
+            grey = false
+        }
+        #expect(grey)
+        #expect(Set(samples).count > 8)
+        r = try CLI.run(["apply", "--catalog", catalog, "--look", guid, "--strength", "\(strength)",
+                         dir + "/in.png", dir + "/applied.png"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try Self.same(dir + "/bw.png", dir + "/applied.png"))
+    }
+
+    @Test("--look overrides the scene's default look, at 100 rather than the scene's strength")
+    func lookOverridesScene() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let catalog = dir + "/catalog.sqlite"
+        try PNGImage.write(try Self.photo(7), to: dir + "/in.png")
+        // Landscape's default is Teal & Orange at 35 (docs/CATALOG.md); --look replaces look and strength.
+        var r = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/c.png", "--catalog", catalog,
+                             "--scene", "60", "--look", "Cyanotype"])
+        #expect(r.status == 0, "\(r.stderr)")
+        r = try CLI.run(["apply", "--catalog", catalog, "--look", Self.cyanotype, dir + "/in.png", dir + "/a.png"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try Self.same(dir + "/c.png", dir + "/a.png"))
+        r = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/d.png", "--catalog", catalog, "--scene", "60"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try PNGImage.read(path: dir + "/d.png") != PNGImage.read(path: dir + "/c.png"))
+    }
+
+    @Test("an unknown look is an error naming it, and no output file is written")
+    func unknownLook() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try PNGImage.write(try Self.photo(8), to: dir + "/in.png")
+        let r = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/out.png", "--catalog", dir + "/c.sqlite",
+                             "--look", "No Such Look"])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("No Such Look"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out.png"))
+        let both = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/out.png", "--catalog", dir + "/c.sqlite",
+                                "--look", "Cyanotype", "--lut", dir + "/x.cube"])
+        #expect(both.status != 0)
+        #expect(both.stderr.contains("--lut"))
+    }
+
+    @Test("--json reports per image the detected scene, its confidence, the look GUID and the outputs")
+    func correctJSON() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try CLI.run(["correct", CLI.packageRoot + "/samples/camera.png", "-o", dir + "/out",
+                             "--catalog", dir + "/c.sqlite", "--strength", "50,100", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let array = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]]
+        let item = try #require(array?.first)
+        #expect(array?.count == 1)
+        #expect(item["scene"] as? Int == 100)
+        #expect((item["confidence"] as? Double ?? 0) > 0.5)
+        #expect(item["look_guid"] as? String == "2DA54C60-1F05-4E56-A1FF-9B21A272704C")
+        #expect(item["error"] is NSNull)
+        let outputs = try #require(item["outputs"] as? [String])
+        #expect(outputs.count == 2)
+        #expect(outputs.allSatisfy { FileManager.default.fileExists(atPath: $0) })
+    }
+
     @Test("detect --json reports label 100 for the shipped grey camera.png")
     func detectJSON() throws {
         let r = try CLI.run(["detect", CLI.packageRoot + "/samples/camera.png", "--json"])

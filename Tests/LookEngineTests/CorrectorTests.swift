@@ -69,12 +69,42 @@ import Testing
 
     @Test("out-of-range parameters and a GUID without a cube are refused, naming the flag")
     func refusals() throws {
-        #expect(throws: CorrectionError.outOfRange(name: "look-contrast", value: 150, range: -100...100)) {
+        #expect(throws: LookEngineError.outOfRange(name: "look-contrast", value: 150, range: -100...100)) {
             try Corrector.cube(for: Self.params(contrast: 150), look: Self.look)
         }
-        #expect(throws: CorrectionError.lookMissing(guid: "G")) {
+        #expect(throws: LookEngineError.lookMissing(guid: "G")) {
             try Corrector.cube(for: Self.params(), look: nil)
         }
+    }
+
+    @Test("without a pre-look or trims, a look at strength s is the look scaled as apply --strength scales it")
+    func lookStrengthMatchesScaled() throws {
+        for strength in [35.0, 60, 150] {
+            let cube = try Corrector.cube(for: Self.params(preLook: nil, lookStrength: strength), look: Self.look)
+            #expect(cube == (try Self.look.scaled(strength: Float(strength / 100))), "\(strength)")
+        }
+    }
+
+    @Test("look strength above 100 exaggerates after a recipe, clamped to 0…1; above 200 is refused")
+    func lookStrengthAbove100() throws {
+        let cube = try Corrector.cube(for: Self.params(lookStrength: 200), look: Self.look)
+        #expect(cube.values.allSatisfy { (0...1).contains($0) })
+        #expect(cube != (try Corrector.cube(for: Self.params(), look: Self.look)))
+        #expect(throws: LookEngineError.outOfRange(name: "look-strength", value: 201, range: 0...200)) {
+            try Corrector.cube(for: Self.params(lookStrength: 201), look: Self.look)
+        }
+    }
+
+    @Test("an explicit look without a strength is applied at 100, not at the scene's strength for its own look")
+    func explicitLookIgnoresSceneStrength() {
+        let params = CorrectionParams(scene: .landscape,
+                                      defaults: SceneDefaults(lutOutputGuid: "A", lutOutputStrength: 35),
+                                      overrides: CorrectionOverrides(lutOutputGuid: "B"))
+        #expect(params.lutOutputGuid == "B" && params.lutOutputStrength == 100)
+        let scene = CorrectionParams(scene: .landscape,
+                                     defaults: SceneDefaults(lutOutputGuid: "A", lutOutputStrength: 35),
+                                     overrides: CorrectionOverrides(lutOutputStrength: 80))
+        #expect(scene.lutOutputGuid == "A" && scene.lutOutputStrength == 80)
     }
 
     @Test("explicit overrides win over scene defaults; scene defaults fill the rest")

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import ImageIO
+import LookCatalog
 import LookCore
 import LookEngine
 import LookFormats
@@ -23,9 +24,24 @@ struct CorrectCommand: ParsableCommand {
         identity). A failure on one image is reported and the rest go on; the exit status is 1 if any failed. \
         PNG to PNG streams in bands (bounded memory); JPEG is decoded whole.
 
+        The creative look is --look (a catalog look) or --lut (a file). Without either, each image gets its \
+        scene's default look and strength from the catalog (lookstudio scenes list); a scene without one gets no \
+        look. An explicit look is applied at --look-strength, else 100: the scene's strength belongs to its own \
+        look.
+
+        JSON (--json): an array, one object per image in input order: {"confidence": 1.0, "error": null, \
+        "file": "…", "look_guid": "…", "look_name": "…", "look_strength": 100, "outputs": ["…"], "scene": 100, \
+        "scene_name": "Black & White"}; confidence is null for --scene LABEL, the look keys are null without a \
+        look (look_guid also for --lut); error is set for an image that failed, and outputs lists what it \
+        wrote before failing.
+
         Examples:
-          lookstudio correct photo.jpg -o out/ --lut film.cube --strength 40,70,100
-          lookstudio correct shoot/ -o graded/ --scene 8 --lut clean.cube --look-saturation -20
+          lookstudio correct photo.jpg -o out/ --look "Warm Film" --strength 40,70,100
+          lookstudio correct shoot/ -o graded/          # each scene's default look
+          lookstudio correct shoot/ -o graded/ --scene 8 --lut clean.cube \\
+            --look-saturation -20
+          lookstudio correct photo.png -o out.png --recipe warm.yaml \\
+            --look 2DA54C60 --look-strength 60
         """
     )
 
@@ -41,10 +57,19 @@ struct CorrectCommand: ParsableCommand {
                                valueName: "auto|label"))
     var scene: String = "auto"
 
-    @Option(help: ArgumentHelp("Creative look from a LUT file (.cube, .3dl or cube PNG).", valueName: "file"))
+    @Option(help: ArgumentHelp("Creative look from the catalog: GUID, unique GUID prefix (8+ characters) or name "
+                               + "(default: the scene's default look).", valueName: "look"))
+    var look: String?
+
+    @Option(help: ArgumentHelp("Creative look from a LUT file (.cube, .3dl or cube PNG), instead of --look.",
+                               valueName: "file"))
     var lut: String?
 
-    @Option(help: "Look strength in percent, 0…100 (default: the scene's, else 100).")
+    @Option(help: ArgumentHelp("Pre-look adjustments: a recipe (YAML, docs/RECIPES.md), composed once into a cube.",
+                               valueName: "file"))
+    var recipe: String?
+
+    @Option(help: "Look strength in percent, 0…200 (default: the scene's for its default look, else 100).")
     var lookStrength: Double?
 
     @Option(help: "Look contrast trim, −100…100: scales the look output's deviation from mid-grey by 1 + N/100.")
@@ -66,7 +91,11 @@ struct CorrectCommand: ParsableCommand {
     @Option(help: "Refuse images with more pixels than this.")
     var maxPixels: Int = PNGReader.defaultMaxPixels
 
+    @Flag(help: "Print one JSON array (documented above) on stdout; progress stays on stderr.")
+    var json = false
+
     func validate() throws {
+        if look != nil && lut != nil { throw ValidationError("give only one of --look and --lut") }
         _ = try strengths()
         _ = try sceneChoice()
         guard (1...100).contains(quality) else { throw ValidationError("--quality must be in 1…100") }
@@ -96,32 +125,127 @@ struct CorrectCommand: ParsableCommand {
         return label
     }
 
-    func overrides(strength: Double) -> CorrectionOverrides {
-        CorrectionOverrides(strength: strength, lutOutputStrength: lookStrength, lookContrast: lookContrast,
-                            lookSaturation: lookSaturation)
+    func overrides(strength: Double, preLook: ColorCube? = nil) -> CorrectionOverrides {
+        CorrectionOverrides(strength: strength, preLook: preLook, lutOutputStrength: lookStrength,
+                            lookContrast: lookContrast, lookSaturation: lookSaturation)
     }
 
     func run() throws {
         let files = try CorrectJob.collect(inputs)
         guard !files.isEmpty else { throw ValidationError("no .png, .jpg or .jpeg images in \(inputs.joined(separator: ", "))") }
         let strengths = try strengths()
+        let scene = try sceneChoice()
+        // Everything that can fail for the whole run (recipe, look, catalog) is resolved before any output exists.
+        let preLook = try recipe.map { try RecipeSupport.compose(try Recipe.load(path: $0), global: global) }
+        let looks = try lookPlan(scene: scene)
         let toFolder = files.count > 1 || strengths.count > 1 || CorrectJob.isDirectory(output)
             || inputs.contains(where: CorrectJob.isDirectory) || ImageFormat.fromExtension(output) == nil
         if toFolder { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) }
-        var look: ColorCube?
+        let job = CorrectJob(files: files, strengths: strengths, output: output, toFolder: toFolder,
+                             scene: scene, looks: looks, params: overrides(strength: 100, preLook: preLook),
+                             command: self)
+        let results = job.run(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        if json { print(try jsonString(results)) }
+        let failed = results.filter { $0.error != nil }.count
+        if failed > 0 {
+            printError("\(results.count - failed) of \(results.count) images corrected, \(failed) failed")
+            throw ExitCode.failure
+        }
+        printError("\(results.count) image\(results.count == 1 ? "" : "s") corrected")
+    }
+
+    /// The look of every image: the one named by --look or --lut, else each scene's default from the catalog
+    /// (only the scene given by --scene, or every scene that has one for auto). The catalog is opened only when
+    /// needed, so a --lut run never touches it.
+    func lookPlan(scene: SceneLabel?) throws -> LookPlan {
         if let lut {
             let loaded = try LUTFormat.read(path: lut)
             report(loaded.warnings, file: lut)
-            look = try loaded.lut.bakedCube()
+            let name = URL(fileURLWithPath: lut).lastPathComponent
+            return LookPlan(explicit: ChosenLook(guid: nil, name: name, cube: try loaded.lut.bakedCube(),
+                                                 strength: nil))
         }
-        let job = CorrectJob(files: files, strengths: strengths, output: output, toFolder: toFolder,
-                             scene: try sceneChoice(), look: look, command: self)
-        let (done, failed) = job.run(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-        if failed > 0 {
-            printError("\(done - failed) of \(done) images corrected, \(failed) failed")
-            throw ExitCode.failure
+        let catalog = try CatalogAccess.open(global)
+        if let look {
+            let record = try catalog.resolveLook(look)
+            return LookPlan(explicit: ChosenLook(guid: record.guid, name: record.name,
+                                                 cube: try catalog.cube(guid: record.guid), strength: nil))
         }
-        printError("\(done) image\(done == 1 ? "" : "s") corrected")
+        var defaults: [SceneLabel: ChosenLook] = [:]
+        let records = try catalog.scenes()
+        if let scene, !records.contains(where: { $0.label == scene.rawValue }) {
+            printError("warning: scene \(scene.rawValue) is not in the catalog \(catalog.path): no default look")
+        }
+        for record in records {
+            guard let label = SceneLabel(rawValue: record.label), scene == nil || scene == label,
+                  let guid = record.defaultLookGuid else { continue }
+            let lookRecord = try catalog.resolveLook(guid)
+            defaults[label] = ChosenLook(guid: lookRecord.guid, name: lookRecord.name,
+                                         cube: try catalog.cube(guid: lookRecord.guid),
+                                         strength: Double(record.defaultLookStrength))
+        }
+        return LookPlan(explicit: nil, sceneDefaults: defaults)
+    }
+}
+
+/// A look resolved for a run; `guid` is nil for a LUT file, `strength` is set for a scene's default.
+struct ChosenLook: Sendable {
+    let guid: String?
+    let name: String
+    let cube: ColorCube
+    let strength: Double?
+}
+
+/// Where each image's creative look comes from: one explicit look, or its scene's default.
+struct LookPlan: Sendable {
+    var explicit: ChosenLook?
+    var sceneDefaults: [SceneLabel: ChosenLook] = [:]
+
+    /// The look for an image of scene `label`, and the scene defaults `CorrectionParams` merges with the flags.
+    func look(for label: SceneLabel?) -> (look: ChosenLook?, defaults: SceneDefaults) {
+        if let explicit { return (explicit, SceneDefaults()) }
+        guard let label, let chosen = sceneDefaults[label] else { return (nil, SceneDefaults()) }
+        return (chosen, SceneDefaults(lutOutputGuid: chosen.guid, lutOutputStrength: chosen.strength))
+    }
+}
+
+/// What happened to one image: the `correct --json` element.
+struct CorrectResult: Encodable, Sendable {
+    var file: String
+    var scene: SceneLabel?
+    var confidence: Double?
+    var lookGuid: String?
+    var lookName: String?
+    var lookStrength: Double?
+    var outputs: [String] = []
+    var error: String?
+
+    enum CodingKeys: String, CodingKey {
+        case file, scene, sceneName = "scene_name", confidence, lookGuid = "look_guid", lookName = "look_name"
+        case lookStrength = "look_strength", outputs, error
+    }
+
+    // Every key is always present (null when empty), as the JSON contract says.
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(file, forKey: .file)
+        try c.encode(scene?.rawValue, forKey: .scene)
+        try c.encode(scene?.name, forKey: .sceneName)
+        try c.encode(confidence.map { ($0 * 1000).rounded() / 1000 }, forKey: .confidence)
+        try c.encode(lookGuid, forKey: .lookGuid)
+        try c.encode(lookName, forKey: .lookName)
+        try c.encode(lookStrength, forKey: .lookStrength)
+        try c.encode(outputs, forKey: .outputs)
+        try c.encode(error, forKey: .error)
+    }
+
+    /// The progress line for this image.
+    var line: String {
+        if let error { return "error: \(error)" }
+        var sceneText = scene.map { "scene \($0.rawValue) \($0.name)" } ?? "no scene"
+        if let confidence { sceneText += String(format: " (%.2f)", confidence) }
+        let lookText = lookName.map { "; look \($0) at \(CorrectJob.number(lookStrength ?? 100))" } ?? "; no look"
+        return "\(file) → \(outputs.joined(separator: ", ")) [\(sceneText)\(lookText)]"
     }
 }
 
@@ -132,73 +256,80 @@ struct CorrectJob: Sendable {
     let output: String
     let toFolder: Bool
     let scene: SceneLabel?
-    let look: ColorCube?
+    let looks: LookPlan
     let params: CorrectionOverrides
     let quality: Int
     let maxPixels: Int
 
     init(files: [String], strengths: [Double], output: String, toFolder: Bool, scene: SceneLabel?,
-         look: ColorCube?, command: CorrectCommand) {
+         looks: LookPlan, params: CorrectionOverrides, command: CorrectCommand) {
         self.files = files
         self.strengths = strengths
         self.output = output
         self.toFolder = toFolder
         self.scene = scene
-        self.look = look
-        self.params = command.overrides(strength: 100)
+        self.looks = looks
+        self.params = params
         self.quality = command.quality
         self.maxPixels = command.maxPixels
     }
 
-    /// Corrects every file, `jobs` at a time; returns how many were attempted and how many failed.
-    func run(jobs: Int) -> (done: Int, failed: Int) {
+    /// Corrects every file, `jobs` at a time; returns one result per file, in input order.
+    func run(jobs: Int) -> [CorrectResult] {
         let progress = Progress(total: files.count)
         let workers = max(1, min(jobs, files.count))
         // One image alone gets every core for its cube stage; several share them one core each.
         let threads = workers == 1 ? nil : 1
         let next = Counter()
+        let results = ResultSlots(count: files.count)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let index = next.take(below: files.count) {
                 let file = files[index]
+                var result = CorrectResult(file: file)
                 do {
-                    let line = try correct(file, threads: threads)
-                    progress.finished(line, failure: false)
+                    try correct(file, threads: threads, into: &result)
                 } catch {
-                    progress.finished("error: \(Self.describe(error, file: file))", failure: true)
+                    result.error = Self.describe(error, file: file)
                 }
+                results.set(index, result)
+                progress.finished(result.line, failure: result.error != nil)
             }
         }
-        return progress.close()
+        _ = progress.close()
+        return results.all()
     }
 
-    /// Analyses once, then renders each strength; returns the line to report.
-    private func correct(_ file: String, threads: Int?) throws -> String {
-        var label = scene
-        var note = ""
+    /// Analyses once, then renders each strength, filling `result` as it goes.
+    private func correct(_ file: String, threads: Int?, into result: inout CorrectResult) throws {
+        result.scene = scene
         if scene == nil {
             let detection = SceneDetector.detect(try SceneAnalysis(path: file, maxPixels: maxPixels))
-            label = detection.label
-            note = String(format: " (%.2f)", detection.confidence)
+            result.scene = detection.label
+            result.confidence = detection.confidence
         }
+        let (look, defaults) = looks.look(for: result.scene)
+        var overrides = params
+        overrides.lutOutputGuid = looks.explicit?.guid
         var options = ImagePipeline.Options()
         options.maxPixels = maxPixels
         options.jpegQuality = quality
         options.threads = threads
-        var written: [String] = []
         for s in strengths {
-            var overrides = params
             overrides.strength = s
-            let correction = CorrectionParams(scene: label, defaults: SceneDefaults(), overrides: overrides)
-            let cube = try Corrector.cube(for: correction, look: look)
+            let correction = CorrectionParams(scene: result.scene, defaults: defaults, overrides: overrides)
+            if let look {
+                result.lookGuid = look.guid
+                result.lookName = look.name
+                result.lookStrength = correction.lutOutputStrength
+            }
+            let cube = try Corrector.cube(for: correction, look: look?.cube)
             let target = outputPath(for: file, strength: s)
             if let warning = ImagePipeline.depthWarning(input: file, output: target) {
                 printError("warning: \(warning)")
             }
             try Corrector.correct(cube: cube, input: file, output: target, options: options)
-            written.append(target)
+            result.outputs.append(target)
         }
-        let sceneText = label.map { "scene \($0.rawValue) \($0.name)" } ?? "no scene"
-        return "\(file) → \(written.joined(separator: ", ")) [\(sceneText)\(note)]"
     }
 
     func outputPath(for file: String, strength: Double) -> String {
@@ -206,7 +337,8 @@ struct CorrectJob: Sendable {
         let url = URL(fileURLWithPath: file)
         let base = url.deletingPathExtension().lastPathComponent
         let suffix = strengths.count > 1 ? "-s\(Self.number(strength))" : ""
-        return URL(fileURLWithPath: output).appendingPathComponent("\(base)\(suffix).\(url.pathExtension)").path
+        // NSString keeps a relative OUT relative, so the paths printed and in --json are the ones the user gave.
+        return (output as NSString).appendingPathComponent("\(base)\(suffix).\(url.pathExtension)")
     }
 
     static func number(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }
@@ -236,6 +368,27 @@ struct CorrectJob: Sendable {
             }
         }
         return files
+    }
+}
+
+/// One result slot per file, filled by workers in any order; guarded by `lock`.
+final class ResultSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [CorrectResult?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ result: CorrectResult) {
+        lock.lock()
+        defer { lock.unlock() }
+        slots[index] = result
+    }
+
+    /// The filled slots, in input order.
+    func all() -> [CorrectResult] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots.compactMap { $0 }
     }
 }
 
