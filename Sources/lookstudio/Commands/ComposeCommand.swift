@@ -123,7 +123,7 @@ enum RecipeSupport {
         let catalog = try CatalogAccess.open(global)
         let new = NewLook(cube: cube, name: lookName, tags: ["recipe"], sourceFormat: "recipe",
                           sourceFile: recipe.fileName, description: "Composed from a recipe by lookstudio compose",
-                          recipeYAML: recipe.yaml)
+                          recipeYAML: recipe.withAbsolutePaths().yaml)
         let outcome = try catalog.addLook(new)
         if case .existing(let record) = outcome {
             CatalogAccess.warn("note: the same cube is already in the catalog as \(record.guid) (\"\(record.name)\"); "
