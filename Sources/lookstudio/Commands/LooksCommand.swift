@@ -74,7 +74,7 @@ struct LooksCommand: ParsableCommand {
             abstract: "Recompose a look from its stored recipe and replace its cube, keeping GUID, name and tags.",
             discussion: """
             Use it after a plugin, a LUT file or a look the recipe uses has changed. The recipe is composed at the \
-            look's cube size with the plugins on the search path; the new cube replaces the old one in one \
+            recipe's size (else the look's) with the plugins on the search path; the new cube replaces the old one in one \
             transaction. Prints whether the cube changed and the largest difference in 16-bit code values. Looks \
             without a recipe (imported or shipped from a colour function) are refused.
 
@@ -94,7 +94,7 @@ struct LooksCommand: ParsableCommand {
             }
             let recipe = try Recipe.parse(yaml, fileName: "recipe of \(record.name)")
             let old = try catalog.cube(guid: record.guid)
-            let new = try RecipeSupport.compose(recipe, size: record.cubeSize, global: global)
+            let new = try RecipeSupport.compose(recipe, size: recipe.size ?? record.cubeSize, global: global)
             let result = try catalog.replaceCube(guid: record.guid, with: new)
             guard result.changed else {
                 print("unchanged: \(record.guid) (\(record.name)): the recipe gives the stored cube")
