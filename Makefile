@@ -31,7 +31,8 @@ demo: release
 bench: release
 	.build/release/lookstudio bench apply
 
-# Regenerates the shipped looks (Looks/*.png + *.yaml) from Sources/LookCatalog/ShippedLooks.swift.
+# Regenerates the shipped looks (Looks/*.png + *.yaml) from Sources/LookCatalog/ShippedLooks.swift: recipe looks are
+# composed with the built-in plugins of this build, the others rendered from their colour functions.
 looks: build
 	.build/debug/lookstudio looks render-shipped --out Looks
 

@@ -91,6 +91,40 @@ extension Catalog {
         }
     }
 
+    /// What ``replaceCube(guid:with:)`` did: the look before and after, and whether its stored cube changed.
+    public struct CubeReplacement: Sendable, Equatable {
+        /// The look as it was.
+        public var before: LookRecord
+        /// The look as it is now: same GUID, name, tags and recipe; new cube size, layout and content hash.
+        public var after: LookRecord
+        /// False when the new cube stores exactly as the old one (same content hash); nothing was written then.
+        public var changed: Bool { before.contentHash != after.contentHash }
+    }
+
+    /// Replaces a look's cube in one transaction, keeping its GUID, name, tags, description and recipe: the blob,
+    /// layout, size and content hash change together, and the cached cube is dropped.
+    ///
+    /// Refused when another look already stores the same cube (content hashes are unique).
+    @discardableResult
+    public func replaceCube(guid: String, with cube: ColorCube) throws -> CubeReplacement {
+        let key = guid.uppercased()
+        // Encode and hash outside the transaction so the write lock is held for the update only.
+        let blob = try LookBlob.encode(cube)
+        let replacement: CubeReplacement = try write { db in
+            guard let before = try Catalog.fetchLook(db, guid: key) else { throw CatalogError.lookNotFound(guid) }
+            if before.contentHash == blob.hash { return CubeReplacement(before: before, after: before) }
+            if let other = try LookRecord.fetchOne(db, sql: LookRecord.selectSQL + " WHERE content_hash = ?",
+                                                   arguments: [blob.hash]) {
+                throw CatalogError.contentTaken(guid: key, by: "\(other.guid) (\(other.name))")
+            }
+            try db.execute(sql: "UPDATE looks SET png = ?, layout = ?, cube_size = ?, content_hash = ? WHERE guid = ?",
+                           arguments: [Data(blob.png), blob.layout, cube.size, blob.hash, key])
+            return CubeReplacement(before: before, after: try Catalog.fetchLook(db, guid: key) ?? before)
+        }
+        cache.remove(key)
+        return replacement
+    }
+
     static func insert(_ db: Database, _ record: LookRecord, png: [UInt8]) throws {
         try db.execute(sql: """
             INSERT INTO looks (guid, name, cube_size, png, layout, content_hash, source_format, source_file,

@@ -20,6 +20,8 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
     case duplicateName(String)
     /// A name or tag is empty or made only of spaces.
     case invalidName(String)
+    /// Replacing a look's cube would store a cube another look already has (content hashes are unique).
+    case contentTaken(guid: String, by: String)
     /// A scene uses the look as its default; removing it needs `--force`.
     case lookInUse(guid: String, name: String, sceneLabels: [Int])
     /// A strength outside 0…200.
@@ -58,6 +60,9 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
             return "a look named \"\(name)\" already exists (names are unique, ignoring case); choose another --name"
         case .invalidName(let name):
             return "\"\(name)\" is not a usable name: names and tags need at least one visible character"
+        case .contentTaken(let guid, let other):
+            return "look \(guid): the new cube is the same as look \(other)'s; nothing was changed "
+                + "(two looks cannot store the same cube)"
         case .lookInUse(let guid, let name, let labels):
             return "look \(guid) (\(name)) is the default look of scene"
                 + (labels.count == 1 ? " " : "s ") + labels.map(String.init).joined(separator: ", ")

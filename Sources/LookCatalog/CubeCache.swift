@@ -3,7 +3,7 @@ import LookCore
 
 /// Decoded cubes by GUID, kept for the life of the `Catalog` (in the CLI, the process).
 ///
-/// A GUID's cube never changes (a look is immutable; removing it drops the entry), so entries never go stale.
+/// Removing a look or replacing its cube (`looks rebuild`) drops its entry, so entries never go stale.
 /// Guarded by `lock`, because one `Catalog` may be shared by several threads.
 final class CubeCache: @unchecked Sendable {
     private let lock = NSLock()

@@ -32,6 +32,12 @@ public struct Seed: Sendable, Equatable {
         public var file: String
         public var size: Int
         public var layout: String
+        /// The recipe the look was composed from (its `recipe:` key, as YAML), or nil for a colour-function look.
+        public var recipeYAML: String?
+
+        enum CodingKeys: String, CodingKey {
+            case guid, name, description, tags, file, size, layout
+        }
     }
 
     private struct SceneFile: Codable {
@@ -65,7 +71,9 @@ public struct Seed: Sendable, Equatable {
         for file in files {
             let path = "\(looksDir)/\(file)"
             do {
-                let look = try YAMLDecoder().decode(Look.self, from: try String(contentsOfFile: path, encoding: .utf8))
+                let text = try String(contentsOfFile: path, encoding: .utf8)
+                var look = try YAMLDecoder().decode(Look.self, from: text)
+                look.recipeYAML = try recipe(in: text)
                 guard UUID(uuidString: look.guid) != nil, look.guid == look.guid.uppercased() else {
                     throw CatalogError.badSeed(file: path, "guid \"\(look.guid)\" is not an uppercase UUID")
                 }
@@ -77,6 +85,12 @@ public struct Seed: Sendable, Equatable {
             }
         }
         return Seed(directory: directory, scenes: scenes, looks: looks)
+    }
+
+    /// The `recipe:` mapping of a shipped look's YAML, re-serialised as a recipe document of its own.
+    static func recipe(in text: String) throws -> String? {
+        guard let node = try Yams.compose(yaml: text)?.mapping?["recipe"] else { return nil }
+        return try Yams.serialize(node: node)
     }
 
     /// Names, sizes and modification times of the seed's files: changes whenever a file is added or edited.
@@ -138,7 +152,7 @@ enum Seeder {
                             let record = LookRecord(
                                 guid: look.guid, name: look.name, cubeSize: cube.size, layout: blob.layout,
                                 contentHash: blob.hash, sourceFormat: "shipped", sourceFile: look.file,
-                                description: look.description, recipeYAML: nil, createdAt: now,
+                                description: look.description, recipeYAML: look.recipeYAML, createdAt: now,
                                 tags: try Catalog.cleanTags(look.tags))
                             try Catalog.insert(db, record, png: blob.png)
                             addedLooks.append(look.guid)

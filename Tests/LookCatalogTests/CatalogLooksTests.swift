@@ -136,4 +136,47 @@ struct CatalogLooksTests {
         let tags = try catalog.dbQueue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM look_tags WHERE tag = 't'") }
         #expect(tags == 0)
     }
+
+    @Test("replaceCube swaps blob, size and hash together, keeps GUID, name, tags and recipe, and drops the cached cube")
+    func replaceCubeKeepsIdentity() throws {
+        let catalog = try TestSupport.newCatalog()
+        let first = try TestSupport.cube(size: 17, seed: 10)
+        let record = try catalog.addLook(NewLook(cube: first, name: "Rebuilt", tags: ["x", "y"], sourceFormat: "recipe",
+                                                 recipeYAML: "steps: []\n")).record
+        _ = try catalog.cube(guid: record.guid)   // fills the cache
+        let second = try TestSupport.cube(size: 16, seed: 11)
+        let result = try catalog.replaceCube(guid: record.guid.lowercased(), with: second)
+        #expect(result.changed)
+        #expect(result.before == record)
+        #expect(result.after.guid == record.guid && result.after.name == "Rebuilt" && result.after.tags == ["x", "y"])
+        #expect(result.after.recipeYAML == "steps: []\n" && result.after.createdAt == record.createdAt)
+        #expect(result.after.cubeSize == 16 && result.after.layout == "tiled")
+        #expect(result.after.contentHash != record.contentHash)
+        #expect(try catalog.look(guid: record.guid) == result.after)
+        let stored = try catalog.cube(guid: record.guid)
+        #expect(stored.size == 16)
+        for (a, b) in zip(stored.values, second.values) { #expect(abs(a - b) <= 0.5 / 65535 + 1e-7) }
+        // A fresh connection reads the same: the blob really changed, not only the cache.
+        let reopened = try Catalog(path: catalog.path, seedDirectory: TestSupport.packageRoot, environment: [:])
+        #expect(try reopened.cube(guid: record.guid) == stored)
+        #expect(try catalog.verify().problems.isEmpty)
+
+        let again = try catalog.replaceCube(guid: record.guid, with: stored)
+        #expect(!again.changed && again.after == result.after)
+    }
+
+    @Test("replaceCube refuses another look's cube and unknown GUIDs, changing nothing")
+    func replaceCubeRefusals() throws {
+        let catalog = try TestSupport.newCatalog()
+        let mine = try catalog.addLook(NewLook(cube: try TestSupport.cube(seed: 12), name: "Mine",
+                                               sourceFormat: "png")).record
+        let warm = try catalog.resolveLook("Warm Film")
+        #expect(throws: CatalogError.contentTaken(guid: mine.guid, by: "\(warm.guid) (Warm Film)")) {
+            _ = try catalog.replaceCube(guid: mine.guid, with: try catalog.cube(guid: warm.guid))
+        }
+        #expect(try catalog.look(guid: mine.guid) == mine)
+        #expect(throws: CatalogError.lookNotFound("00000000-0000-0000-0000-000000000000")) {
+            _ = try catalog.replaceCube(guid: "00000000-0000-0000-0000-000000000000", with: try TestSupport.cube(seed: 13))
+        }
+    }
 }

@@ -121,9 +121,12 @@ enum RecipeSupport {
             throw ValidationError("the recipe has no `name:`; give the look one with --name")
         }
         let catalog = try CatalogAccess.open(global)
+        // The provenance must rebuild this very cube from any folder: absolute LUT paths, the size actually used.
+        var provenance = recipe.withAbsolutePaths()
+        provenance.size = cube.size
         let new = NewLook(cube: cube, name: lookName, tags: ["recipe"], sourceFormat: "recipe",
                           sourceFile: recipe.fileName, description: "Composed from a recipe by lookstudio compose",
-                          recipeYAML: recipe.yaml)
+                          recipeYAML: provenance.yaml)
         let outcome = try catalog.addLook(new)
         if case .existing(let record) = outcome {
             CatalogAccess.warn("note: the same cube is already in the catalog as \(record.guid) (\"\(record.name)\"); "
