@@ -11,6 +11,9 @@ public struct CubeApplier: Sendable {
     /// Interpolation used for every pixel.
     public let interpolation: Interpolation
     private let table8: [SIMD4<Float>]
+    /// True when every entry is within 0…1: tetrahedral and trilinear results are convex combinations of entries,
+    /// so they cannot leave the range either and the per-pixel clamp is skipped.
+    private let inUnitRange: Bool
     private let table16: [SIMD4<Float>]
     /// Per 8-bit input code: cell offsets and steps for each axis and the fraction, in one 32-byte row so the
     /// hot loop needs one base register for all of them (separate arrays spilled registers to the stack).
@@ -22,6 +25,7 @@ public struct CubeApplier: Sendable {
         self.interpolation = interpolation
         let v = cube.values
         // Pre-scaled tables: interpolation is linear, so scaling entries equals scaling results.
+        inUnitRange = v.allSatisfy { $0 >= 0 && $0 <= 1 }
         table8 = (0..<cube.entryCount).map { SIMD4(v[3 * $0], v[3 * $0 + 1], v[3 * $0 + 2], 0) * 255 }
         table16 = (0..<cube.entryCount).map { SIMD4(v[3 * $0], v[3 * $0 + 1], v[3 * $0 + 2], 0) * 65535 }
         let n = cube.size
@@ -93,6 +97,7 @@ public struct CubeApplier: Sendable {
         table8.withUnsafeBufferPointer { t in
         axes.withUnsafeBufferPointer { a in
             let tetra = interpolation == .tetrahedral
+            let clamp = !inUnitRange
             var px = p
             for _ in 0..<count {
                 let r = a[Int(px[0])], g = a[Int(px[1])], b = a[Int(px[2])]
@@ -101,9 +106,10 @@ public struct CubeApplier: Sendable {
                 let o = tetra
                     ? CubeSampler.tetrahedral(t, base: cell, dr: dr, dg: dg, db: db, fr: r.frac, fg: g.frac, fb: b.frac)
                     : CubeSampler.trilinear(t, base: cell, dr: dr, dg: dg, db: db, fr: r.frac, fg: g.frac, fb: b.frac)
-                px[0] = CubeApplier.code8(o.x)
-                px[1] = CubeApplier.code8(o.y)
-                px[2] = CubeApplier.code8(o.z)
+                let code = CubeApplier.roundedBits(o, clamp: clamp, max: 255)
+                px[0] = UInt8(truncatingIfNeeded: code.x)
+                px[1] = UInt8(truncatingIfNeeded: code.y)
+                px[2] = UInt8(truncatingIfNeeded: code.z)
                 px += channels
             }
         }}
@@ -112,6 +118,7 @@ public struct CubeApplier: Sendable {
     private func run16(_ p: UnsafeMutablePointer<UInt16>, count: Int, channels: Int) {
         table16.withUnsafeBufferPointer { t in
             let tetra = interpolation == .tetrahedral
+            let clamp = !inUnitRange
             let n = size
             let scale = Float(n - 1) / 65535
             var px = p
@@ -124,25 +131,27 @@ public struct CubeApplier: Sendable {
                 let o = tetra
                     ? CubeSampler.tetrahedral(t, base: cell, dr: dr, dg: dg, db: db, fr: fr, fg: fg, fb: fb)
                     : CubeSampler.trilinear(t, base: cell, dr: dr, dg: dg, db: db, fr: fr, fg: fg, fb: fb)
-                px[0] = CubeApplier.code16(o.x)
-                px[1] = CubeApplier.code16(o.y)
-                px[2] = CubeApplier.code16(o.z)
+                let code = CubeApplier.roundedBits(o, clamp: clamp, max: 65535)
+                px[0] = UInt16(truncatingIfNeeded: code.x)
+                px[1] = UInt16(truncatingIfNeeded: code.y)
+                px[2] = UInt16(truncatingIfNeeded: code.z)
                 px += channels
             }
         }
     }
 
-    // Clamp, then round by adding 1.5·2²³: the float's low mantissa bits become the nearest integer. This avoids
-    // Swift's checked Float→Int conversion (a compare and branch per channel) and the generic SIMD min/max, which
-    // were not inlined and cost a call each.
+    /// Rounds all lanes to the nearest integer at once by adding 1.5·2²³: each float's low mantissa bits then hold
+    /// the integer. This replaces Swift's checked Float→Int conversion (a compare and branch per channel); the
+    /// clamp, needed only for cubes with entries outside 0…1, uses scalar min/max because the generic SIMD
+    /// `pointwiseMin`/`pointwiseMax` were not inlined and cost a call each.
     @inline(__always)
-    private static func code8(_ v: Float) -> UInt8 {
-        UInt8(truncatingIfNeeded: (Swift.min(Swift.max(v, 0), 255) + 12_582_912).bitPattern)
-    }
-
-    @inline(__always)
-    private static func code16(_ v: Float) -> UInt16 {
-        UInt16(truncatingIfNeeded: (Swift.min(Swift.max(v, 0), 65535) + 12_582_912).bitPattern)
+    private static func roundedBits(_ v: SIMD4<Float>, clamp: Bool, max: Float) -> SIMD4<UInt32> {
+        var o = v
+        if clamp {
+            o = SIMD4(Swift.min(Swift.max(v.x, 0), max), Swift.min(Swift.max(v.y, 0), max),
+                      Swift.min(Swift.max(v.z, 0), max), 0)
+        }
+        return unsafeBitCast(o + SIMD4(repeating: 12_582_912), to: SIMD4<UInt32>.self)
     }
 }
 

@@ -86,6 +86,23 @@ import Testing
         }
     }
 
+    @Test("a cube with entries outside 0…1 clamps each interpolated result, not the entries", arguments: [3, 4])
+    func outOfRangeEntries(channels: Int) throws {
+        let hdr = try ColorCube(size: 5) { c in c * 1.6 - 0.3 }
+        var pixels = Self.randomPixels(count: 20_000, channels: channels, seed: 17)
+        let source = pixels
+        try pixels.withUnsafeMutableBufferPointer { try CubeApplier(cube: hdr).apply(to: $0, channels: channels) }
+        for p in 0..<(source.count / channels) {
+            let x = SIMD3(Double(source[channels * p]), Double(source[channels * p + 1]),
+                          Double(source[channels * p + 2])) / 255
+            let expected = Reference.sample(hdr, x, tetrahedral: true) * 255
+            for c in 0..<3 {
+                let clamped = min(max(expected[c], 0), 255)
+                #expect(abs(Double(pixels[channels * p + c]) - clamped) <= 0.5 + 1e-3)
+            }
+        }
+    }
+
     @Test("two-channel buffers are refused")
     func refusesChannels() throws {
         var pixels = [UInt8](repeating: 0, count: 8)
