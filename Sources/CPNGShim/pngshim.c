@@ -26,10 +26,20 @@ static int is_little_endian(void) {
     return *(const uint8_t *)&one == 1;
 }
 
-/* Colour chunks are skipped, not just unused: a cube PNG is data, and skipping also avoids libpng's checks of
- * broken ICC profiles. Text chunks carry nothing we use. Each name is 4 letters plus its NUL. */
-static const png_byte ignored_chunks[] = "gAMA\0cHRM\0sRGB\0iCCP\0tEXt\0zTXt\0iTXt";
-static const int ignored_chunk_count = 7;
+/* Text chunks carry nothing we use. Each name is 4 letters plus its NUL. The colour chunks are read, but only as
+ * metadata: libpng changes samples for them only when asked to (png_set_gamma, png_set_alpha_mode), which this shim
+ * never does, so a cube PNG stays data. */
+static const png_byte ignored_chunks[] = "tEXt\0zTXt\0iTXt";
+static const int ignored_chunk_count = 3;
+
+/* Which colour chunks the file itself holds. libpng's "valid" bits describe its colour model instead (an sRGB chunk
+ * also makes gAMA and cHRM valid), so the reader watches the chunk headers go by to report only what is stored. */
+enum {
+    SEEN_iCCP = 1,
+    SEEN_sRGB = 2,
+    SEEN_gAMA = 4,
+    SEEN_cHRM = 8
+};
 
 /* ---------------------------------------------------------------- reader */
 
@@ -46,6 +56,12 @@ struct lspng_reader {
     uint32_t rows_done;
     uint8_t *whole;      /* interlaced images only */
     png_bytepp whole_rows;
+    lspng_color color;
+    int walking;         /* chunk headers are still being watched (until IDAT) */
+    uint8_t chunk_head[8];
+    int chunk_head_fill;
+    uint64_t chunk_skip; /* data and CRC bytes left in the current chunk */
+    unsigned seen;       /* SEEN_* bits */
     int opened;
     int started;
     int failed;
@@ -57,11 +73,41 @@ static int reader_fail(lspng_reader *r, int status, const char *msg) {
     return status;
 }
 
+/* Follows the chunk layout (length, type, data, CRC) through the bytes libpng reads, which arrive in file order. */
+static void watch_chunks(lspng_reader *r, const uint8_t *p, size_t n) {
+    while (n > 0 && r->walking) {
+        if (r->chunk_skip > 0) {
+            size_t k = r->chunk_skip < n ? (size_t)r->chunk_skip : n;
+            r->chunk_skip -= k;
+            p += k;
+            n -= k;
+            continue;
+        }
+        r->chunk_head[r->chunk_head_fill++] = *p++;
+        n--;
+        if (r->chunk_head_fill < 8) continue;
+        r->chunk_head_fill = 0;
+        const uint8_t *h = r->chunk_head;
+        const char *type = (const char *)h + 4;
+        if (memcmp(type, "IDAT", 4) == 0) {
+            r->walking = 0;
+            break;
+        }
+        if (memcmp(type, "iCCP", 4) == 0) r->seen |= SEEN_iCCP;
+        else if (memcmp(type, "sRGB", 4) == 0) r->seen |= SEEN_sRGB;
+        else if (memcmp(type, "gAMA", 4) == 0) r->seen |= SEEN_gAMA;
+        else if (memcmp(type, "cHRM", 4) == 0) r->seen |= SEEN_cHRM;
+        uint32_t length = (uint32_t)h[0] << 24 | (uint32_t)h[1] << 16 | (uint32_t)h[2] << 8 | h[3];
+        r->chunk_skip = (uint64_t)length + 4;
+    }
+}
+
 static void read_from_file(png_structp png, png_bytep out, size_t n) {
     lspng_reader *r = (lspng_reader *)png_get_io_ptr(png);
     if (fread(out, 1, n, r->file) != n) {
         png_error(png, ferror(r->file) ? "read error" : "unexpected end of file");
     }
+    watch_chunks(r, out, n);
 }
 
 static void read_from_memory(png_structp png, png_bytep out, size_t n) {
@@ -69,10 +115,45 @@ static void read_from_memory(png_structp png, png_bytep out, size_t n) {
     if (n > r->memory_size - r->memory_pos) png_error(png, "unexpected end of data");
     memcpy(out, r->memory + r->memory_pos, n);
     r->memory_pos += n;
+    watch_chunks(r, out, n);
 }
 
 lspng_reader *lspng_reader_create(void) {
     return (lspng_reader *)calloc(1, sizeof(lspng_reader));
+}
+
+/* Reports the colour chunks the file holds and libpng accepted; a chunk libpng refused (a malformed profile, a gAMA
+ * contradicting sRGB) was only warned about while reading and is simply absent here. */
+static void reader_collect_color(lspng_reader *r) {
+    lspng_color *c = &r->color;
+    png_charp name = NULL;
+    int compression = 0;
+    png_bytep profile = NULL;
+    png_uint_32 length = 0;
+    if ((r->seen & SEEN_iCCP) != 0
+        && png_get_iCCP(r->png, r->info, &name, &compression, &profile, &length) != 0
+        && name != NULL && profile != NULL && length > 0) {
+        c->has_iccp = 1;
+        c->iccp_name = name;
+        c->iccp_profile = profile;
+        c->iccp_length = length;
+    }
+    int intent = 0;
+    if ((r->seen & SEEN_sRGB) != 0 && png_get_sRGB(r->png, r->info, &intent) != 0) {
+        c->has_srgb = 1;
+        c->srgb_intent = intent;
+    }
+    png_fixed_point gamma = 0;
+    if ((r->seen & SEEN_gAMA) != 0 && png_get_gAMA_fixed(r->png, r->info, &gamma) != 0) {
+        c->has_gama = 1;
+        c->gama = gamma;
+    }
+    png_fixed_point x[8];
+    if ((r->seen & SEEN_cHRM) != 0
+        && png_get_cHRM_fixed(r->png, r->info, &x[0], &x[1], &x[2], &x[3], &x[4], &x[5], &x[6], &x[7]) != 0) {
+        c->has_chrm = 1;
+        for (int i = 0; i < 8; i++) c->chrm[i] = x[i];
+    }
 }
 
 /* Reads IHDR and the chunks up to the image data; the signature has already been consumed and checked. */
@@ -87,6 +168,10 @@ static int reader_read_header(lspng_reader *r, png_rw_ptr read_fn) {
     }
     png_set_read_fn(r->png, r, read_fn);
     png_set_sig_bytes(r->png, 8);
+    /* Metadata must never fail an image: libpng's complaints about colour chunks become warnings (its default for
+     * reading, made explicit). */
+    png_set_benign_errors(r->png, 1);
+    r->walking = 1;
     /* The caller's pixel limit is the guard against huge images; libpng's own 1M×1M default would refuse wide
      * but legitimate panoramas. */
     png_set_user_limits(r->png, 0x7fffffff, 0x7fffffff);
@@ -106,6 +191,7 @@ static int reader_read_header(lspng_reader *r, png_rw_ptr read_fn) {
     r->header.interlaced = interlace != PNG_INTERLACE_NONE;
     r->header.channels = (has_alpha || r->header.has_trns) ? 4 : 3;
     r->header.depth = bit_depth == 16 ? 16 : 8;
+    reader_collect_color(r);
     r->opened = 1;
     return LSPNG_OK;
 }
@@ -140,6 +226,10 @@ int lspng_reader_open_memory(lspng_reader *r, const uint8_t *data, size_t size) 
 
 lspng_info lspng_reader_info(const lspng_reader *r) {
     return r->header;
+}
+
+lspng_color lspng_reader_color(const lspng_reader *r) {
+    return r->color;
 }
 
 int lspng_reader_start(lspng_reader *r) {
@@ -298,7 +388,24 @@ lspng_writer *lspng_writer_create(void) {
     return (lspng_writer *)calloc(1, sizeof(lspng_writer));
 }
 
-static int writer_start(lspng_writer *w, png_rw_ptr write_fn, png_flush_ptr flush_fn) {
+/* Hands the colour chunks to libpng, which checks each against the others and drops any it refuses. The order puts
+ * sRGB first so that a gAMA or cHRM is judged against it, and the profile last (libpng writes iCCP instead of sRGB
+ * when it has both, as the PNG specification asks). */
+static void writer_set_color(lspng_writer *w, const lspng_color *c) {
+    if (c->has_srgb && c->srgb_intent >= 0 && c->srgb_intent < PNG_sRGB_INTENT_LAST) {
+        png_set_sRGB(w->png, w->info, c->srgb_intent);
+    }
+    if (c->has_gama && c->gama > 0) png_set_gAMA_fixed(w->png, w->info, c->gama);
+    if (c->has_chrm) {
+        const int32_t *x = c->chrm;
+        png_set_cHRM_fixed(w->png, w->info, x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7]);
+    }
+    if (c->has_iccp && c->iccp_name != NULL && c->iccp_profile != NULL && c->iccp_length > 0) {
+        png_set_iCCP(w->png, w->info, c->iccp_name, PNG_COMPRESSION_TYPE_BASE, c->iccp_profile, c->iccp_length);
+    }
+}
+
+static int writer_start(lspng_writer *w, png_rw_ptr write_fn, png_flush_ptr flush_fn, const lspng_color *color) {
     lspng_write_params p = w->params;
     w->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, w->message, on_error, on_warning);
     if (w->png == NULL) return writer_fail(w, LSPNG_ERR_NOMEM, "cannot create a libpng writer");
@@ -315,11 +422,28 @@ static int writer_start(lspng_writer *w, png_rw_ptr write_fn, png_flush_ptr flus
     if (p.strategy >= 0) png_set_compression_strategy(w->png, p.strategy);
     /* Larger IDAT chunks than the 8 kB default: fewer write calls and chunk headers on big images. */
     png_set_compression_buffer_size(w->png, 1 << 17);
+    if (color != NULL) {
+        /* A refused colour chunk is a warning, not a failed image. */
+        png_set_benign_errors(w->png, 1);
+        writer_set_color(w, color);
+    }
     png_write_info(w->png, w->info);
     if (p.depth == 16 && is_little_endian()) png_set_swap(w->png);
     w->row_bytes = (size_t)p.width * (size_t)p.channels * (size_t)(p.depth / 8);
     w->opened = 1;
     return LSPNG_OK;
+}
+
+/* Back to a freshly opened state after a failed header, for a second attempt. */
+static void writer_reset(lspng_writer *w) {
+    if (w->png != NULL) png_destroy_write_struct(&w->png, w->info != NULL ? &w->info : NULL);
+    w->png = NULL;
+    w->info = NULL;
+    if (w->file != NULL) fclose(w->file);
+    w->file = NULL;
+    w->size = 0;
+    w->failed = 0;
+    w->message[0] = 0;
 }
 
 static int params_valid(lspng_writer *w, lspng_write_params p) {
@@ -346,16 +470,27 @@ int lspng_writer_open_file(lspng_writer *w, const char *path, lspng_write_params
     if (w->opened || w->failed) return writer_fail(w, LSPNG_ERR_USAGE, "writer already used");
     if (!params_valid(w, params)) return LSPNG_ERR_USAGE;
     w->params = params;
+    w->params.color = NULL; /* the caller's chunks are needed only while opening */
     w->file = fopen(path, "wb");
     if (w->file == NULL) return writer_fail(w, LSPNG_ERR_OPEN, strerror(errno));
-    return writer_start(w, write_to_file, flush_file);
+    int status = writer_start(w, write_to_file, flush_file, params.color);
+    if (status != LSPNG_ERR_LIBPNG || params.color == NULL) return status;
+    /* libpng stopped on something in the colour chunks it did not merely warn about: start over without them. */
+    writer_reset(w);
+    w->file = fopen(path, "wb");
+    if (w->file == NULL) return writer_fail(w, LSPNG_ERR_OPEN, strerror(errno));
+    return writer_start(w, write_to_file, flush_file, NULL);
 }
 
 int lspng_writer_open_memory(lspng_writer *w, lspng_write_params params) {
     if (w->opened || w->failed) return writer_fail(w, LSPNG_ERR_USAGE, "writer already used");
     if (!params_valid(w, params)) return LSPNG_ERR_USAGE;
     w->params = params;
-    return writer_start(w, write_to_memory, flush_memory);
+    w->params.color = NULL;
+    int status = writer_start(w, write_to_memory, flush_memory, params.color);
+    if (status != LSPNG_ERR_LIBPNG || params.color == NULL) return status;
+    writer_reset(w);
+    return writer_start(w, write_to_memory, flush_memory, NULL);
 }
 
 int lspng_writer_write_rows(lspng_writer *w, const void *rows, uint32_t count) {

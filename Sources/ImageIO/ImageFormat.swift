@@ -33,23 +33,39 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable, Codable {
         return allCases.first { $0.extensions.contains(ext) }
     }
 
-    /// Reads a whole image of either format (upright; the ICC profile only from JPEG).
+    /// Reads a whole image of either format (upright) with its ICC profile: a JPEG's APP2 profile or a PNG's iCCP.
     public static func read(path: String, maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError)
         -> (pixels: PixelBuffer, iccProfile: [UInt8]?) {
+        let decoded = try readWithColor(path: path, maxPixels: maxPixels)
+        return (decoded.pixels, decoded.color.iccProfile?.data)
+    }
+
+    /// Reads a whole image of either format (upright) with its colour description: a PNG's colour chunks, or a
+    /// JPEG's ICC profile as `iccProfile`.
+    public static func readWithColor(path: String, maxPixels: Int = PNGReader.defaultMaxPixels)
+        throws(ImageIOError) -> (pixels: PixelBuffer, color: PNGColorMetadata) {
         switch try of(path: path) {
-        case .png: return (try PNGImage.read(path: path, maxPixels: maxPixels), nil)
+        case .png: return try PNGImage.readWithColor(path: path, maxPixels: maxPixels)
         case .jpeg:
             let decoded = try JPEGImage.read(path: path, maxPixels: maxPixels)
-            return (decoded.pixels, decoded.iccProfile)
+            return (decoded.pixels, PNGColorMetadata(iccProfile: decoded.iccProfile))
         }
     }
 
-    /// Writes a whole image in the format `path`'s extension names, atomically.
+    /// Writes a whole image in the format `path`'s extension names, atomically; a PNG gets `iccProfile` as iCCP.
     public static func write(_ image: PixelBuffer, to path: String, jpegQuality: Int = JPEGImage.defaultQuality,
                              iccProfile: [UInt8]? = nil) throws(ImageIOError) {
+        try write(image, to: path, jpegQuality: jpegQuality, color: PNGColorMetadata(iccProfile: iccProfile))
+    }
+
+    /// Writes a whole image in the format `path`'s extension names, atomically, with a colour description: all of
+    /// it in a PNG; in a JPEG only the ICC profile, and only an RGB one (the JPEG is RGB), since JPEG has no place
+    /// for the other chunks.
+    public static func write(_ image: PixelBuffer, to path: String, jpegQuality: Int = JPEGImage.defaultQuality,
+                             color: PNGColorMetadata) throws(ImageIOError) {
         switch try forOutput(path: path) {
-        case .png: try PNGImage.write(image, to: path)
-        case .jpeg: try JPEGImage.write(image, to: path, quality: jpegQuality, iccProfile: iccProfile)
+        case .png: try PNGImage.write(image, to: path, colorMetadata: color)
+        case .jpeg: try JPEGImage.write(image, to: path, quality: jpegQuality, iccProfile: color.jpegICCProfile)
         }
     }
 }

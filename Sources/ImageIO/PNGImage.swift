@@ -6,26 +6,33 @@ public enum PNGImage {
         try readAll(PNGReader(path: path, maxPixels: maxPixels))
     }
 
+    /// Reads a PNG file whole together with its colour chunks (never applied to the samples).
+    public static func readWithColor(path: String, maxPixels: Int = PNGReader.defaultMaxPixels)
+        throws(ImageIOError) -> (pixels: PixelBuffer, color: PNGColorMetadata) {
+        let reader = try PNGReader(path: path, maxPixels: maxPixels)
+        return (try readAll(reader), reader.colorMetadata)
+    }
+
     /// Decodes a PNG held in memory; `name` labels errors.
     public static func decode(_ data: [UInt8], name: String,
                               maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError) -> PixelBuffer {
         try readAll(PNGReader(data: data, name: name, maxPixels: maxPixels))
     }
 
-    /// Writes `image` to `path` atomically.
-    public static func write(_ image: PixelBuffer, to path: String,
-                             options: PNGWriteOptions = .photo) throws(ImageIOError) {
+    /// Writes `image` to `path` atomically, with `colorMetadata`'s chunks (those libpng accepts).
+    public static func write(_ image: PixelBuffer, to path: String, options: PNGWriteOptions = .photo,
+                             colorMetadata: PNGColorMetadata = PNGColorMetadata()) throws(ImageIOError) {
         let writer = try PNGWriter(path: path, width: image.width, height: image.height, channels: image.channels,
-                                   depth: image.depth, options: options)
+                                   depth: image.depth, options: options, colorMetadata: colorMetadata)
         try writeAll(image, to: writer)
         try writer.finish()
     }
 
     /// Encodes `image` as PNG bytes in memory.
-    public static func encode(_ image: PixelBuffer, options: PNGWriteOptions = .data) throws(ImageIOError)
-        -> [UInt8] {
+    public static func encode(_ image: PixelBuffer, options: PNGWriteOptions = .data,
+                              colorMetadata: PNGColorMetadata = PNGColorMetadata()) throws(ImageIOError) -> [UInt8] {
         let writer = try PNGWriter(memoryWidth: image.width, height: image.height, channels: image.channels,
-                                   depth: image.depth, options: options)
+                                   depth: image.depth, options: options, colorMetadata: colorMetadata)
         try writeAll(image, to: writer)
         return try writer.finishData()
     }

@@ -30,14 +30,16 @@ public struct PNGInfo: Sendable, Equatable {
 /// Reads a PNG's rows top to bottom in bands, so an image can be processed without holding it whole.
 ///
 /// Samples come back exactly as stored (palette and grey expanded to RGB, tRNS to alpha, low bit depths to 8,
-/// 16-bit in native byte order); gamma, sRGB, iCCP and cHRM chunks are ignored. Not thread-safe: one reader
-/// belongs to one task.
+/// 16-bit in native byte order); gamma, sRGB, iCCP and cHRM chunks are never applied, only reported as
+/// `colorMetadata`. Not thread-safe: one reader belongs to one task.
 public final class PNGReader {
     /// Largest image (width × height) read unless the caller raises it: 250 megapixels is about 1 GB as 8-bit RGBA.
     public static let defaultMaxPixels = 250_000_000
 
     /// The header, known before any pixel memory was allocated.
     public let info: PNGInfo
+    /// The colour chunks the file holds (those libpng found malformed or contradictory are left out).
+    public let colorMetadata: PNGColorMetadata
     /// The file path or name used in error messages.
     public let name: String
     /// Rows delivered so far.
@@ -85,6 +87,7 @@ public final class PNGReader {
         }
         self.handle = handle
         self.name = name
+        self.colorMetadata = PNGColorMetadata(lspng_reader_color(handle))
         self.info = PNGInfo(width: width, height: height, channels: Int(header.channels),
                             depth: header.depth == 16 ? .sixteen : .eight,
                             sourceColorType: PNGReader.describe(header), interlaced: header.interlaced != 0)

@@ -115,22 +115,25 @@ public final class PNGWriter {
     private let temporaryPath: String?
     private var finished = false
 
-    /// Starts writing a PNG that will appear at `path` when `finish` succeeds.
+    /// Starts writing a PNG that will appear at `path` when `finish` succeeds, with `colorMetadata`'s chunks before
+    /// the image data (any libpng refuses are left out; they never fail the image).
     public convenience init(path: String, width: Int, height: Int, channels: Int, depth: PixelBuffer.Depth,
-                            options: PNGWriteOptions) throws(ImageIOError) {
+                            options: PNGWriteOptions,
+                            colorMetadata: PNGColorMetadata = PNGColorMetadata()) throws(ImageIOError) {
         try self.init(destination: path, temporaryPath: AtomicFile.temporaryPath(for: path), width: width,
-                      height: height, channels: channels, depth: depth, options: options)
+                      height: height, channels: channels, depth: depth, options: options, color: colorMetadata)
     }
 
     /// Starts writing a PNG into memory; collect it with `finishData()`.
     convenience init(memoryWidth width: Int, height: Int, channels: Int, depth: PixelBuffer.Depth,
-                     options: PNGWriteOptions) throws(ImageIOError) {
+                     options: PNGWriteOptions, colorMetadata: PNGColorMetadata = PNGColorMetadata())
+        throws(ImageIOError) {
         try self.init(destination: "<memory>", temporaryPath: nil, width: width, height: height,
-                      channels: channels, depth: depth, options: options)
+                      channels: channels, depth: depth, options: options, color: colorMetadata)
     }
 
     private init(destination: String, temporaryPath: String?, width: Int, height: Int, channels: Int,
-                 depth: PixelBuffer.Depth, options: PNGWriteOptions) throws(ImageIOError) {
+                 depth: PixelBuffer.Depth, options: PNGWriteOptions, color: PNGColorMetadata) throws(ImageIOError) {
         guard channels == 3 || channels == 4 else { throw .unsupportedChannels(channels) }
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw .invalidRows(file: destination, detail: "cannot write a \(width)×\(height) image")
@@ -141,15 +144,14 @@ public final class PNGWriter {
         guard let handle = lspng_writer_create() else {
             throw .outOfMemory(file: destination, detail: "cannot create a PNG writer")
         }
-        let params = lspng_write_params(width: UInt32(width), height: UInt32(height), channels: Int32(channels),
-                                        depth: Int32(depth.rawValue),
-                                        compression_level: Int32(options.compressionLevel),
-                                        filters: options.filterBits, strategy: options.strategyCode)
-        let status: Int32
-        if let temporaryPath {
-            status = lspng_writer_open_file(handle, temporaryPath, params)
-        } else {
-            status = lspng_writer_open_memory(handle, params)
+        let status = color.withShimColor { (shimColor) -> Int32 in
+            let params = lspng_write_params(width: UInt32(width), height: UInt32(height), channels: Int32(channels),
+                                            depth: Int32(depth.rawValue),
+                                            compression_level: Int32(options.compressionLevel),
+                                            filters: options.filterBits, strategy: options.strategyCode,
+                                            color: shimColor)
+            if let temporaryPath { return lspng_writer_open_file(handle, temporaryPath, params) }
+            return lspng_writer_open_memory(handle, params)
         }
         guard status == Int32(LSPNG_OK.rawValue) else {
             let error = PNGWriter.error(status, handle: handle, path: destination)

@@ -9,6 +9,8 @@ import LookCore
 /// its own thread, overlapped with decoding the next band. PNG to PNG holds two bands (8 MB each by default)
 /// however large the image is. When JPEG is on either side the image
 /// is held whole (TurboJPEG 2.1 decodes and encodes whole images): 3 bytes a pixel plus the compressed file.
+/// The colour description travels with the pixels, unapplied: PNG to PNG keeps iCCP, sRGB, gAMA and cHRM; an ICC
+/// profile moves between a PNG's iCCP chunk and a JPEG's APP2 segments.
 public enum ImagePipeline {
     /// Time spent in each stage of one run, in seconds (stages overlap, so they may add up to more than wall).
     public struct Timings: Sendable, Equatable {
@@ -71,7 +73,7 @@ public enum ImagePipeline {
                                    options: Options) throws -> Timings {
         let start = now()
         var timings = Timings()
-        var (image, profile) = try ImageFormat.read(path: input, maxPixels: options.maxPixels)
+        var (image, color) = try ImageFormat.readWithColor(path: input, maxPixels: options.maxPixels)
         var t = now()
         timings.decode = t - start
         switch image.samples {
@@ -84,7 +86,7 @@ public enum ImagePipeline {
         }
         timings.apply = now() - t
         t = now()
-        try ImageFormat.write(image, to: output, jpegQuality: options.jpegQuality, iccProfile: profile)
+        try ImageFormat.write(image, to: output, jpegQuality: options.jpegQuality, color: color)
         timings.encode = now() - t
         timings.wall = now() - start
         return timings
@@ -147,7 +149,7 @@ public enum ImagePipeline {
                                              samples: Sample.samples(UnsafeBufferPointer(rebasing: rows[0..<(sampleRows * rowSamples)])))
                 let chosen = try options.writeOptions ?? PNGWriteOptions.forPhoto(sample: sample)
                 writer = try PNGWriter(path: output, width: info.width, height: info.height, channels: info.channels,
-                                       depth: info.depth, options: chosen)
+                                       depth: info.depth, options: chosen, colorMetadata: reader.colorMetadata)
                 timings.encode += now() - t
             }
             nonisolated(unsafe) let pending = UnsafeBufferPointer(rows)

@@ -5,7 +5,8 @@
  *
  * libpng reports errors with longjmp, which must never unwind through Swift frames, so every call into libpng
  * happens here under setjmp; failures come back as a status code plus the message libpng gave.
- * Samples are returned exactly as stored: no gamma, sRGB, iCCP or cHRM handling (a cube PNG is data).
+ * Samples are returned exactly as stored: the colour chunks (iCCP, sRGB, gAMA, cHRM) are read and written as
+ * metadata only, never applied (a cube PNG is data).
  * 16-bit samples are delivered and accepted in the machine's native byte order. */
 
 #include <stddef.h>
@@ -38,6 +39,23 @@ typedef struct {
     int depth;              /* after conversion: 8 or 16 */
 } lspng_info;
 
+/* The colour-description chunks of a PNG, as metadata. On reading, a chunk is reported only when the file holds it
+ * and libpng accepted it; on writing, a chunk libpng refuses (a profile it deems invalid, a gAMA contradicting sRGB)
+ * is dropped and the image is written without it. Pointers belong to the reader (valid until it is destroyed) or,
+ * when writing, to the caller for the duration of the open call. */
+typedef struct {
+    int has_iccp;
+    const char *iccp_name;           /* Latin-1 keyword, 1…79 bytes */
+    const uint8_t *iccp_profile;     /* the decompressed ICC profile */
+    uint32_t iccp_length;
+    int has_srgb;
+    int srgb_intent;                 /* 0 perceptual, 1 relative colorimetric, 2 saturation, 3 absolute */
+    int has_gama;
+    int32_t gama;                    /* gamma × 100000, as stored */
+    int has_chrm;
+    int32_t chrm[8];                 /* white x, y; red x, y; green x, y; blue x, y; each × 100000 */
+} lspng_color;
+
 typedef struct lspng_reader lspng_reader;
 typedef struct lspng_writer lspng_writer;
 
@@ -51,6 +69,8 @@ int lspng_reader_open_file(lspng_reader *r, const char *path);
 int lspng_reader_open_memory(lspng_reader *r, const uint8_t *data, size_t size);
 /* Header facts; valid after a successful open. */
 lspng_info lspng_reader_info(const lspng_reader *r);
+/* The colour chunks found before the image data; valid after a successful open. */
+lspng_color lspng_reader_color(const lspng_reader *r);
 /* Sets up the conversions (palette/grey to RGB, tRNS to alpha, low depths to 8, native 16-bit order).
  * Call after checking the header's size; this is where row buffers are allocated. */
 int lspng_reader_start(lspng_reader *r);
@@ -85,6 +105,7 @@ typedef struct {
     int compression_level;  /* zlib 0…9 */
     int filters;            /* LSPNG_FILTER_* bits */
     int strategy;           /* zlib Z_* strategy, or -1 for libpng's choice */
+    const lspng_color *color; /* colour chunks to write before the image data, or NULL */
 } lspng_write_params;
 
 /* A writer with nothing open; NULL only when memory is exhausted. */
