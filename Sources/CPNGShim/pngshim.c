@@ -391,6 +391,25 @@ lspng_writer *lspng_writer_create(void) {
 /* Hands the colour chunks to libpng, which checks each against the others and drops any it refuses. The order puts
  * sRGB first so that a gAMA or cHRM is judged against it, and the profile last (libpng writes iCCP instead of sRGB
  * when it has both, as the PNG specification asks). */
+/* Whether libpng takes `c`'s profile for an image of the writer's shape. A profile libpng refuses marks its whole
+ * colour description invalid, which would drop sRGB, gAMA and cHRM with it, so it is tried on a scratch writer. */
+static int writer_profile_acceptable(const lspng_writer *w, const lspng_color *c) {
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, on_error, on_warning);
+    if (png == NULL) return 0;
+    png_infop info = png_create_info_struct(png);
+    volatile int ok = 0;
+    if (info != NULL && setjmp(png_jmpbuf(png)) == 0) {
+        png_set_benign_errors(png, 1);
+        png_set_IHDR(png, info, 1, 1, w->params.depth,
+                     w->params.channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
+                     PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+        png_set_iCCP(png, info, c->iccp_name, PNG_COMPRESSION_TYPE_BASE, c->iccp_profile, c->iccp_length);
+        ok = png_get_valid(png, info, PNG_INFO_iCCP) != 0;
+    }
+    png_destroy_write_struct(&png, info != NULL ? &info : NULL);
+    return ok;
+}
+
 static void writer_set_color(lspng_writer *w, const lspng_color *c) {
     if (c->has_srgb && c->srgb_intent >= 0 && c->srgb_intent < PNG_sRGB_INTENT_LAST) {
         png_set_sRGB(w->png, w->info, c->srgb_intent);
@@ -400,7 +419,8 @@ static void writer_set_color(lspng_writer *w, const lspng_color *c) {
         const int32_t *x = c->chrm;
         png_set_cHRM_fixed(w->png, w->info, x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7]);
     }
-    if (c->has_iccp && c->iccp_name != NULL && c->iccp_profile != NULL && c->iccp_length > 0) {
+    if (c->has_iccp && c->iccp_name != NULL && c->iccp_profile != NULL && c->iccp_length > 0
+        && writer_profile_acceptable(w, c)) {
         png_set_iCCP(w->png, w->info, c->iccp_name, PNG_COMPRESSION_TYPE_BASE, c->iccp_profile, c->iccp_length);
     }
 }

@@ -145,3 +145,50 @@ struct SampleGenerator {
     mutating func bytes(_ n: Int) -> [UInt8] { (0..<n).map { _ in UInt8(truncatingIfNeeded: next()) } }
     mutating func words(_ n: Int) -> [UInt16] { (0..<n).map { _ in UInt16(truncatingIfNeeded: next()) } }
 }
+
+/// Test ICC profiles and a look at which chunks a PNG file holds.
+enum ColorFixtures {
+    /// A minimal valid v2 RGB display profile: the 128-byte header and a tag table with one tag, the media white
+    /// point, followed by 92 bytes of unreferenced filler. `tint` varies one byte of the white point so profiles
+    /// can be told apart.
+    ///
+    /// The filler is pseudo-random because libpng 1.6.39 refuses on reading ("iCCP: too short") any iCCP chunk
+    /// under 92 bytes, which a bare 164-byte profile of zeros deflates to; real profiles are far larger.
+    static func minimalRGBProfile(tint: UInt8 = 0) -> [UInt8] {
+        var gen = SampleGenerator(seed: 5)
+        var p = [UInt8](repeating: 0, count: 164) + gen.bytes(92)
+        func put(_ bytes: [UInt8], at offset: Int) { p.replaceSubrange(offset ..< offset + bytes.count, with: bytes) }
+        put(PNGFixture.be32(p.count), at: 0)
+        put([0x02, 0x10, 0, 0], at: 8)                        // version 2.1
+        put(Array("mntrRGB XYZ ".utf8), at: 12)                // display class, RGB data, XYZ connection space
+        put([0x07, 0xE8, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0], at: 24) // 2024-01-01
+        put(Array("acsp".utf8), at: 36)
+        put([0, 0, 0xF6, 0xD6, 0, 1, 0, 0, 0, 0, 0xD3, 0x2D], at: 68) // D50 illuminant
+        put(PNGFixture.be32(1), at: 128)
+        put(Array("wtpt".utf8) + PNGFixture.be32(144) + PNGFixture.be32(20), at: 132)
+        put(Array("XYZ ".utf8) + [0, 0, 0, 0] + [0, 0, 0xF3, 0x51, 0, 1, 0, tint, 0, 1, 0x16, 0xCC], at: 144)
+        return p
+    }
+
+    /// A real profile shipped with the system (ghostscript's Adobe RGB), when present.
+    static func systemProfile() -> [UInt8]? {
+        FileManager.default.contents(atPath: "/usr/share/color/icc/ghostscript/a98.icc").map { [UInt8]($0) }
+    }
+
+    /// The chunk types of a PNG in file order.
+    static func chunkTypes(_ png: [UInt8]) -> [String] {
+        var types: [String] = []
+        var at = 8
+        while at + 8 <= png.count {
+            let length = png[at ..< at + 4].reduce(0) { $0 << 8 | Int($1) }
+            types.append(String(decoding: png[at + 4 ..< at + 8], as: UTF8.self))
+            at += 12 + length
+        }
+        return types
+    }
+
+    /// An iCCP chunk body: keyword, NUL, compression method 0, zlib stream of the profile.
+    static func iccpChunk(name: String, profile: [UInt8]) -> [UInt8] {
+        Array(name.utf8) + [0, 0] + PNGFixture.zlibStored(profile)
+    }
+}

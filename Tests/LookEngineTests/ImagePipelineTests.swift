@@ -72,4 +72,97 @@ import Testing
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["cut.png"])
     }
+
+    /// A small valid v2 RGB display profile (header, one white-point tag, pseudo-random filler so that its deflated
+    /// iCCP chunk is over the 92 bytes libpng 1.6.39 needs to read it back).
+    static func profile(tint: UInt8) -> [UInt8] {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var p = [UInt8](repeating: 0, count: 256)
+        for i in 164..<256 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            p[i] = UInt8(truncatingIfNeeded: state >> 33)
+        }
+        func put(_ bytes: [UInt8], at offset: Int) { p.replaceSubrange(offset ..< offset + bytes.count, with: bytes) }
+        put([0, 0, 1, 0, 0, 0, 0, 0, 0x02, 0x10, 0, 0], at: 0)
+        put(Array("mntrRGB XYZ ".utf8) + [0x07, 0xE8, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0] + Array("acsp".utf8), at: 12)
+        put([0, 0, 0xF6, 0xD6, 0, 1, 0, 0, 0, 0, 0xD3, 0x2D], at: 68)
+        put([0, 0, 0, 1] + Array("wtpt".utf8) + [0, 0, 0, 144, 0, 0, 0, 20], at: 128)
+        put(Array("XYZ ".utf8) + [0, 0, 0, 0, 0, 0, 0xF3, 0x51, 0, 1, 0, tint, 0, 1, 0x16, 0xCC], at: 144)
+        return p
+    }
+
+    /// `png` with an extra chunk inserted right after IHDR.
+    static func inserting(_ type: String, _ data: [UInt8], into png: [UInt8]) -> [UInt8] {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for b in Array(type.utf8) + data {
+            crc ^= UInt32(b)
+            for _ in 0..<8 { crc = (crc & 1) != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+        let chunk = be32(UInt32(data.count)) + Array(type.utf8) + data + be32(~crc)
+        return Array(png[0..<33]) + chunk + Array(png[33...])
+    }
+
+    @Test("PNG to PNG keeps iCCP, sRGB, gAMA and cHRM unapplied: the pixels equal the run without them",
+          arguments: [PNGColorMetadata(iccProfile: .init(name: "Studio RGB", data: profile(tint: 9))),
+                      PNGColorMetadata(srgbIntent: .perceptual, gamma: 45_455, chromaticities: .sRGB),
+                      PNGColorMetadata(gamma: 100_000)])
+    func pngColorSurvives(color: PNGColorMetadata) throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for depth in PixelBuffer.Depth.allCases {
+            let image = try Self.gradient(width: 90, height: 40, channels: 3, depth: depth)
+            try PNGImage.write(image, to: "\(dir)/plain.png")
+            try PNGImage.write(image, to: "\(dir)/tagged.png", colorMetadata: color)
+            var options = ImagePipeline.Options()
+            options.bandBytes = 2000
+            try ImagePipeline.apply(Self.look, input: "\(dir)/plain.png", output: "\(dir)/plain-out.png", options: options)
+            try ImagePipeline.apply(Self.look, input: "\(dir)/tagged.png", output: "\(dir)/tagged-out.png",
+                                    options: options)
+            #expect(try PNGReader(path: "\(dir)/tagged.png").colorMetadata == color)
+            #expect(try PNGReader(path: "\(dir)/tagged-out.png").colorMetadata == color)
+            #expect(try PNGReader(path: "\(dir)/plain-out.png").colorMetadata.isEmpty)
+            let out = try PNGImage.read(path: "\(dir)/tagged-out.png")
+            #expect(out == (try PNGImage.read(path: "\(dir)/plain-out.png")))
+            #expect(out != image)
+        }
+    }
+
+    @Test("an ICC profile moves from JPEG to PNG as iCCP and from PNG to JPEG as APP2")
+    func profileCrossesFormats() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let profile = Self.profile(tint: 4)
+        let image = try Self.gradient(width: 48, height: 32, channels: 3, depth: .eight)
+        try JPEGImage.write(image, to: "\(dir)/in.jpg", iccProfile: profile)
+        try ImagePipeline.apply(Self.look, input: "\(dir)/in.jpg", output: "\(dir)/out.png")
+        #expect(try PNGReader(path: "\(dir)/out.png").colorMetadata
+                == PNGColorMetadata(iccProfile: .init(name: "ICC profile", data: profile)))
+
+        try PNGImage.write(image, to: "\(dir)/in.png",
+                           colorMetadata: PNGColorMetadata(iccProfile: .init(name: "Studio RGB", data: profile),
+                                                           gamma: 45_455))
+        try ImagePipeline.apply(Self.look, input: "\(dir)/in.png", output: "\(dir)/out.jpg")
+        #expect(try JPEGImage.read(path: "\(dir)/out.jpg").iccProfile == profile)
+
+        try ImagePipeline.apply(Self.look, input: "\(dir)/out.png", output: "\(dir)/round.jpg")
+        #expect(try JPEGImage.read(path: "\(dir)/round.jpg").iccProfile == profile)
+    }
+
+    @Test("a broken iCCP chunk in the input does not fail the image; the other colour chunks carry over")
+    func brokenProfileInput() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let image = try Self.gradient(width: 60, height: 20, channels: 3, depth: .sixteen)
+        let clean = try PNGImage.encode(image, colorMetadata: PNGColorMetadata(gamma: 50_000))
+        let broken = Self.inserting("iCCP", Array("bad\0".utf8) + [0, 0x78, 0x01, 0xFF, 0xFF], into: clean)
+        try Data(broken).write(to: URL(fileURLWithPath: "\(dir)/in.png"))
+        try Data(clean).write(to: URL(fileURLWithPath: "\(dir)/clean.png"))
+        try ImagePipeline.apply(Self.look, input: "\(dir)/in.png", output: "\(dir)/out.png")
+        try ImagePipeline.apply(Self.look, input: "\(dir)/clean.png", output: "\(dir)/clean-out.png")
+        #expect(try PNGReader(path: "\(dir)/out.png").colorMetadata == PNGColorMetadata(gamma: 50_000))
+        #expect(try PNGImage.read(path: "\(dir)/out.png") == (try PNGImage.read(path: "\(dir)/clean-out.png")))
+        try ImagePipeline.apply(Self.look, input: "\(dir)/in.png", output: "\(dir)/out.jpg")
+        #expect(try JPEGImage.read(path: "\(dir)/out.jpg").iccProfile == nil)
+    }
 }
