@@ -21,10 +21,22 @@ enum LookBlob {
 
     /// Encodes `cube` (values outside 0…1 are clamped by the 16-bit PNG) and hashes what decoding it gives back.
     static func encode(_ cube: ColorCube) throws -> Encoded {
+        var timings = Catalog.AddLookTimings()
+        return try encode(cube, timings: &timings)
+    }
+
+    /// ``encode(_:)``, adding the time spent encoding and hashing to `timings`.
+    static func encode(_ cube: ColorCube, timings: inout Catalog.AddLookTimings) throws -> Encoded {
+        let start = DispatchTime.now().uptimeNanoseconds
         let layout = layout(forSize: cube.size)
         let png = try CubeImage.encodePNG(cube.clampedToUnitRange().cube, layout: layout, depth: .sixteen)
+        let encoded = DispatchTime.now().uptimeNanoseconds
         let stored = try CubeImage.decodePNG(png, name: "<new look>", layout: layout)
-        return Encoded(png: png, layout: layout.rawValue, hash: contentHash(stored))
+        let hash = contentHash(stored)
+        let hashed = DispatchTime.now().uptimeNanoseconds
+        timings.encode += encoded - start
+        timings.hash += hashed - encoded
+        return Encoded(png: png, layout: layout.rawValue, hash: hash)
     }
 
     /// Decodes a stored blob.
