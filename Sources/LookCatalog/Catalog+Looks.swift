@@ -54,15 +54,33 @@ extension Catalog {
     public func cube(guid: String) throws -> ColorCube {
         let key = guid.uppercased()
         if let cached = cache.cube(key) { return cached }
+        let blob = try storedBlob(guid: guid)
+        let cube = try LookBlob.decode(blob.png, guid: key, layout: blob.layout)
+        cache.store(cube, for: key)
+        return cube
+    }
+
+    /// The look's stored blob, as `cube(guid:)` reads it: PNG bytes and layout name (for `lookstudio bench catalog`).
+    public func storedBlob(guid: String) throws -> (png: [UInt8], layout: String) {
+        let key = guid.uppercased()
         let row = try read { db in
             try Row.fetchOne(db, sql: "SELECT png, layout FROM looks WHERE guid = ?", arguments: [key])
         }
         guard let row else { throw CatalogError.lookNotFound(guid) }
         let png: Data = row["png"]
-        let layout: String = row["layout"]
-        let cube = try LookBlob.decode([UInt8](png), guid: key, layout: layout)
-        cache.store(cube, for: key)
-        return cube
+        return ([UInt8](png), row["layout"])
+    }
+
+    /// Nanoseconds spent in each stage of ``addLook(_:renameOnConflict:timings:)``, summed over calls.
+    public struct AddLookTimings: Sendable, Equatable {
+        /// Rendering the cube into 16-bit pixels and compressing the PNG blob.
+        public var encode: UInt64 = 0
+        /// Computing the content hash.
+        public var hash: UInt64 = 0
+        /// The write transaction: duplicate check, free name, insert, commit.
+        public var insert: UInt64 = 0
+        /// Zero in every stage.
+        public init() {}
     }
 
     /// Stores a look in one transaction: its row and its tags, or nothing.
@@ -70,10 +88,19 @@ extension Catalog {
     /// A cube whose content hash is already in the catalog is not stored again: the existing look is returned.
     /// With `renameOnConflict`, a taken name gets a numeric suffix ("Warm 2") instead of failing.
     public func addLook(_ new: NewLook, renameOnConflict: Bool = false) throws -> AddLookOutcome {
+        var timings = AddLookTimings()
+        return try addLook(new, renameOnConflict: renameOnConflict, timings: &timings)
+    }
+
+    /// ``addLook(_:renameOnConflict:)``, adding the time each stage took to `timings`.
+    public func addLook(_ new: NewLook, renameOnConflict: Bool, timings: inout AddLookTimings) throws
+        -> AddLookOutcome {
         let name = try Catalog.cleanName(new.name)
         let tags = try Catalog.cleanTags(new.tags)
         // Encode and hash outside the transaction so the write lock is held for the insert only.
-        let blob = try LookBlob.encode(new.cube)
+        let blob = try LookBlob.encode(new.cube, timings: &timings)
+        let start = DispatchTime.now().uptimeNanoseconds
+        defer { timings.insert += DispatchTime.now().uptimeNanoseconds - start }
         return try write { db in
             if let existing = try LookRecord.fetchOne(db, sql: LookRecord.selectSQL + " WHERE content_hash = ?",
                                                       arguments: [blob.hash]) {

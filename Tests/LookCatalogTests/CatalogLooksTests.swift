@@ -18,6 +18,20 @@ struct CatalogLooksTests {
         for (a, b) in zip(stored.values, cube.values) { #expect(abs(a - b) <= 0.5 / 65535 + 1e-7) }
     }
 
+    @Test func storedBlobIsWhatCubeDecodesAndTimingsAddUp() throws {
+        let catalog = try TestSupport.newCatalog()
+        var timings = Catalog.AddLookTimings()
+        let record = try catalog.addLook(NewLook(cube: try TestSupport.cube(size: 16, seed: 4), name: "Timed",
+                                                 sourceFormat: "png"), renameOnConflict: false, timings: &timings).record
+        #expect(timings.encode > 0 && timings.hash > 0 && timings.insert > 0)
+        let blob = try catalog.storedBlob(guid: record.guid.lowercased())
+        #expect(blob.layout == "tiled")
+        let decoded = try LookBlob.decode(blob.png, guid: record.guid, layout: blob.layout)
+        #expect(decoded == (try catalog.cube(guid: record.guid)))
+        #expect(LookBlob.contentHash(decoded) == record.contentHash)
+        #expect(throws: CatalogError.lookNotFound("0000")) { _ = try catalog.storedBlob(guid: "0000") }
+    }
+
     @Test func sameContentReturnsTheExistingLook() throws {
         let catalog = try TestSupport.newCatalog()
         let cube = try TestSupport.cube(seed: 2)
