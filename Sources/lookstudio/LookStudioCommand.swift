@@ -32,6 +32,10 @@ struct LookStudioCommand: ParsableCommand {
             ContactSheetCommand.self,
         ]
     )
+
+    // Declared here too so `lookstudio --catalog PATH looks list` works: ArgumentParser hands the values given
+    // before the subcommand to the subcommand's own `GlobalOptions` group.
+    @OptionGroup var global: GlobalOptions
 }
 
 /// Options every subcommand that touches the catalog or plugins accepts.
