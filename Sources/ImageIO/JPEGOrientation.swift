@@ -1,40 +1,96 @@
 /// Turns pixels stored in an EXIF orientation into upright pixels, so every later stage sees the image as viewed.
+///
+/// EXIF 2.3 tag 0x0112: 2 mirror horizontally, 3 rotate 180°, 4 mirror vertically, 5 transpose, 6 rotate 90°
+/// clockwise, 7 transverse, 8 rotate 90° counter-clockwise.
 public enum JPEGOrientation {
     /// Width and height after making an image of `width`×`height` in `orientation` upright (5…8 swap them).
     public static func uprightSize(width: Int, height: Int, orientation: Int) -> (width: Int, height: Int) {
         (5...8).contains(orientation) ? (height, width) : (width, height)
     }
 
-    /// Returns `pixels` (`width`×`height`, `channels` interleaved) rotated/flipped upright; 1 (or unknown) is a copy.
-    ///
-    /// EXIF 2.3 tag 0x0112: 2 mirror horizontally, 3 rotate 180°, 4 mirror vertically, 5 transpose, 6 rotate 90°
-    /// clockwise, 7 transverse, 8 rotate 90° counter-clockwise.
+    /// Returns `pixels` (`width`×`height`, `channels` interleaved) rotated/flipped upright; 1 (or unknown) is
+    /// returned as is.
     public static func upright(_ pixels: [UInt8], width: Int, height: Int, channels: Int,
                                orientation: Int) -> [UInt8] {
-        guard (2...8).contains(orientation) else { return pixels }
-        let size = uprightSize(width: width, height: height, orientation: orientation)
-        var out = [UInt8](repeating: 0, count: pixels.count)
-        pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<height {
-                    for x in 0..<width {
-                        let (dx, dy): (Int, Int)
-                        switch orientation {
-                        case 2: (dx, dy) = (width - 1 - x, y)
-                        case 3: (dx, dy) = (width - 1 - x, height - 1 - y)
-                        case 4: (dx, dy) = (x, height - 1 - y)
-                        case 5: (dx, dy) = (y, x)
-                        case 6: (dx, dy) = (height - 1 - y, x)
-                        case 7: (dx, dy) = (height - 1 - y, width - 1 - x)
-                        default: (dx, dy) = (y, width - 1 - x)
-                        }
-                        let s = (y * width + x) * channels
-                        let d = (dy * size.width + dx) * channels
-                        for c in 0..<channels { dst[d + c] = src[s + c] }
-                    }
+        var out = pixels
+        makeUpright(&out, width: width, height: height, channels: channels, orientation: orientation)
+        return out
+    }
+
+    /// Makes `pixels` (`width`×`height`, `channels` interleaved) upright where they lie.
+    ///
+    /// 1 (or unknown) touches nothing; the mirrors and the half turn (2, 3, 4) swap pixels in place, so a whole
+    /// image never needs a second buffer; only the quarter turns (5…8) change the row length and build a new one.
+    public static func makeUpright(_ pixels: inout [UInt8], width: Int, height: Int, channels: Int,
+                                   orientation: Int) {
+        guard (2...8).contains(orientation), width > 0, height > 0, channels > 0,
+              pixels.count == width * height * channels else { return }
+        switch orientation {
+        case 2, 3, 4:
+            pixels.withUnsafeMutableBufferPointer { flip($0, width: width, height: height, channels: channels,
+                                                         orientation: orientation) }
+        default:
+            pixels = rotated(pixels, width: width, height: height, channels: channels, orientation: orientation)
+        }
+    }
+
+    /// Mirrors (2), turns half way (3) or flips vertically (4) by swapping pixel pairs.
+    private static func flip(_ p: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int, channels: Int,
+                             orientation: Int) {
+        let row = width * channels
+        switch orientation {
+        case 4:
+            for y in 0..<(height / 2) {
+                swapRuns(p, row * y, row * (height - 1 - y), count: row)
+            }
+        case 3:
+            // Reversing the whole pixel sequence is a 180° turn.
+            let n = width * height
+            for i in 0..<(n / 2) { swapPixels(p, i * channels, (n - 1 - i) * channels, channels) }
+        default:
+            for y in 0..<height {
+                let base = y * row
+                for x in 0..<(width / 2) {
+                    swapPixels(p, base + x * channels, base + (width - 1 - x) * channels, channels)
                 }
             }
         }
-        return out
+    }
+
+    @inline(__always)
+    private static func swapPixels(_ p: UnsafeMutableBufferPointer<UInt8>, _ a: Int, _ b: Int, _ channels: Int) {
+        for c in 0..<channels { p.swapAt(a + c, b + c) }
+    }
+
+    private static func swapRuns(_ p: UnsafeMutableBufferPointer<UInt8>, _ a: Int, _ b: Int, count: Int) {
+        for i in 0..<count { p.swapAt(a + i, b + i) }
+    }
+
+    /// The quarter turns: a stored pixel (x, y) lands at `origin + x·stepX + y·stepY` in the upright image.
+    private static func rotated(_ pixels: [UInt8], width: Int, height: Int, channels: Int,
+                                orientation: Int) -> [UInt8] {
+        // The upright row length is the stored height.
+        let h = height
+        let (origin, stepX, stepY): (Int, Int, Int) = switch orientation {
+        case 5: (0, h, 1)
+        case 6: (h - 1, h, -1)
+        case 7: (width * h - 1, -h, -1)
+        default: ((width - 1) * h, -h, 1)
+        }
+        return [UInt8](unsafeUninitializedCapacity: pixels.count) { dst, count in
+            pixels.withUnsafeBufferPointer { src in
+                for y in 0..<height {
+                    var s = y * width * channels
+                    var d = origin + y * stepY
+                    for _ in 0..<width {
+                        let o = d * channels
+                        for c in 0..<channels { dst[o + c] = src[s + c] }
+                        s += channels
+                        d += stepX
+                    }
+                }
+            }
+            count = pixels.count
+        }
     }
 }

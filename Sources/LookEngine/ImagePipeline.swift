@@ -8,7 +8,8 @@ import LookCore
 /// Decoding and encoding are single-threaded in libpng; applying the cube uses every core, and encoding runs on
 /// its own thread, overlapped with decoding the next band. PNG to PNG holds two bands (8 MB each by default)
 /// however large the image is. When JPEG is on either side the image
-/// is held whole (TurboJPEG 2.1 decodes and encodes whole images): 3 bytes a pixel plus the compressed file.
+/// is held whole (TurboJPEG 2.1 decodes and encodes whole images), decoded, graded and encoded in one buffer: 3 bytes
+/// a pixel plus the compressed input while decoding or the compressed output while writing.
 /// The colour description travels with the pixels, unapplied: PNG to PNG keeps iCCP, sRGB, gAMA and cHRM; an ICC
 /// profile moves between a PNG's iCCP chunk and a JPEG's APP2 segments.
 public enum ImagePipeline {
@@ -76,11 +77,15 @@ public enum ImagePipeline {
         var (image, color) = try ImageFormat.readWithColor(path: input, maxPixels: options.maxPixels)
         var t = now()
         timings.decode = t - start
+        // The image's own reference is dropped before writing, so `s` is the array's only owner and the cube is
+        // applied in place rather than to a copy-on-write duplicate of the whole image.
         switch image.samples {
         case .eight(var s):
+            image.samples = .eight([])
             try s.withUnsafeMutableBufferPointer { try applier.apply(to: $0, channels: image.channels, threads: options.threads) }
             image.samples = .eight(s)
         case .sixteen(var s):
+            image.samples = .sixteen([])
             try s.withUnsafeMutableBufferPointer { try applier.apply(to: $0, channels: image.channels, threads: options.threads) }
             image.samples = .sixteen(s)
         }

@@ -136,4 +136,27 @@ import Testing
         let small = try JPEGImage.read(path: dir + "/big.jpg", minLongSide: 100)
         #expect(small.pixels.width == 100 && small.pixels.height == 50)
     }
+
+    @Test("a written file holds the same bytes as encode, ICC segments included, and a bad folder is an error")
+    func writeMatchesEncode() throws {
+        let dir = NSTemporaryDirectory() + "lookstudio-jpeg-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let profile = (0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }  // two APP2 chunks
+        let image = try Self.quadrants(width: 100, height: 60)
+        for icc in [nil, profile] {
+            try JPEGImage.write(image, to: dir + "/w.jpg", iccProfile: icc)
+            let file = try #require(FileManager.default.contents(atPath: dir + "/w.jpg"))
+            #expect([UInt8](file) == (try JPEGImage.encode(image, iccProfile: icc)))
+            #expect(try JPEGImage.read(path: dir + "/w.jpg").iccProfile == icc)
+        }
+        do {
+            try JPEGImage.write(image, to: dir + "/missing/w.jpg")
+            Issue.record("writing into a missing folder succeeded")
+        } catch {
+            #expect(error.file == dir + "/missing/w.jpg")
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
+    }
 }
