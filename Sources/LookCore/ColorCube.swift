@@ -152,6 +152,9 @@ public struct ColorCube: Sendable, Equatable, Hashable {
         return try ColorCube(size: newSize) { sampler.sample($0, interpolation: interpolation) }
     }
 
+    /// How many values lie outside 0…1 (what `clampedToUnitRange` would change), without copying the cube.
+    public var valuesOutsideUnitRange: Int { values.reduce(0) { $0 + ($1 < 0 || $1 > 1 ? 1 : 0) } }
+
     /// A copy with every value clamped to 0…1, and how many values had to be clamped.
     public func clampedToUnitRange() -> (cube: ColorCube, clampedCount: Int) {
         var count = 0

@@ -138,7 +138,7 @@ public enum ImagePipeline {
             let rows = UnsafeMutableBufferPointer(rebasing: buffers[slot][0..<(n * rowSamples)])
             var t = now()
             do {
-                try Sample.read(reader, n, into: rows)
+                try Sample.readRows(reader, n, into: rows)
             } catch {
                 released[slot].signal()
                 throw error
@@ -200,8 +200,7 @@ private final class EncoderState: @unchecked Sendable {
 }
 
 /// The two sample widths a PNG band can have; lets one streaming loop serve 8- and 16-bit images.
-protocol BandSample: Sendable {
-    static func read(_ reader: PNGReader, _ rows: Int, into buffer: UnsafeMutableBufferPointer<Self>) throws
+protocol BandSample: PNGRowSample, Sendable {
     static func apply(_ applier: CubeApplier, to buffer: UnsafeMutableBufferPointer<Self>, channels: Int,
                       threads: Int?) throws
     static func write(_ writer: PNGWriter, _ buffer: UnsafeBufferPointer<Self>) throws
@@ -209,9 +208,6 @@ protocol BandSample: Sendable {
 }
 
 extension UInt8: BandSample {
-    static func read(_ reader: PNGReader, _ rows: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) throws {
-        try reader.readRows(rows, into: buffer)
-    }
     static func apply(_ applier: CubeApplier, to buffer: UnsafeMutableBufferPointer<UInt8>, channels: Int,
                       threads: Int?) throws {
         try applier.apply(to: buffer, channels: channels, threads: threads)
@@ -221,9 +217,6 @@ extension UInt8: BandSample {
 }
 
 extension UInt16: BandSample {
-    static func read(_ reader: PNGReader, _ rows: Int, into buffer: UnsafeMutableBufferPointer<UInt16>) throws {
-        try reader.readRows(rows, into: buffer)
-    }
     static func apply(_ applier: CubeApplier, to buffer: UnsafeMutableBufferPointer<UInt16>, channels: Int,
                       threads: Int?) throws {
         try applier.apply(to: buffer, channels: channels, threads: threads)

@@ -77,30 +77,35 @@ public struct SceneAnalysis: Sendable, Equatable {
             var scaler = BoxDownscaler(width: info.width, height: info.height, maxLongSide: Self.maxLongSide)
             let rowSamples = info.width * info.channels
             let bandRows = max(1, min(info.height, bandBytes / max(1, rowSamples * (info.depth == .eight ? 1 : 2))))
-            var done = 0
             switch info.depth {
             case .eight:
-                var band = [UInt8](repeating: 0, count: bandRows * rowSamples)
-                try band.withUnsafeMutableBufferPointer { (buffer) throws(ImageIOError) in
-                    while done < info.height {
-                        let n = min(bandRows, info.height - done)
-                        try reader.readRows(n, into: buffer)
-                        scaler.add(rows: n, samples: UnsafeBufferPointer(buffer), channels: info.channels)
-                        done += n
-                    }
+                try Self.streamBands(UInt8.self, reader: reader, bandRows: bandRows) {
+                    scaler.add(rows: $1, samples: $0, channels: info.channels)
                 }
             case .sixteen:
-                var band = [UInt16](repeating: 0, count: bandRows * rowSamples)
-                try band.withUnsafeMutableBufferPointer { (buffer) throws(ImageIOError) in
-                    while done < info.height {
-                        let n = min(bandRows, info.height - done)
-                        try reader.readRows(n, into: buffer)
-                        scaler.add(rows: n, samples: UnsafeBufferPointer(buffer), channels: info.channels)
-                        done += n
-                    }
+                try Self.streamBands(UInt16.self, reader: reader, bandRows: bandRows) {
+                    scaler.add(rows: $1, samples: $0, channels: info.channels)
                 }
             }
             try self.init(preview: scaler.finish(), sourceWidth: info.width, sourceHeight: info.height)
+        }
+    }
+
+    /// Reads every row of `reader` in bands of `bandRows`, handing each band and its row count to `body`.
+    private static func streamBands<Sample: PNGRowSample>(
+        _: Sample.Type, reader: PNGReader, bandRows: Int,
+        _ body: (UnsafeBufferPointer<Sample>, Int) -> Void
+    ) throws(ImageIOError) {
+        let info = reader.info
+        var band = [Sample](repeating: 0, count: bandRows * info.width * info.channels)
+        try band.withUnsafeMutableBufferPointer { (buffer) throws(ImageIOError) in
+            var done = 0
+            while done < info.height {
+                let n = min(bandRows, info.height - done)
+                try Sample.readRows(reader, n, into: buffer)
+                body(UnsafeBufferPointer(buffer), n)
+                done += n
+            }
         }
     }
 
@@ -256,4 +261,21 @@ struct BoxDownscaler {
     func finish() throws(ImageIOError) -> PixelBuffer {
         try PixelBuffer(width: outWidth, height: outHeight, channels: 3, samples: .eight(output))
     }
+}
+
+/// The two sample widths a PNG reader delivers, so one band loop serves 8- and 16-bit files (scene analysis here,
+/// the image pipeline's `BandSample`).
+protocol PNGRowSample: FixedWidthInteger {
+    static func readRows(_ reader: PNGReader, _ count: Int, into buffer: UnsafeMutableBufferPointer<Self>)
+        throws(ImageIOError)
+}
+
+extension UInt8: PNGRowSample {
+    static func readRows(_ reader: PNGReader, _ count: Int, into buffer: UnsafeMutableBufferPointer<UInt8>)
+        throws(ImageIOError) { try reader.readRows(count, into: buffer) }
+}
+
+extension UInt16: PNGRowSample {
+    static func readRows(_ reader: PNGReader, _ count: Int, into buffer: UnsafeMutableBufferPointer<UInt16>)
+        throws(ImageIOError) { try reader.readRows(count, into: buffer) }
 }

@@ -51,7 +51,7 @@ struct ImportCommand: ParsableCommand {
             do {
                 let loaded = try LookFile.read(path: file, layout: CubeLayout(rawValue: layout))
                 var warnings = loaded.warnings
-                let clamped = loaded.cube.clampedToUnitRange().clampedCount
+                let clamped = loaded.cube.valuesOutsideUnitRange
                 if clamped > 0 {
                     warnings.append("\(base): \(clamped) values outside 0…1 were clamped (looks are stored as 16-bit PNG)")
                 }
