@@ -2,7 +2,8 @@
 # `make demo` and `make test` install missing Debian packages first (with sudo when not root).
 
 SWIFT ?= swift
-APT_PACKAGES := libpng-dev libsqlite3-dev libyaml-dev libturbojpeg0-dev pkg-config
+APT_PACKAGES := libpng-dev zlib1g-dev libsqlite3-dev libyaml-dev libturbojpeg0-dev libjpeg62-turbo-dev pkg-config \
+	libdlib-dev libblas-dev liblapack-dev liblcms2-dev libtiff-dev libheif-dev libwebp-dev libssl-dev chromium
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 .PHONY: deps build release test demo bench looks clean

@@ -50,6 +50,8 @@ public struct SceneAnalysis: Sendable, Equatable {
     public let preview: PixelBuffer
     /// The statistics of `preview`.
     public let statistics: SceneStatistics
+    /// Faces found in the image, in source pixel coordinates (empty until face detection fills it).
+    public var faces: [FaceRegion] = []
 
     /// Analyses an image in memory (downscaled first when it is larger than `maxLongSide`).
     public init(image: PixelBuffer) throws(ImageIOError) {
