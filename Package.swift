@@ -45,10 +45,12 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // Page generation for `gallery` and `compose --preview`: HTML, CSS and JS as Swift strings; no SQL, no codecs.
+        .target(name: "LookGallery"),
         .target(
             name: "LookEngine",
             dependencies: [
-                "LookCore", "LookFormats", "ImageIO", "PluginHost",
+                "LookCore", "LookFormats", "ImageIO", "PluginHost", "LookGallery",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -64,7 +66,7 @@ let package = Package(
         .executableTarget(
             name: "lookstudio",
             dependencies: [
-                "LookCore", "LookFormats", "ImageIO", "LookEngine", "PluginHost", "LookCatalog",
+                "LookCore", "LookFormats", "ImageIO", "LookEngine", "PluginHost", "LookCatalog", "LookGallery",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -72,7 +74,9 @@ let package = Package(
         .testTarget(name: "LookFormatsTests", dependencies: ["LookFormats", "LookCore", "ImageIO"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"]),
         .testTarget(name: "LookCatalogTests", dependencies: ["LookCatalog", "LookCore", "LookFormats", "ImageIO"]),
-        .testTarget(name: "LookEngineTests", dependencies: ["LookEngine", "LookCore", "LookFormats", "ImageIO", "PluginHost"]),
+        .testTarget(name: "LookEngineTests", dependencies: ["LookEngine", "LookCore", "LookFormats", "ImageIO", "PluginHost",
+                                                            "LookGallery"]),
+        .testTarget(name: "LookGalleryTests", dependencies: ["LookGallery"]),
         .testTarget(name: "CLITests", dependencies: ["lookstudio", "LookCore", "LookFormats", "ImageIO"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LookCore"]),
         .testTarget(name: "PluginsTests", dependencies: ["PluginHost"]),

@@ -16,6 +16,8 @@ public enum LookEngineError: Error, Equatable, CustomStringConvertible {
     case outOfRange(name: String, value: Double, range: ClosedRange<Double>)
     /// A look GUID was asked for but no cube was supplied for it.
     case lookMissing(guid: String)
+    /// A gallery could not be built (no photos, an unwritable folder, a look whose cube cannot be loaded).
+    case gallery(String)
 
     public var description: String {
         switch self {
@@ -32,6 +34,8 @@ public enum LookEngineError: Error, Equatable, CustomStringConvertible {
                 + "\(LookEngineError.number(range.lowerBound))…\(LookEngineError.number(range.upperBound))"
         case .lookMissing(let guid):
             return "look \(guid) was not found in the catalog (list looks with `lookstudio looks list`)"
+        case .gallery(let message):
+            return "gallery: \(message)"
         }
     }
 

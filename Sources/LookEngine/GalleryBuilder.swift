@@ -1,0 +1,348 @@
+import Dispatch
+import Foundation
+import ImageIO
+import LookCore
+import LookGallery
+
+/// Builds a gallery folder: previews of looks on photos, cached by content, and the pages that show them.
+///
+/// Each photo is decoded once and shrunk to the gallery size; each look's cube is loaded once and applied to every
+/// photo that lacks its preview. A preview's file name is a hash of (look content hash, photo content hash, size,
+/// quality), so a rerun finds what it made before and renders only what changed. Looks render in parallel.
+/// The catalog stays outside: looks arrive as values with a closure that loads their cube.
+public struct GalleryBuilder: Sendable {
+    /// Hex digest of bytes (the catalog's SHA-256 in the CLI); names cache entries.
+    public typealias Hasher = @Sendable (Data) -> String
+
+    /// A look to show: what its card says, its content hash, and how to get its cube when a preview is missing.
+    public struct Look: Sendable {
+        /// Card text.
+        public var info: GalleryLookInfo
+        /// Identifies the cube's content (the catalog's content hash); a changed cube must change it.
+        public var contentHash: String
+        /// Loads the cube; called at most once per build, and only when something must be rendered from it.
+        public var loadCube: @Sendable () throws -> ColorCube
+
+        /// A look from its parts.
+        public init(info: GalleryLookInfo, contentHash: String, loadCube: @escaping @Sendable () throws -> ColorCube) {
+            self.info = info
+            self.contentHash = contentHash
+            self.loadCube = loadCube
+        }
+    }
+
+    /// How previews are made and what the index says.
+    public struct Options: Sendable, Equatable {
+        /// Long side of the previews in pixels (photos are never enlarged).
+        public var size: Int
+        /// JPEG quality of the previews, 1…100.
+        public var jpegQuality: Int
+        /// Heading of the index page.
+        public var title: String
+        /// A composition report shown above the cards (recipe previews).
+        public var report: String?
+
+        /// Options; the defaults suit a screen.
+        public init(size: Int = 768, jpegQuality: Int = 90, title: String = "LookStudio gallery",
+                    report: String? = nil) {
+            self.size = size
+            self.jpegQuality = jpegQuality
+            self.title = title
+            self.report = report
+        }
+    }
+
+    /// What a build did (`gallery --json` prints it).
+    public struct Report: Sendable, Equatable, Codable {
+        /// Looks shown.
+        public var looks: Int
+        /// Photos shown.
+        public var photos: Int
+        /// Previews of looks rendered in this run.
+        public var previewsRendered: Int
+        /// Previews of looks found in the cache.
+        public var previewsReused: Int
+        /// Photos decoded in this run (0 when every preview was cached).
+        public var photosDecoded: Int
+        /// Cubes loaded in this run.
+        public var cubesLoaded: Int
+        /// Stale cache files removed.
+        public var filesRemoved: Int
+        /// Wall-clock time of the build.
+        public var seconds: Double
+        /// Path of the index page.
+        public var index: String
+
+        enum CodingKeys: String, CodingKey {
+            case looks, photos, seconds, index
+            case previewsRendered = "previews_rendered", previewsReused = "previews_reused"
+            case photosDecoded = "photos_decoded", cubesLoaded = "cubes_loaded", filesRemoved = "files_removed"
+        }
+    }
+
+    /// Previews can be this small or this large.
+    public static let sizeRange = 16...8192
+    /// Where the build remembers preview sizes and curves, so a rerun needs no decode.
+    public static let cacheFile = "gallery-cache.json"
+    /// Part of every cache key: bump when previews are made differently.
+    static let version = "1"
+
+    private let hasher: Hasher
+
+    /// A builder naming its cache entries with `hasher`.
+    public init(hasher: @escaping Hasher) {
+        self.hasher = hasher
+    }
+
+    /// What the cache file holds: preview sizes by photo key, curves by cube key.
+    struct Manifest: Codable {
+        var photos: [String: [Int]] = [:]
+        var curves: [String: GreyCurves] = [:]
+    }
+
+    private struct Photo {
+        var path: String
+        var name: String
+        var key: String
+    }
+
+    private struct LookPlan {
+        var look: Look
+        var cubeKey: String
+        var previewKeys: [String]
+        var missing: [Int]
+        var needsCube: Bool
+    }
+
+    /// Renders what is missing into `directory` and writes `index.html` and `looks/ID.html`; `progress` hears of
+    /// each look rendered (done, total, line).
+    public func build(photos paths: [String], looks: [Look], into directory: String, options: Options = Options(),
+                      progress: (@Sendable (Int, Int, String) -> Void)? = nil) throws -> Report {
+        let start = DispatchTime.now().uptimeNanoseconds
+        guard !paths.isEmpty else { throw LookEngineError.gallery("give at least one photo to show the looks on") }
+        guard Self.sizeRange.contains(options.size) else {
+            throw LookEngineError.outOfRange(name: "size", value: Double(options.size),
+                                             range: Double(Self.sizeRange.lowerBound)...Double(Self.sizeRange.upperBound))
+        }
+        let fm = FileManager.default
+        for sub in ["", "/previews", "/cubes", "/looks"] {
+            do {
+                try fm.createDirectory(atPath: directory + sub, withIntermediateDirectories: true)
+            } catch {
+                throw LookEngineError.gallery("cannot create \(directory + sub): \(error.localizedDescription)")
+            }
+        }
+        let cachePath = directory + "/" + Self.cacheFile
+        var manifest = (try? JSONDecoder().decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: cachePath))))
+            ?? Manifest()
+        let suffix = "|\(options.size)|q\(options.jpegQuality)|v\(Self.version)"
+
+        var photoList: [Photo] = []
+        var photoHashes: [String] = []
+        for path in paths {
+            let bytes: Data
+            do {
+                bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            } catch {
+                throw LookEngineError.unreadable(path: path, reason: error.localizedDescription)
+            }
+            let hash = hasher(bytes)
+            photoHashes.append(hash)
+            photoList.append(Photo(path: path, name: URL(fileURLWithPath: path).lastPathComponent,
+                                   key: "b-" + key("before|" + hash + suffix)))
+        }
+        let previews = directory + "/previews/"
+        let cubes = directory + "/cubes/"
+        let cached: @Sendable (String) -> Bool = { key in
+            FileManager.default.fileExists(atPath: previews + key + ".jpg")
+                && FileManager.default.fileExists(atPath: previews + key + ".js")
+        }
+        let plans = looks.map { look -> LookPlan in
+            let cubeKey = "c-" + key("cube|" + look.contentHash + "|v" + Self.version)
+            let keys = photoHashes.map { "p-" + key(look.contentHash + "|" + $0 + suffix) }
+            let missing = keys.indices.filter { !cached(keys[$0]) }
+            let slicesMissing = CubeDiagrams.sliceValues.contains {
+                !fm.fileExists(atPath: cubes + Self.sliceFile(cubeKey, $0))
+            }
+            return LookPlan(look: look, cubeKey: cubeKey, previewKeys: keys, missing: missing,
+                            needsCube: !missing.isEmpty || manifest.curves[cubeKey] == nil || slicesMissing)
+        }
+
+        // Decode (once) the photos some preview still needs.
+        let photosToDecode = photoList.indices.filter { p in
+            !cached(photoList[p].key) || manifest.photos[photoList[p].key] == nil || plans.contains { $0.missing.contains(p) }
+        }
+        let decoded = WorkerResults<PixelBuffer>()
+        let photoSnapshot = photoList
+        DispatchQueue.concurrentPerform(iterations: photosToDecode.count) { i in
+            let photo = photoSnapshot[photosToDecode[i]]
+            do {
+                let full = try ImageFormat.read(path: photo.path).pixels
+                let small = try PreviewScaler.downscale(full, longSide: options.size)
+                if !cached(photo.key) { try Self.writePreview(small, key: photo.key, into: previews, options: options) }
+                decoded.set(photosToDecode[i], small)
+            } catch {
+                decoded.fail(error)
+            }
+        }
+        let scaled = try decoded.values()
+        for (p, image) in scaled { manifest.photos[photoList[p].key] = [image.width, image.height] }
+
+        // Render each look that lacks something, in parallel; one applier per look serves every photo.
+        let work = plans.indices.filter { plans[$0].needsCube }
+        let rendered = WorkerResults<(curves: GreyCurves, previews: Int)>()
+        let counter = WorkerResults<Int>()
+        let innerThreads: Int? = work.count > 1 ? 1 : nil
+        try Self.writeInputSlices(into: cubes)
+        DispatchQueue.concurrentPerform(iterations: work.count) { i in
+            let plan = plans[work[i]]
+            do {
+                let cube: ColorCube
+                do {
+                    cube = try plan.look.loadCube()
+                } catch {
+                    throw LookEngineError.gallery("cannot load the cube of look \(plan.look.info.name) "
+                        + "(\(plan.look.info.id)): \(error)")
+                }
+                let applier = CubeApplier(cube: cube)
+                for p in plan.missing {
+                    guard let source = scaled[p], case .eight(var samples) = source.samples else { continue }
+                    try samples.withUnsafeMutableBufferPointer {
+                        try applier.apply(to: $0, channels: 3, threads: innerThreads)
+                    }
+                    let image = try PixelBuffer(width: source.width, height: source.height, channels: 3,
+                                                samples: .eight(samples))
+                    try Self.writePreview(image, key: plan.previewKeys[p], into: previews, options: options)
+                }
+                for value in CubeDiagrams.sliceValues {
+                    let path = cubes + Self.sliceFile(plan.cubeKey, value)
+                    if !FileManager.default.fileExists(atPath: path) {
+                        try ImageFormat.write(try CubeDiagrams.slice(value: value, cube: cube), to: path)
+                    }
+                }
+                rendered.set(work[i], (CubeDiagrams.greyCurves(cube), plan.missing.count))
+                let done = counter.increment()
+                progress?(done, work.count, "\(plan.look.info.name): \(plan.missing.count) previews")
+            } catch {
+                rendered.fail(error)
+            }
+        }
+        let results = try rendered.values()
+        for (l, result) in results { manifest.curves[plans[l].cubeKey] = result.curves }
+
+        // Pages.
+        func ref(_ key: String, photo p: Int) throws -> PreviewRef {
+            guard let size = manifest.photos[photoList[p].key], size.count == 2 else {
+                throw LookEngineError.gallery("internal: no preview size for \(photoList[p].path)")
+            }
+            return PreviewRef(key: key, file: "previews/\(key).jpg", script: "previews/\(key).js",
+                              width: size[0], height: size[1])
+        }
+        let galleryPhotos = try photoList.indices.map { p in
+            GalleryPhoto(name: photoList[p].name, before: try ref(photoList[p].key, photo: p))
+        }
+        let galleryLooks = try plans.map { plan -> GalleryLook in
+            guard let curves = manifest.curves[plan.cubeKey] else {
+                throw LookEngineError.gallery("internal: no curves for look \(plan.look.info.id)")
+            }
+            let slices = CubeDiagrams.sliceValues.map {
+                CubeSlice(value: $0, beforeFile: "cubes/" + Self.sliceFile(nil, $0),
+                          afterFile: "cubes/" + Self.sliceFile(plan.cubeKey, $0))
+            }
+            return GalleryLook(info: plan.look.info,
+                               previews: try photoList.indices.map { try ref(plan.previewKeys[$0], photo: $0) },
+                               curves: curves, slices: slices)
+        }
+        let document = GalleryDocument(title: options.title, photos: galleryPhotos, looks: galleryLooks,
+                                       report: options.report)
+        let indexPath = directory + "/index.html"
+        try Self.writeIfChanged(try GalleryPage.index(document), to: indexPath)
+        for look in galleryLooks {
+            try Self.writeIfChanged(GalleryPage.lookPage(look, photos: galleryPhotos, title: options.title),
+                                    to: directory + "/" + look.pagePath)
+        }
+
+        // Forget what this gallery no longer shows, so the folder does not grow with every change.
+        var keep: Set<String> = Set(galleryLooks.map { URL(fileURLWithPath: $0.pagePath).lastPathComponent })
+        for photo in galleryPhotos { keep.formUnion([photo.before.key + ".jpg", photo.before.key + ".js"]) }
+        for look in galleryLooks {
+            for preview in look.previews { keep.formUnion([preview.key + ".jpg", preview.key + ".js"]) }
+            for slice in look.slices {
+                keep.formUnion([slice.beforeFile, slice.afterFile].map { URL(fileURLWithPath: $0).lastPathComponent })
+            }
+        }
+        var removed = 0
+        for (sub, prefixes) in [("previews", ["p-", "b-"]), ("cubes", ["c-", "slice-"]), ("looks", [""])] {
+            let folder = directory + "/" + sub
+            for name in (try? fm.contentsOfDirectory(atPath: folder)) ?? []
+            where !keep.contains(name) && prefixes.contains(where: name.hasPrefix)
+                && (sub != "looks" || name.hasSuffix(".html")) {
+                if (try? fm.removeItem(atPath: folder + "/" + name)) != nil { removed += 1 }
+            }
+        }
+        let photoKeys = Set(photoList.map(\.key)), cubeKeys = Set(plans.map(\.cubeKey))
+        manifest.photos = manifest.photos.filter { photoKeys.contains($0.key) }
+        manifest.curves = manifest.curves.filter { cubeKeys.contains($0.key) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try Self.writeIfChanged(String(decoding: try encoder.encode(manifest), as: UTF8.self), to: cachePath)
+
+        let renderedCount = plans.reduce(0) { $0 + $1.missing.count }
+        return Report(looks: looks.count, photos: paths.count, previewsRendered: renderedCount,
+                      previewsReused: looks.count * paths.count - renderedCount, photosDecoded: scaled.count,
+                      cubesLoaded: work.count,
+                      filesRemoved: removed,
+                      seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, index: indexPath)
+    }
+
+    /// A 24-hex-digit cache key for `text`.
+    private func key(_ text: String) -> String { String(hasher(Data(text.utf8)).prefix(24)) }
+
+    static func sliceFile(_ cubeKey: String?, _ value: Double) -> String {
+        let percent = Int((value * 100).rounded())
+        return cubeKey.map { "\($0)-v\(percent).png" } ?? "slice-v\(percent).png"
+    }
+
+    private static func writeInputSlices(into cubes: String) throws {
+        for value in CubeDiagrams.sliceValues {
+            let path = cubes + sliceFile(nil, value)
+            if !FileManager.default.fileExists(atPath: path) {
+                try ImageFormat.write(try CubeDiagrams.slice(value: value, cube: nil), to: path)
+            }
+        }
+    }
+
+    /// Writes the JPEG, then the script carrying the same bytes; a preview counts as cached only when both exist.
+    private static func writePreview(_ image: PixelBuffer, key: String, into folder: String, options: Options) throws {
+        let jpeg = folder + key + ".jpg"
+        try ImageFormat.write(image, to: jpeg, jpegQuality: options.jpegQuality)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: jpeg))
+        try AtomicFile.write(Data(try GalleryPage.previewScript(key: key, jpeg: bytes).utf8), to: folder + key + ".js")
+    }
+
+    private static func writeIfChanged(_ text: String, to path: String) throws {
+        let data = Data(text.utf8)
+        if let old = FileManager.default.contents(atPath: path), old == data { return }
+        try AtomicFile.write(data, to: path)
+    }
+}
+
+/// Results and the first error from concurrent workers, by index; guarded by `lock`.
+final class WorkerResults<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [Int: Value] = [:]
+    private var error: (any Error)?
+    private var count = 0
+
+    func set(_ index: Int, _ value: Value) { lock.withLock { results[index] = value } }
+    func fail(_ e: any Error) { lock.withLock { if error == nil { error = e } } }
+    func increment() -> Int { lock.withLock { count += 1; return count } }
+
+    /// Every result, or the first error any worker hit.
+    func values() throws -> [Int: Value] {
+        try lock.withLock {
+            if let error { throw error }
+            return results
+        }
+    }
+}
