@@ -55,7 +55,7 @@ enum GalleryStyle {
         dl.meta dd { margin: 0; }
         main.look { padding: 8px 24px 32px; max-width: 1100px; }
         .pairs figure { margin: 0 0 12px; }
-        .pairs img { max-width: 48%; height: auto; margin-right: 1%; border-radius: 4px; }
+        .pairs img { max-width: 40%; height: auto; margin-right: 1%; border-radius: 4px; }
         .slices { display: flex; flex-wrap: wrap; gap: 16px; }
         .slices figure { margin: 0; }
         .slices img { width: 180px; height: auto; image-rendering: pixelated; margin-right: 4px; }
