@@ -100,16 +100,34 @@ public struct GalleryBuilder: Sendable {
         var curves: [String: GreyCurves] = [:]
     }
 
-    private struct Photo {
+    /// The gallery folder's layout.
+    private struct Folder: Sendable {
+        let root: String
+        var previews: String { root + "/previews/" }
+        var cubes: String { root + "/cubes/" }
+        var cache: String { root + "/" + GalleryBuilder.cacheFile }
+
+        /// True when a preview's JPEG and its script both exist.
+        func cached(_ key: String) -> Bool {
+            FileManager.default.fileExists(atPath: previews + key + ".jpg")
+                && FileManager.default.fileExists(atPath: previews + key + ".js")
+        }
+    }
+
+    private struct Photo: Sendable {
         var path: String
         var name: String
+        var hash: String
+        /// Key of the photo's own (before) preview.
         var key: String
     }
 
-    private struct LookPlan {
+    /// What one look needs this run.
+    private struct LookPlan: Sendable {
         var look: Look
         var cubeKey: String
         var previewKeys: [String]
+        /// Photo indices whose preview of this look is not cached.
         var missing: [Int]
         var needsCube: Bool
     }
@@ -124,76 +142,99 @@ public struct GalleryBuilder: Sendable {
             throw LookEngineError.outOfRange(name: "size", value: Double(options.size),
                                              range: Double(Self.sizeRange.lowerBound)...Double(Self.sizeRange.upperBound))
         }
-        let fm = FileManager.default
-        for sub in ["", "/previews", "/cubes", "/looks"] {
-            do {
-                try fm.createDirectory(atPath: directory + sub, withIntermediateDirectories: true)
-            } catch {
-                throw LookEngineError.gallery("cannot create \(directory + sub): \(error.localizedDescription)")
-            }
-        }
-        let cachePath = directory + "/" + Self.cacheFile
-        var manifest = (try? JSONDecoder().decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: cachePath))))
+        let folder = try Self.makeFolder(directory)
+        var manifest = (try? JSONDecoder().decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: folder.cache))))
             ?? Manifest()
         let suffix = "|\(options.size)|q\(options.jpegQuality)|v\(Self.version)"
-
-        var photoList: [Photo] = []
-        var photoHashes: [String] = []
-        for path in paths {
-            let bytes: Data
-            do {
-                bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-            } catch {
-                throw LookEngineError.unreadable(path: path, reason: error.localizedDescription)
-            }
-            let hash = hasher(bytes)
-            photoHashes.append(hash)
-            photoList.append(Photo(path: path, name: URL(fileURLWithPath: path).lastPathComponent,
-                                   key: "b-" + key("before|" + hash + suffix)))
-        }
-        let previews = directory + "/previews/"
-        let cubes = directory + "/cubes/"
-        let cached: @Sendable (String) -> Bool = { key in
-            FileManager.default.fileExists(atPath: previews + key + ".jpg")
-                && FileManager.default.fileExists(atPath: previews + key + ".js")
+        let photos = try paths.map { path in
+            let hash = hasher(try Self.contents(of: path))
+            return Photo(path: path, name: URL(fileURLWithPath: path).lastPathComponent, hash: hash,
+                         key: "b-" + key("before|" + hash + suffix))
         }
         let plans = looks.map { look -> LookPlan in
             let cubeKey = "c-" + key("cube|" + look.contentHash + "|v" + Self.version)
-            let keys = photoHashes.map { "p-" + key(look.contentHash + "|" + $0 + suffix) }
-            let missing = keys.indices.filter { !cached(keys[$0]) }
+            let keys = photos.map { "p-" + key(look.contentHash + "|" + $0.hash + suffix) }
+            let missing = keys.indices.filter { !folder.cached(keys[$0]) }
             let slicesMissing = CubeDiagrams.sliceValues.contains {
-                !fm.fileExists(atPath: cubes + Self.sliceFile(cubeKey, $0))
+                !FileManager.default.fileExists(atPath: folder.cubes + Self.sliceFile(cubeKey, $0))
             }
             return LookPlan(look: look, cubeKey: cubeKey, previewKeys: keys, missing: missing,
                             needsCube: !missing.isEmpty || manifest.curves[cubeKey] == nil || slicesMissing)
         }
 
-        // Decode (once) the photos some preview still needs.
-        let photosToDecode = photoList.indices.filter { p in
-            !cached(photoList[p].key) || manifest.photos[photoList[p].key] == nil || plans.contains { $0.missing.contains(p) }
+        let scaled = try decode(photos, for: plans, in: folder, manifest: manifest, options: options)
+        for (p, image) in scaled { manifest.photos[photos[p].key] = [image.width, image.height] }
+        let curves = try render(plans, on: scaled, in: folder, options: options, progress: progress)
+        for (l, curve) in curves { manifest.curves[plans[l].cubeKey] = curve }
+
+        let pages = try writePages(photos, plans, manifest: manifest, in: folder, options: options)
+        let removed = Self.prune(folder, keeping: pages)
+        manifest.photos = manifest.photos.filter { key, _ in photos.contains { $0.key == key } }
+        manifest.curves = manifest.curves.filter { key, _ in plans.contains { $0.cubeKey == key } }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try Self.writeIfChanged(String(decoding: try encoder.encode(manifest), as: UTF8.self), to: folder.cache)
+
+        let rendered = plans.reduce(0) { $0 + $1.missing.count }
+        return Report(looks: looks.count, photos: paths.count, previewsRendered: rendered,
+                      previewsReused: looks.count * paths.count - rendered, photosDecoded: scaled.count,
+                      cubesLoaded: curves.count, filesRemoved: removed,
+                      seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
+                      index: directory + "/index.html")
+    }
+
+    private static func makeFolder(_ directory: String) throws -> Folder {
+        for sub in ["", "/previews", "/cubes", "/looks"] {
+            do {
+                try FileManager.default.createDirectory(atPath: directory + sub, withIntermediateDirectories: true)
+            } catch {
+                throw LookEngineError.gallery("cannot create \(directory + sub): \(error.localizedDescription)")
+            }
+        }
+        return Folder(root: directory)
+    }
+
+    private static func contents(of path: String) throws -> Data {
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw LookEngineError.unreadable(path: path, reason: error.localizedDescription)
+        }
+    }
+
+    /// Decodes, once and in parallel, each photo some preview still needs; writes its before preview if missing.
+    private func decode(_ photos: [Photo], for plans: [LookPlan], in folder: Folder, manifest: Manifest,
+                        options: Options) throws -> [Int: PixelBuffer] {
+        let needed = photos.indices.filter { p in
+            !folder.cached(photos[p].key) || manifest.photos[photos[p].key] == nil
+                || plans.contains { $0.missing.contains(p) }
         }
         let decoded = WorkerResults<PixelBuffer>()
-        let photoSnapshot = photoList
-        DispatchQueue.concurrentPerform(iterations: photosToDecode.count) { i in
-            let photo = photoSnapshot[photosToDecode[i]]
+        DispatchQueue.concurrentPerform(iterations: needed.count) { i in
+            let photo = photos[needed[i]]
             do {
-                let full = try ImageFormat.read(path: photo.path).pixels
-                let small = try PreviewScaler.downscale(full, longSide: options.size)
-                if !cached(photo.key) { try Self.writePreview(small, key: photo.key, into: previews, options: options) }
-                decoded.set(photosToDecode[i], small)
+                let small = try PreviewScaler.downscale(try ImageFormat.read(path: photo.path).pixels,
+                                                        longSide: options.size)
+                if !folder.cached(photo.key) {
+                    try Self.writePreview(small, key: photo.key, into: folder.previews, options: options)
+                }
+                decoded.set(needed[i], small)
             } catch {
                 decoded.fail(error)
             }
         }
-        let scaled = try decoded.values()
-        for (p, image) in scaled { manifest.photos[photoList[p].key] = [image.width, image.height] }
+        return try decoded.values()
+    }
 
-        // Render each look that lacks something, in parallel; one applier per look serves every photo.
+    /// Loads each look that lacks something, applies it to every photo missing its preview (one applier per look,
+    /// looks in parallel), draws its slices; returns the curves of the cubes loaded, by look index.
+    private func render(_ plans: [LookPlan], on scaled: [Int: PixelBuffer], in folder: Folder, options: Options,
+                        progress: (@Sendable (Int, Int, String) -> Void)?) throws -> [Int: GreyCurves] {
         let work = plans.indices.filter { plans[$0].needsCube }
-        let rendered = WorkerResults<(curves: GreyCurves, previews: Int)>()
-        let counter = WorkerResults<Int>()
+        let results = WorkerResults<GreyCurves>()
+        // Parallel over looks; a single look gets every core inside the applier instead.
         let innerThreads: Int? = work.count > 1 ? 1 : nil
-        try Self.writeInputSlices(into: cubes)
+        try Self.writeInputSlices(into: folder.cubes)
         DispatchQueue.concurrentPerform(iterations: work.count) { i in
             let plan = plans[work[i]]
             do {
@@ -212,34 +253,36 @@ public struct GalleryBuilder: Sendable {
                     }
                     let image = try PixelBuffer(width: source.width, height: source.height, channels: 3,
                                                 samples: .eight(samples))
-                    try Self.writePreview(image, key: plan.previewKeys[p], into: previews, options: options)
+                    try Self.writePreview(image, key: plan.previewKeys[p], into: folder.previews, options: options)
                 }
                 for value in CubeDiagrams.sliceValues {
-                    let path = cubes + Self.sliceFile(plan.cubeKey, value)
+                    let path = folder.cubes + Self.sliceFile(plan.cubeKey, value)
                     if !FileManager.default.fileExists(atPath: path) {
                         try ImageFormat.write(try CubeDiagrams.slice(value: value, cube: cube), to: path)
                     }
                 }
-                rendered.set(work[i], (CubeDiagrams.greyCurves(cube), plan.missing.count))
-                let done = counter.increment()
+                results.set(work[i], CubeDiagrams.greyCurves(cube))
+                let done = results.increment()
                 progress?(done, work.count, "\(plan.look.info.name): \(plan.missing.count) previews")
             } catch {
-                rendered.fail(error)
+                results.fail(error)
             }
         }
-        let results = try rendered.values()
-        for (l, result) in results { manifest.curves[plans[l].cubeKey] = result.curves }
+        return try results.values()
+    }
 
-        // Pages.
+    /// Writes the index and one page per look; returns the looks as the pages show them.
+    private func writePages(_ photos: [Photo], _ plans: [LookPlan], manifest: Manifest, in folder: Folder,
+                            options: Options) throws -> GalleryDocument {
         func ref(_ key: String, photo p: Int) throws -> PreviewRef {
-            guard let size = manifest.photos[photoList[p].key], size.count == 2 else {
-                throw LookEngineError.gallery("internal: no preview size for \(photoList[p].path)")
+            guard let size = manifest.photos[photos[p].key], size.count == 2 else {
+                throw LookEngineError.gallery("internal: no preview size for \(photos[p].path)")
             }
             return PreviewRef(key: key, file: "previews/\(key).jpg", script: "previews/\(key).js",
                               width: size[0], height: size[1])
         }
-        let galleryPhotos = try photoList.indices.map { p in
-            GalleryPhoto(name: photoList[p].name, before: try ref(photoList[p].key, photo: p))
+        let galleryPhotos = try photos.indices.map { p in
+            GalleryPhoto(name: photos[p].name, before: try ref(photos[p].key, photo: p))
         }
         let galleryLooks = try plans.map { plan -> GalleryLook in
             guard let curves = manifest.curves[plan.cubeKey] else {
@@ -250,49 +293,37 @@ public struct GalleryBuilder: Sendable {
                           afterFile: "cubes/" + Self.sliceFile(plan.cubeKey, $0))
             }
             return GalleryLook(info: plan.look.info,
-                               previews: try photoList.indices.map { try ref(plan.previewKeys[$0], photo: $0) },
+                               previews: try photos.indices.map { try ref(plan.previewKeys[$0], photo: $0) },
                                curves: curves, slices: slices)
         }
         let document = GalleryDocument(title: options.title, photos: galleryPhotos, looks: galleryLooks,
                                        report: options.report)
-        let indexPath = directory + "/index.html"
-        try Self.writeIfChanged(try GalleryPage.index(document), to: indexPath)
+        try Self.writeIfChanged(try GalleryPage.index(document), to: folder.root + "/index.html")
         for look in galleryLooks {
             try Self.writeIfChanged(GalleryPage.lookPage(look, photos: galleryPhotos, title: options.title),
-                                    to: directory + "/" + look.pagePath)
+                                    to: folder.root + "/" + look.pagePath)
         }
+        return document
+    }
 
-        // Forget what this gallery no longer shows, so the folder does not grow with every change.
-        var keep: Set<String> = Set(galleryLooks.map { URL(fileURLWithPath: $0.pagePath).lastPathComponent })
-        for photo in galleryPhotos { keep.formUnion([photo.before.key + ".jpg", photo.before.key + ".js"]) }
-        for look in galleryLooks {
-            for preview in look.previews { keep.formUnion([preview.key + ".jpg", preview.key + ".js"]) }
-            for slice in look.slices {
-                keep.formUnion([slice.beforeFile, slice.afterFile].map { URL(fileURLWithPath: $0).lastPathComponent })
-            }
-        }
+    /// Removes the previews, slices and pages of looks and photos the gallery no longer shows, so the folder does
+    /// not grow with every change; only files named the way the builder names them. Returns how many went.
+    private static func prune(_ folder: Folder, keeping document: GalleryDocument) -> Int {
+        func name(_ path: String) -> String { URL(fileURLWithPath: path).lastPathComponent }
+        var keep = Set(document.looks.map { name($0.pagePath) })
+        let refs = document.photos.map(\.before) + document.looks.flatMap(\.previews)
+        for ref in refs { keep.formUnion([name(ref.file), name(ref.script)]) }
+        for slice in document.looks.flatMap(\.slices) { keep.formUnion([name(slice.beforeFile), name(slice.afterFile)]) }
         var removed = 0
-        for (sub, prefixes) in [("previews", ["p-", "b-"]), ("cubes", ["c-", "slice-"]), ("looks", [""])] {
-            let folder = directory + "/" + sub
-            for name in (try? fm.contentsOfDirectory(atPath: folder)) ?? []
-            where !keep.contains(name) && prefixes.contains(where: name.hasPrefix)
-                && (sub != "looks" || name.hasSuffix(".html")) {
-                if (try? fm.removeItem(atPath: folder + "/" + name)) != nil { removed += 1 }
+        for (sub, prefixes, ext) in [("previews", ["p-", "b-"], ""), ("cubes", ["c-", "slice-"], ".png"),
+                                     ("looks", [""], ".html")] {
+            let dir = folder.root + "/" + sub
+            for file in (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+            where !keep.contains(file) && prefixes.contains(where: file.hasPrefix) && file.hasSuffix(ext) {
+                if (try? FileManager.default.removeItem(atPath: dir + "/" + file)) != nil { removed += 1 }
             }
         }
-        let photoKeys = Set(photoList.map(\.key)), cubeKeys = Set(plans.map(\.cubeKey))
-        manifest.photos = manifest.photos.filter { photoKeys.contains($0.key) }
-        manifest.curves = manifest.curves.filter { cubeKeys.contains($0.key) }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        try Self.writeIfChanged(String(decoding: try encoder.encode(manifest), as: UTF8.self), to: cachePath)
-
-        let renderedCount = plans.reduce(0) { $0 + $1.missing.count }
-        return Report(looks: looks.count, photos: paths.count, previewsRendered: renderedCount,
-                      previewsReused: looks.count * paths.count - renderedCount, photosDecoded: scaled.count,
-                      cubesLoaded: work.count,
-                      filesRemoved: removed,
-                      seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, index: indexPath)
+        return removed
     }
 
     /// A 24-hex-digit cache key for `text`.

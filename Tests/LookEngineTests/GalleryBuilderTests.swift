@@ -184,6 +184,31 @@ struct GalleryBuilderTests {
         #expect(curves.blue == curves.red && curves.green == curves.red)
     }
 
+    @Test("the slider's premise: blending before and after pixels by s is the cube scaled to s, within one code")
+    func strengthIsLinearInPixels() throws {
+        let photo = try PreviewScaler.downscale(try Fixture.gradient(width: 64, height: 40), longSide: 64)
+        let look = try ColorCube(size: 17) { c -> SIMD3<Float> in
+            SIMD3(Float(pow(Double(c.x), 0.7)), c.y * c.y, min(1, c.z * 0.5 + 0.3))
+        }
+        func applied(_ cube: ColorCube) throws -> [UInt8] {
+            guard case .eight(var s) = photo.samples else { return [] }
+            try s.withUnsafeMutableBufferPointer { try CubeApplier(cube: cube).apply(to: $0, channels: 3) }
+            return s
+        }
+        guard case .eight(let before) = photo.samples else { Issue.record("not 8-bit"); return }
+        let after = try applied(look)
+        for s: Float in [0, 0.25, 0.5, 0.8, 1] {
+            let scaled = try applied(try look.scaled(strength: s))
+            var worst: Float = 0
+            for i in before.indices {
+                let b = Float(before[i]), a = Float(after[i])
+                let blended = (b + s * (a - b)).rounded()
+                worst = max(worst, abs(blended - Float(scaled[i])))
+            }
+            #expect(worst <= 1, "strength \(s): \(worst) codes")
+        }
+    }
+
     @Test("previews are fitted to the long side and never enlarged")
     func fittedSizes() {
         #expect(PreviewScaler.fittedSize(width: 4000, height: 3000, longSide: 768) == (768, 576))
