@@ -41,14 +41,17 @@ public struct GalleryBuilder: Sendable {
         public var title: String
         /// A composition report shown above the cards (recipe previews).
         public var report: String?
+        /// Catalog looks, or a recipe's steps (kept in recipe order).
+        public var kind: GalleryDocument.Kind
 
         /// Options; the defaults suit a screen.
         public init(size: Int = 768, jpegQuality: Int = 90, title: String = "LookStudio gallery",
-                    report: String? = nil) {
+                    report: String? = nil, kind: GalleryDocument.Kind = .looks) {
             self.size = size
             self.jpegQuality = jpegQuality
             self.title = title
             self.report = report
+            self.kind = kind
         }
     }
 
@@ -297,7 +300,7 @@ public struct GalleryBuilder: Sendable {
                                curves: curves, slices: slices)
         }
         let document = GalleryDocument(title: options.title, photos: galleryPhotos, looks: galleryLooks,
-                                       report: options.report)
+                                       report: options.report, kind: options.kind)
         try Self.writeIfChanged(try GalleryPage.index(document), to: folder.root + "/index.html")
         for look in galleryLooks {
             try Self.writeIfChanged(GalleryPage.lookPage(look, photos: galleryPhotos, title: options.title),

@@ -158,6 +158,14 @@ public struct GalleryLook: Sendable, Equatable, Codable {
 
 /// A whole gallery: the photos, the looks, and for a recipe preview the recipe and its composition report.
 public struct GalleryDocument: Sendable, Equatable {
+    /// What the cards are.
+    public enum Kind: String, Sendable, Equatable {
+        /// Catalog looks, first sorted by name.
+        case looks
+        /// A recipe's steps, first shown in recipe order.
+        case recipeSteps
+    }
+
     /// Page heading.
     public var title: String
     /// The photos, in order.
@@ -166,12 +174,16 @@ public struct GalleryDocument: Sendable, Equatable {
     public var looks: [GalleryLook]
     /// `compose --explain`'s report, for a recipe preview.
     public var report: String?
+    /// Looks or recipe steps.
+    public var kind: Kind
 
     /// A document from its parts.
-    public init(title: String, photos: [GalleryPhoto], looks: [GalleryLook], report: String? = nil) {
+    public init(title: String, photos: [GalleryPhoto], looks: [GalleryLook], report: String? = nil,
+                kind: Kind = .looks) {
         self.title = title
         self.photos = photos
         self.looks = looks
         self.report = report
+        self.kind = kind
     }
 }

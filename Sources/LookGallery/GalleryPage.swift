@@ -28,11 +28,13 @@ public enum GalleryPage {
             $0.localizedCaseInsensitiveCompare($1) == .orderedAscending
         }
         var html = head(title: document.title, css: GalleryStyle.css)
+        let noun = document.kind == .looks ? "look" : "step"
+        let inOrder = document.kind == .recipeSteps
         let photoNames = document.photos.map(\.name).joined(separator: ", ")
         html += """
             <header class="top">
             <h1>\(HTMLText.text(document.title))</h1>
-            <p class="sub">\(document.looks.count) \(document.looks.count == 1 ? "look" : "looks") on \
+            <p class="sub">\(document.looks.count) \(noun)\(document.looks.count == 1 ? "" : "s") on \
             \(HTMLText.text(photoNames)) · drag a slider for strength 0–200 %, tick “split” to compare with the \
             original</p>
             <div class="controls">
@@ -45,7 +47,8 @@ public enum GalleryPage {
         html += """
             </select>
             <select id="sort" aria-label="Sort"><option value="name">Sort by name</option>\
-            <option value="date">Newest first</option><option value="original">Original order</option></select>
+            <option value="date">Newest first</option><option value="original"\(inOrder ? " selected" : "")>\
+            \(inOrder ? "Recipe order" : "Original order")</option></select>
             <span id="count"></span>
             </div>
             </header>

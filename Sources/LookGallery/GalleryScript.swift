@@ -147,13 +147,17 @@ enum GalleryScript {
           const sortSelect = document.getElementById("sort");
           const count = document.getElementById("count");
 
+          function haystack(look) {
+            return [look.id, look.name, look.guid || "", look.description, look.tags.join(" ")].join(" ").toLowerCase();
+          }
+
           function filter() {
             const words = search.value.toLowerCase().split(/\s+/).filter(w => w.length > 0);
             const tag = tagSelect.value;
             let shown = 0;
             for (const card of cards) {
               const look = data.looks[Number(card.dataset.index)];
-              const hay = [look.name, look.guid || "", look.description, look.tags.join(" ")].join(" ").toLowerCase();
+              const hay = haystack(look);
               const ok = words.every(w => hay.includes(w)) && (tag === "" || look.tags.includes(tag));
               card.hidden = !ok;
               if (ok) shown++;
@@ -166,7 +170,7 @@ enum GalleryScript {
             const order = cards.slice();
             const look = c => data.looks[Number(c.dataset.index)];
             if (key === "name") {
-              order.sort((x, y) => look(x).name.localeCompare(look(y).name, undefined, { sensitivity: "base" }));
+              order.sort((x, y) => look(x).name.localeCompare(look(y).name, undefined, { sensitivity: "base", numeric: true }));
             } else if (key === "date") {
               order.sort((x, y) => (look(y).created || "").localeCompare(look(x).created || "")
                 || look(x).name.localeCompare(look(y).name));
@@ -257,8 +261,12 @@ enum GalleryScript {
             }
             if (cards.length > 0) {
               const first = data.looks[0];
-              setInput(search, first.guid || first.id);
-              if (visibleCount() !== 1 || cards[0].hidden) throw new Error("searching a GUID shows " + visibleCount() + " cards");
+              const query = first.guid || first.id;
+              const matching = data.looks.filter(l => haystack(l).includes(query.toLowerCase())).length;
+              setInput(search, query);
+              if (visibleCount() !== matching || cards[0].hidden) {
+                throw new Error("searching " + query + " shows " + visibleCount() + " cards, not " + matching);
+              }
               setInput(search, "no look is called this \u2603");
               if (visibleCount() !== 0) throw new Error("a search that matches nothing shows " + visibleCount() + " cards");
               setInput(search, "");

@@ -114,7 +114,13 @@ struct GalleryCommandTests {
         #expect(html.contains("2. look Cyanotype at 40 %"))
         #expect(html.contains("composition error vs the chain"))
         #expect(html.contains("Recipe preview: Warm &lt;Test&gt;"))
+        #expect(html.contains("2 steps on coffee.png"))
+        #expect(html.contains("<option value=\"original\" selected>"))
         #expect(FileManager.default.fileExists(atPath: dir + "/preview/looks/step-2.html"))
+        guard Browser.path != nil else { throw Browser.Missing() }
+        let dom = try Browser.run(["--virtual-time-budget=20000", "--dump-dom"],
+                                  url: "file://" + dir + "/preview/index.html?selftest")
+        #expect(dom.contains("<title>selftest: pass</title>"), "\(dom.prefix(200))")
     }
 
     @Test("gallery --help teaches with examples, and a missing photo is an error naming it")

@@ -122,10 +122,12 @@ extension ComposeCommand {
                                             hasher: GalleryCatalog.hasher)
         let title = "Recipe preview: " + (recipe.name ?? URL(fileURLWithPath: self.recipe).lastPathComponent)
         let bar = GalleryCatalog.progress()
-        defer { bar?.close() }
+        defer { bar?.close() }  // also on failure, so `error:` starts its own line
         let report = try GalleryBuilder(hasher: GalleryCatalog.hasher).build(
             photos: preview, looks: steps.looks, into: folder,
-            options: .init(size: previewSize, title: title, report: steps.report.text), progress: bar?.callback)
+            options: .init(size: previewSize, title: title, report: steps.report.text, kind: .recipeSteps),
+            progress: bar?.callback)
+        bar?.close()
         print(GalleryCatalog.summary(report))
     }
 }

@@ -79,10 +79,11 @@ struct GalleryCommand: ParsableCommand {
                                 loadCube: { try catalog.cube(guid: record.guid) })
         }
         let bar = GalleryCatalog.progress()
-        defer { bar?.close() }
+        defer { bar?.close() }  // also on failure, so `error:` starts its own line
         let report = try GalleryBuilder(hasher: GalleryCatalog.hasher).build(
             photos: photos, looks: galleryLooks, into: output,
             options: .init(size: size, title: title), progress: bar?.callback)
+        bar?.close()
         if json {
             print(try jsonString(report))
         } else {
