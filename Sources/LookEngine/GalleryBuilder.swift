@@ -125,6 +125,12 @@ public struct GalleryBuilder: Sendable {
         var key: String
     }
 
+    /// A photo at the gallery size, with the ICC profile of its file.
+    private struct ScaledPhoto: Sendable {
+        var pixels: PixelBuffer
+        var iccProfile: [UInt8]?
+    }
+
     /// What one look needs this run.
     private struct LookPlan: Sendable {
         var look: Look
@@ -166,7 +172,7 @@ public struct GalleryBuilder: Sendable {
         }
 
         let scaled = try decode(photos, for: plans, in: folder, manifest: manifest, options: options)
-        for (p, image) in scaled { manifest.photos[photos[p].key] = [image.width, image.height] }
+        for (p, photo) in scaled { manifest.photos[photos[p].key] = [photo.pixels.width, photo.pixels.height] }
         let curves = try render(plans, on: scaled, in: folder, options: options, progress: progress)
         for (l, curve) in curves { manifest.curves[plans[l].cubeKey] = curve }
 
@@ -207,19 +213,21 @@ public struct GalleryBuilder: Sendable {
 
     /// Decodes, once and in parallel, each photo some preview still needs; writes its before preview if missing.
     private func decode(_ photos: [Photo], for plans: [LookPlan], in folder: Folder, manifest: Manifest,
-                        options: Options) throws -> [Int: PixelBuffer] {
+                        options: Options) throws -> [Int: ScaledPhoto] {
         let needed = photos.indices.filter { p in
             !folder.cached(photos[p].key) || manifest.photos[photos[p].key] == nil
                 || plans.contains { $0.missing.contains(p) }
         }
-        let decoded = WorkerResults<PixelBuffer>()
+        let decoded = WorkerResults<ScaledPhoto>()
         DispatchQueue.concurrentPerform(iterations: needed.count) { i in
             let photo = photos[needed[i]]
             do {
-                let small = try PreviewScaler.downscale(try ImageFormat.read(path: photo.path).pixels,
-                                                        longSide: options.size)
+                let full = try ImageFormat.read(path: photo.path)
+                let small = ScaledPhoto(pixels: try PreviewScaler.downscale(full.pixels, longSide: options.size),
+                                        iccProfile: full.iccProfile)
                 if !folder.cached(photo.key) {
-                    try Self.writePreview(small, key: photo.key, into: folder.previews, options: options)
+                    try Self.writePreview(small.pixels, iccProfile: small.iccProfile, key: photo.key,
+                                          into: folder.previews, options: options)
                 }
                 decoded.set(needed[i], small)
             } catch {
@@ -231,7 +239,7 @@ public struct GalleryBuilder: Sendable {
 
     /// Loads each look that lacks something, applies it to every photo missing its preview (one applier per look,
     /// looks in parallel), draws its slices; returns the curves of the cubes loaded, by look index.
-    private func render(_ plans: [LookPlan], on scaled: [Int: PixelBuffer], in folder: Folder, options: Options,
+    private func render(_ plans: [LookPlan], on scaled: [Int: ScaledPhoto], in folder: Folder, options: Options,
                         progress: (@Sendable (Int, Int, String) -> Void)?) throws -> [Int: GreyCurves] {
         let work = plans.indices.filter { plans[$0].needsCube }
         let results = WorkerResults<GreyCurves>()
@@ -250,13 +258,14 @@ public struct GalleryBuilder: Sendable {
                 }
                 let applier = CubeApplier(cube: cube)
                 for p in plan.missing {
-                    guard let source = scaled[p], case .eight(var samples) = source.samples else { continue }
+                    guard let photo = scaled[p], case .eight(var samples) = photo.pixels.samples else { continue }
                     try samples.withUnsafeMutableBufferPointer {
                         try applier.apply(to: $0, channels: 3, threads: innerThreads)
                     }
-                    let image = try PixelBuffer(width: source.width, height: source.height, channels: 3,
+                    let image = try PixelBuffer(width: photo.pixels.width, height: photo.pixels.height, channels: 3,
                                                 samples: .eight(samples))
-                    try Self.writePreview(image, key: plan.previewKeys[p], into: folder.previews, options: options)
+                    try Self.writePreview(image, iccProfile: photo.iccProfile, key: plan.previewKeys[p],
+                                          into: folder.previews, options: options)
                 }
                 for value in CubeDiagrams.sliceValues {
                     let path = folder.cubes + Self.sliceFile(plan.cubeKey, value)
@@ -347,9 +356,13 @@ public struct GalleryBuilder: Sendable {
     }
 
     /// Writes the JPEG, then the script carrying the same bytes; a preview counts as cached only when both exist.
-    private static func writePreview(_ image: PixelBuffer, key: String, into folder: String, options: Options) throws {
+    ///
+    /// The photo's ICC profile goes with both its before and after previews, so a browser shows them (and hands the
+    /// canvas their pixels) in the photo's own colours, the same conversion on both sides of the blend.
+    private static func writePreview(_ image: PixelBuffer, iccProfile: [UInt8]?, key: String, into folder: String,
+                                     options: Options) throws {
         let jpeg = folder + key + ".jpg"
-        try ImageFormat.write(image, to: jpeg, jpegQuality: options.jpegQuality)
+        try ImageFormat.write(image, to: jpeg, jpegQuality: options.jpegQuality, iccProfile: iccProfile)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: jpeg))
         try AtomicFile.write(Data(try GalleryPage.previewScript(key: key, jpeg: bytes).utf8), to: folder + key + ".js")
     }

@@ -151,6 +151,21 @@ struct GalleryBuilderTests {
         }
     }
 
+    @Test("a photo's ICC profile travels with its before and after previews")
+    func profileTravels() throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        let profile = ImagePipelineTests.profile(tint: 7)
+        try ImageFormat.write(try Fixture.gradient(width: 40, height: 30), to: f.photos[0], iccProfile: profile)
+        _ = try f.build([try f.look("Warm", warm)])
+        let folder = f.dir + "/out/previews/"
+        let jpegs = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".jpg") }
+        let profiles = try jpegs.map { try ImageFormat.read(path: folder + $0).iccProfile }
+        #expect(profiles.count == 4)
+        #expect(profiles.filter { $0 == profile }.count == 2)
+        #expect(profiles.filter { $0 == nil }.count == 2)
+    }
+
     @Test("a changed photo re-renders its previews only")
     func changedPhotoRerenders() throws {
         let f = try Fixture()
