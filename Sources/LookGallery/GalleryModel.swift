@@ -102,9 +102,11 @@ public struct GalleryLookInfo: Sendable, Equatable, Codable {
 public struct GreyCurves: Sendable, Equatable, Codable {
     /// Input grey levels, 0…1, increasing.
     public var inputs: [Double]
-    /// Output per channel at each input.
+    /// Red output at each input.
     public var red: [Double]
+    /// Green output at each input.
     public var green: [Double]
+    /// Blue output at each input.
     public var blue: [Double]
 
     /// Curves from samples of equal length.

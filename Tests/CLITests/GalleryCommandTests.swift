@@ -53,6 +53,7 @@ struct GalleryCommandTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let catalog = ["--catalog", dir + "/catalog.sqlite"]
         let photos = [CLI.packageRoot + "/samples/coffee.png", CLI.packageRoot + "/samples/chelsea.png"]
+        #expect(try CLI.run(["scenes", "set-look", "57", "Cyanotype", "--strength", "70"] + catalog).status == 0)
         let made = try CLI.run(["gallery"] + photos + ["-o", dir + "/gallery", "--size", "320", "--json"] + catalog)
         #expect(made.status == 0, "\(made.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(made.stdout.utf8)) as? [String: Any])
@@ -69,6 +70,7 @@ struct GalleryCommandTests {
                                    "--dump-dom"], url: "file://" + dir + "/gallery/index.html?selftest")
         #expect(dom.contains("<title>selftest: pass</title>"), "\(dom.prefix(200))")
         for guid in guids { #expect(dom.contains(guid), "the page lacks look \(guid)") }
+        #expect(dom.contains("<dt>Default for</dt><dd>57 Animals at 70 %</dd>"))
         let image = try ImageFormat.read(path: shot).pixels
         #expect(image.width == 1200 && image.height == 900)
         var sum = 0.0, sumSquares = 0.0

@@ -114,8 +114,10 @@ enum GalleryCatalog {
 
     /// One line for people.
     static func summary(_ report: GalleryBuilder.Report) -> String {
-        "\(report.index): \(report.looks) looks × \(report.photos) photos, \(report.previewsRendered) previews "
-            + "rendered, \(report.previewsReused) reused, " + String(format: "%.2f s", report.seconds)
+        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        return "\(report.index): \(count(report.looks, "look")) × \(count(report.photos, "photo")), "
+            + "\(count(report.previewsRendered, "preview")) rendered, \(report.previewsReused) reused, "
+            + String(format: "%.2f s", report.seconds)
     }
 }
 
