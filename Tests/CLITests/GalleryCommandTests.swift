@@ -125,6 +125,16 @@ struct GalleryCommandTests {
         #expect(dom.contains("<title>selftest: pass</title>"), "\(dom.prefix(200))")
     }
 
+    @Test("bench gallery times a cold build, an unchanged rerun that renders nothing, and one look added")
+    func bench() throws {
+        let r = try CLI.run(["bench", "gallery", CLI.packageRoot + "/samples/chelsea.png", "--looks", "2",
+                             "--size", "48", "--cube-size", "9"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("(2 previews rendered, 0 reused, 1 photos decoded)"))
+        #expect(r.stdout.contains("(0 previews rendered, 2 reused, 0 photos decoded)"))
+        #expect(r.stdout.contains("(1 previews rendered, 2 reused, 1 photos decoded)"))
+    }
+
     @Test("gallery --help teaches with examples, and a missing photo is an error naming it")
     func helpAndErrors() throws {
         let help = try CLI.run(["gallery", "--help"])
