@@ -191,14 +191,6 @@ struct GalleryBuilderTests {
         }
     }
 
-    @Test("the grey-axis curves of an inverting cube fall from 1 to 0")
-    func curves() throws {
-        let curves = CubeDiagrams.greyCurves(try ColorCube(size: 5, transform: invert), count: 5)
-        #expect(curves.inputs == [0, 0.25, 0.5, 0.75, 1])
-        #expect(curves.red == [1, 0.75, 0.5, 0.25, 0])
-        #expect(curves.blue == curves.red && curves.green == curves.red)
-    }
-
     @Test("the slider's premise: blending before and after pixels by s is the cube scaled to s, within one code")
     func strengthIsLinearInPixels() throws {
         let photo = try PreviewScaler.downscale(try Fixture.gradient(width: 64, height: 40), longSide: 64)
@@ -222,11 +214,5 @@ struct GalleryBuilderTests {
             }
             #expect(worst <= 1, "strength \(s): \(worst) codes")
         }
-    }
-
-    @Test("previews are fitted to the long side and never enlarged")
-    func fittedSizes() {
-        #expect(PreviewScaler.fittedSize(width: 4000, height: 3000, longSide: 768) == (768, 576))
-        #expect(PreviewScaler.fittedSize(width: 300, height: 451, longSide: 768) == (300, 451))
     }
 }
