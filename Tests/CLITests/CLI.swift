@@ -7,13 +7,8 @@ enum CLI {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path
 
-    /// `../shared` beside the package, or nil when this checkout has none.
-    static let shared: String? = {
-        let path = URL(fileURLWithPath: packageRoot).deletingLastPathComponent().appendingPathComponent("shared").path
-        if FileManager.default.fileExists(atPath: path) { return path }
-        print("note: ../shared is absent; tests that need the shared corpus and references are skipped")
-        return nil
-    }()
+    /// `Tests/Fixtures`: the package's copies of the LUT corpus (`corpus/`) and reference vectors (`reference/`).
+    static let fixtures = packageRoot + "/Tests/Fixtures"
 
     /// The binary next to the running test bundle (both live in .build/<configuration>/).
     static let binary: String = {
