@@ -186,6 +186,10 @@ public final class Catalog: Sendable {
                     || error.extendedResultCode == .SQLITE_READONLY_DIRECTORY
                     || (error.resultCode == .SQLITE_ERROR && error.message?.contains("query_only") == true) {
             throw CatalogError.readOnly(path: path)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL || error.resultCode == .SQLITE_IOERR {
+            // A write that hits a full disk or a file-size limit; the transaction was rolled back.
+            throw CatalogError.database(path: path, (error.message ?? "\(error)")
+                + " (the disk may be full, or a quota or file-size limit reached); nothing was changed")
         } catch let error as DatabaseError {
             throw CatalogError.database(path: path, error.message ?? "\(error)")
         }

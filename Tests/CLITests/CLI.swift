@@ -28,11 +28,13 @@ enum CLI {
         var stderr: String
     }
 
-    /// Runs `lookstudio` with `arguments` and returns its exit status and output.
+    /// Runs `lookstudio` with `arguments` and returns its exit status and output; `executable` replaces the
+    /// binary (e.g. `/bin/sh` to set limits before `exec`ing it).
     @discardableResult
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    static func run(_ arguments: [String], environment: [String: String] = [:],
+                    executable: String = binary) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v }
