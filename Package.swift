@@ -36,11 +36,16 @@ let package = Package(
             providers: [.apt(["libturbojpeg0-dev"])]
         ),
         .target(name: "ImageIO", dependencies: ["CPNGShim", "CTurboJPEG"]),
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         .target(name: "LookFormats", dependencies: ["LookCore", "ImageIO"]),
         .target(
             name: "LookCatalog",
             dependencies: [
-                "LookCore", "LookFormats", "ImageIO",
+                "LookCore", "LookFormats", "ImageIO", "CCrypto",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
             ]

@@ -95,7 +95,7 @@ public enum JPEGImage {
             do {
                 try AtomicFile.write(to: path) { temp in
                     guard let file = fopen(temp, "wb") else {
-                        throw AtomicFileError(path: path, reason: String(cString: strerror(errno)))
+                        throw AtomicFileError(path: path, errno: errno)
                     }
                     var written = fwrite(jpeg.baseAddress, 1, at, file) == at
                     written = written && segments.withUnsafeBufferPointer {
@@ -105,7 +105,7 @@ public enum JPEGImage {
                     written = written && fwrite(jpeg.baseAddress.map { $0 + at }, 1, rest, file) == rest
                     let closed = fclose(file) == 0
                     guard closed, written else {
-                        throw AtomicFileError(path: path, reason: String(cString: strerror(errno)))
+                        throw AtomicFileError(path: path, errno: errno)
                     }
                 }
             } catch {
