@@ -30,7 +30,7 @@ public final class FaceDetector: @unchecked Sendable {
     /// CPU time on a 24 MP photo's copy: 1024 → 45 ms, 1280 → 72 ms, 1600 → 112 ms, 2048 → 174 ms (docs/SCENES.md).
     public static let workingLongSide = 1600
     /// Detections scoring below this do not count. On 80 photos without people the highest false detection scored
-    /// 0.22; frontal faces scored 1.0…2.2, also darkened by 2.5 EV (docs/SCENES.md). dlib's own default is 0.
+    /// 0.22; frontal faces scored 1.0…2.3, also darkened by 2.5 EV (docs/SCENES.md). dlib's own default is 0.
     public static let scoreThreshold = 0.5
 
     /// The process-wide detector, built on first use.
