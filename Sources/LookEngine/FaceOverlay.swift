@@ -2,7 +2,7 @@ import ImageIO
 
 /// Draws what `detect` saw onto a picture: a box around each face with its score, and the scene in a banner.
 public enum FaceOverlay {
-    /// `image` as 8-bit RGB (16-bit reduced, grey expanded, alpha dropped) with `faces` (in its pixels) outlined and
+    /// `image` as 8-bit RGB (16-bit reduced, alpha dropped) with `faces` (in its pixels) outlined and
     /// `label` written top-left; lines and letters scale with the image so they read at any size.
     public static func draw(on image: PixelBuffer, faces: [FaceRegion], label: String) throws(ImageIOError)
         -> PixelBuffer {
@@ -38,15 +38,17 @@ private struct Canvas {
         width = image.width
         height = image.height
         rgb = [UInt8](repeating: 0, count: width * height * 3)
-        let c = image.channels
+        switch image.samples {
+        case .eight(let s): copy(s, channels: image.channels) { $0 }
+        case .sixteen(let s): copy(s, channels: image.channels) { UInt8($0 >> 8) }
+        }
+    }
+
+    private mutating func copy<T>(_ samples: [T], channels c: Int, _ eight: (T) -> UInt8) {
         for i in 0..<(width * height) {
             for k in 0..<3 {
-                // Grey (1–2 channels) repeats its one value; alpha is dropped.
-                let source = i * c + (c >= 3 ? k : 0)
-                switch image.samples {
-                case .eight(let s): rgb[i * 3 + k] = s[source]
-                case .sixteen(let s): rgb[i * 3 + k] = UInt8(s[source] >> 8)
-                }
+                // PixelBuffer holds RGB or RGBA; alpha is dropped.
+                rgb[i * 3 + k] = eight(samples[i * c + k])
             }
         }
     }
