@@ -28,7 +28,7 @@ public enum ContactSheet {
     public static func make(paths: [String], tileHeight: Int = 360, gutter: Int = 12) throws(ImageIOError)
         -> PixelBuffer {
         var images: [PixelBuffer] = []
-        for path in paths { images.append(try SceneAnalysis(path: path).preview) }
+        for path in paths { images.append(try SceneAnalysis(path: path, detectFaces: false).preview) }
         return try make(images, tileHeight: tileHeight, gutter: gutter)
     }
 

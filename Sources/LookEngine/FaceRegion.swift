@@ -11,7 +11,8 @@ public struct FaceRegion: Sendable, Equatable, Codable {
     public var width: Int
     /// Height, in source pixels.
     public var height: Int
-    /// The detector's confidence score (dlib's SVM margin: above 0 is a detection; higher is surer).
+    /// The detector's confidence score (dlib's SVM margin; higher is surer). `SceneAnalysis.faces` holds only
+    /// scores ≥ `FaceDetector.scoreThreshold` (0.5, docs/SCENES.md).
     public var score: Double
 
     /// A face box in source pixels.

@@ -1,3 +1,4 @@
+import FaceDetection
 import ImageIO
 
 /// Image statistics the scene detector decides on, all over the downscaled copy, values as fractions 0…1 of
@@ -26,6 +27,11 @@ public struct SceneStatistics: Sendable, Equatable, Codable {
     public var skinFraction = 0.0
     /// Pixels where green and blue both exceed red by more than 0.08 (water seen through water).
     public var blueGreenFraction = 0.0
+    /// Mean luma over the skin core of every face box (`SceneAnalysis.faceCore`), each face weighted by its area;
+    /// 0 when no face was found. What the low-light rule and an exposure correction weigh for people.
+    public var faceMeanLuma = 0.0
+    /// Mean of each channel over the same face cores (skin colour, for white balance); 0 when no face was found.
+    public var faceMeanRed = 0.0, faceMeanGreen = 0.0, faceMeanBlue = 0.0
 
     /// All zero.
     public init() {}
@@ -38,6 +44,8 @@ public struct SceneStatistics: Sendable, Equatable, Codable {
         case meanChroma = "mean_chroma", chromaP99 = "chroma_p99", greyFraction = "grey_fraction"
         case nearWhiteFraction = "near_white_fraction", borderNearWhiteFraction = "border_near_white_fraction"
         case darkFraction = "dark_fraction", skinFraction = "skin_fraction", blueGreenFraction = "blue_green_fraction"
+        case faceMeanLuma = "face_mean_luma", faceMeanRed = "face_mean_red", faceMeanGreen = "face_mean_green"
+        case faceMeanBlue = "face_mean_blue"
     }
 }
 
@@ -48,13 +56,17 @@ public struct SceneAnalysis: Sendable, Equatable {
 
     /// The downscaled copy (8-bit RGB, box-filtered), also useful for previews and contact sheets.
     public let preview: PixelBuffer
-    /// The statistics of `preview`.
-    public let statistics: SceneStatistics
-    /// Faces found in the image, in source pixel coordinates (empty until face detection fills it).
+    /// The statistics of `preview` (the face statistics over the face boxes in it).
+    public private(set) var statistics: SceneStatistics
+    /// Faces found in the image (dlib's frontal detector on a `FaceDetector.workingLongSide` copy of `preview`,
+    /// scores ≥ `FaceDetector.scoreThreshold`), in source pixel coordinates, best first.
     public var faces: [FaceRegion] = []
+    /// Why faces could not be looked for, when the detector failed (the analysis then has no faces).
+    public var faceDetectionFailure: String?
 
-    /// Analyses an image in memory (downscaled first when it is larger than `maxLongSide`).
-    public init(image: PixelBuffer) throws(ImageIOError) {
+    /// Analyses an image in memory (downscaled first when it is larger than `maxLongSide`); `detectFaces: false`
+    /// skips face detection (for previews only).
+    public init(image: PixelBuffer, detectFaces: Bool = true) throws(ImageIOError) {
         var scaler = BoxDownscaler(width: image.width, height: image.height, maxLongSide: Self.maxLongSide)
         switch image.samples {
         case .eight(let s):
@@ -62,17 +74,18 @@ public struct SceneAnalysis: Sendable, Equatable {
         case .sixteen(let s):
             s.withUnsafeBufferPointer { scaler.add(rows: image.height, samples: $0, channels: image.channels) }
         }
-        try self.init(preview: scaler.finish(), sourceWidth: image.width, sourceHeight: image.height)
+        try self.init(preview: scaler.finish(), sourceWidth: image.width, sourceHeight: image.height,
+                      detectFaces: detectFaces)
     }
 
     /// Analyses an image file. PNG streams in bands into the downscaled copy (the full image is never held);
     /// JPEG decodes at a DCT-reduced size close to `maxLongSide`.
     public init(path: String, maxPixels: Int = PNGReader.defaultMaxPixels,
-                bandBytes: Int = 4 << 20) throws(ImageIOError) {
+                bandBytes: Int = 4 << 20, detectFaces: Bool = true) throws(ImageIOError) {
         switch try ImageFormat.of(path: path) {
         case .jpeg:
             let full = try JPEGImage.read(path: path, minLongSide: Self.maxLongSide, maxPixels: maxPixels)
-            try self.init(image: full.pixels)
+            try self.init(image: full.pixels, detectFaces: detectFaces)
         case .png:
             let reader = try PNGReader(path: path, maxPixels: maxPixels)
             let info = reader.info
@@ -89,7 +102,8 @@ public struct SceneAnalysis: Sendable, Equatable {
                     scaler.add(rows: $1, samples: $0, channels: info.channels)
                 }
             }
-            try self.init(preview: scaler.finish(), sourceWidth: info.width, sourceHeight: info.height)
+            try self.init(preview: scaler.finish(), sourceWidth: info.width, sourceHeight: info.height,
+                          detectFaces: detectFaces)
         }
     }
 
@@ -111,12 +125,68 @@ public struct SceneAnalysis: Sendable, Equatable {
         }
     }
 
-    private init(preview: PixelBuffer, sourceWidth: Int, sourceHeight: Int) {
+    private init(preview: PixelBuffer, sourceWidth: Int, sourceHeight: Int, detectFaces: Bool) {
         self.preview = preview
         var stats = SceneAnalysis.measure(preview)
         stats.sourceWidth = sourceWidth
         stats.sourceHeight = sourceHeight
         self.statistics = stats
+        guard detectFaces else { return }
+        do {
+            faces = try Self.detectFaces(in: preview, sourceWidth: sourceWidth, sourceHeight: sourceHeight)
+        } catch {
+            faceDetectionFailure = error.description
+        }
+        Self.measureFaces(faces, in: preview, into: &statistics)
+    }
+
+    /// Runs the process-wide detector on the preview; boxes come back in source pixels.
+    static func detectFaces(in preview: PixelBuffer, sourceWidth: Int, sourceHeight: Int)
+        throws(FaceDetectionError) -> [FaceRegion] {
+        guard case .eight(let samples) = preview.samples else { return [] }
+        let grey = try samples.withUnsafeBufferPointer { (p) throws(FaceDetectionError) in
+            try GreyImage(interleaved: p, width: preview.width, height: preview.height, channels: preview.channels)
+        }
+        return try FaceDetector.shared.get().faces(in: grey, sourceWidth: sourceWidth, sourceHeight: sourceHeight)
+            .map { FaceRegion(x: $0.x, y: $0.y, width: $0.width, height: $0.height, score: $0.score) }
+    }
+
+    /// The part of a face box that is skin: dlib's box runs from the brows to the chin and ear to ear, so its
+    /// middle 60 % across and 25…85 % down leaves out hair, background and beard line but keeps cheeks and nose.
+    public static func faceCore(_ face: FaceRegion) -> (x: Int, y: Int, width: Int, height: Int) {
+        let x = face.x + face.width / 5, y = face.y + face.height / 4
+        return (x, y, max(1, face.width * 3 / 5), max(1, face.height * 3 / 5))
+    }
+
+    /// Fills the face statistics: luma and channel means over the face cores, mapped onto the preview.
+    static func measureFaces(_ faces: [FaceRegion], in preview: PixelBuffer, into s: inout SceneStatistics) {
+        guard !faces.isEmpty, case .eight(let samples) = preview.samples else { return }
+        let w = preview.width, h = preview.height, c = preview.channels
+        let fx = Double(w) / Double(max(1, s.sourceWidth)), fy = Double(h) / Double(max(1, s.sourceHeight))
+        var sum = SIMD3<Double>(), luma = 0.0, count = 0
+        samples.withUnsafeBufferPointer { p in
+            for face in faces {
+                let core = faceCore(face)
+                let x0 = min(w - 1, Int(Double(core.x) * fx)), y0 = min(h - 1, Int(Double(core.y) * fy))
+                let x1 = min(w, max(x0 + 1, Int(Double(core.x + core.width) * fx)))
+                let y1 = min(h, max(y0 + 1, Int(Double(core.y + core.height) * fy)))
+                for y in y0..<y1 {
+                    for x in x0..<x1 {
+                        let i = (y * w + x) * c
+                        let r = Double(p[i]), g = Double(p[i + 1]), b = Double(p[i + 2])
+                        sum += SIMD3(r, g, b)
+                        luma += 0.2126 * r + 0.7152 * g + 0.0722 * b
+                        count += 1
+                    }
+                }
+            }
+        }
+        guard count > 0 else { return }
+        let n = Double(count) * 255
+        s.faceMeanLuma = luma / n
+        s.faceMeanRed = sum.x / n
+        s.faceMeanGreen = sum.y / n
+        s.faceMeanBlue = sum.z / n
     }
 
     /// Computes the statistics of an 8-bit RGB image.

@@ -1,3 +1,5 @@
+import FaceDetection
+
 /// The outcome of scene detection: a catalogue scene, how sure the heuristic is, and the numbers it used.
 public struct SceneDetection: Sendable, Equatable {
     /// The scene chosen.
@@ -10,11 +12,13 @@ public struct SceneDetection: Sendable, Equatable {
     public var statistics: SceneStatistics
 }
 
-/// A documented heuristic classifier over `SceneStatistics` — not a trained model, and honest about it.
+/// A documented heuristic classifier over `SceneStatistics` and the faces found — not a trained scene model, and
+/// honest about it.
 ///
-/// Rules are tried in order and the first that holds wins; thresholds are below and in docs/SCENES.md. Scenes
-/// without a rule (Newborn, Group Portraits, Animals, Food & Drinks, Flowers) are never detected: pick them with
-/// `--scene`. Landscape is the default when nothing else fires.
+/// Rules are tried in order and the first that holds wins; thresholds are below and in docs/SCENES.md. People come
+/// from dlib's face detector, never from skin-coloured pixels (wood, fur and sand pass every skin-colour rule).
+/// Scenes without a rule (Newborn, Animals, Food & Drinks, Flowers) are never detected: pick them with `--scene`.
+/// Landscape is the default when nothing else fires.
 public enum SceneDetector {
     /// Every threshold, in one place (fractions of full scale or of the pixel count).
     public enum Threshold {
@@ -30,25 +34,34 @@ public enum SceneDetector {
         public static let whiteBorderFraction = 0.6
         /// …and at least this share of the whole image near-white.
         public static let whiteFraction = 0.3
-        /// Low light: median luma below this…
+        /// Low light without faces: median luma below this…
         public static let darkMedianLuma = 0.15
-        /// …and mean luma below this (a few street lights may lift the mean, not the median).
+        /// …and mean luma below this (a few street lights may lift the mean, not the median). With faces only the
+        /// mean is asked for: the faces' own light is the stronger evidence.
         public static let darkMeanLuma = 0.22
-        /// People: at least this share of pixels pass the skin rules…
-        public static let skinFraction = 0.10
-        /// …but no more than this (a frame almost all skin-coloured is fur, sand or wood far more often)…
-        public static let skinFractionMax = 0.60
-        /// …and chroma p99 below this (portraits rarely hold vivid colours; food and flowers do).
-        public static let skinChromaP99Max = 0.65
+        /// Low light with faces: the faces' mean luma (encoded) below this: a 10.7 % reflector exposed so that 18 %
+        /// grey sits at 0.46, or a light-skinned face (≈ 0.69 when well lit) two stops under.
+        public static let darkFaceLuma = 0.36
+        /// A face counts when its box is at least this fraction of the image's long side wide (≈ the smallest face
+        /// the detector finds on its 1600-pixel copy; a group of three standing full length has faces ≈ 0.045).
+        public static let minFaceFraction = 0.04
+        /// Group portraits: at least this many faces that count.
+        public static let groupFaces = 3
     }
 
-    /// Classifies an analysed image.
+    /// Classifies an analysed image, faces included.
     public static func detect(_ analysis: SceneAnalysis) -> SceneDetection {
-        detect(analysis.statistics)
+        detect(analysis.statistics, faces: analysis.faces)
     }
 
-    /// Classifies from statistics alone.
-    public static func detect(_ s: SceneStatistics) -> SceneDetection {
+    /// The faces that count for the rules: wide enough for the frame (scores were thresholded by the detector).
+    public static func meaningfulFaces(_ faces: [FaceRegion], in s: SceneStatistics) -> [FaceRegion] {
+        let longSide = Double(max(s.sourceWidth, s.sourceHeight))
+        return faces.filter { Double($0.width) >= Threshold.minFaceFraction * longSide }
+    }
+
+    /// Classifies from statistics and faces (in the source pixels `s.sourceWidth × s.sourceHeight`).
+    public static func detect(_ s: SceneStatistics, faces: [FaceRegion] = []) -> SceneDetection {
         typealias T = Threshold
         func result(_ label: SceneLabel, _ confidence: Double, _ reason: String) -> SceneDetection {
             SceneDetection(label: label, confidence: confidence, reason: reason, statistics: s)
@@ -71,19 +84,32 @@ public enum SceneDetector {
             return result(.whiteBackgrounds, c, "near-white border \(f(s.borderNearWhiteFraction)) ≥ "
                           + "\(T.whiteBorderFraction) and near-white \(f(s.nearWhiteFraction)) ≥ \(T.whiteFraction)")
         }
-        if s.medianLuma < T.darkMedianLuma, s.meanLuma < T.darkMeanLuma {
+        let people = meaningfulFaces(faces, in: s)
+        if people.isEmpty, s.medianLuma < T.darkMedianLuma, s.meanLuma < T.darkMeanLuma {
             let c = min(confidence(below: s.medianLuma, T.darkMedianLuma),
                         confidence(below: s.meanLuma, T.darkMeanLuma))
             return result(.peopleAtNight, c, "median luma \(f(s.medianLuma)) < \(T.darkMedianLuma) and mean luma "
                           + "\(f(s.meanLuma)) < \(T.darkMeanLuma)")
         }
-        if s.skinFraction >= T.skinFraction, s.skinFraction <= T.skinFractionMax, s.chromaP99 < T.skinChromaP99Max {
-            return result(.people, confidence(above: s.skinFraction, T.skinFraction),
-                          "skin-tone pixels \(f(s.skinFraction)) in \(T.skinFraction)…\(T.skinFractionMax) and "
-                          + "chroma p99 \(f(s.chromaP99)) < \(T.skinChromaP99Max)")
+        if !people.isEmpty, s.faceMeanLuma < T.darkFaceLuma, s.meanLuma < T.darkMeanLuma {
+            let c = min(confidence(below: s.faceMeanLuma, T.darkFaceLuma),
+                        confidence(below: s.meanLuma, T.darkMeanLuma))
+            return result(.peopleAtNight, c, "\(faceCount(people.count)), face luma \(f(s.faceMeanLuma)) < "
+                          + "\(T.darkFaceLuma) and mean luma \(f(s.meanLuma)) < \(T.darkMeanLuma)")
+        }
+        let sizes = "at least \(T.minFaceFraction) of the long side, score ≥ \(FaceDetector.scoreThreshold)"
+        if people.count >= T.groupFaces {
+            let c = confidence(above: people[T.groupFaces - 1].score, FaceDetector.scoreThreshold)
+            return result(.groupPortraits, c, "\(faceCount(people.count)) ≥ \(T.groupFaces) (\(sizes))")
+        }
+        if let best = people.first {
+            let c = confidence(above: best.score, FaceDetector.scoreThreshold)
+            return result(.people, c, "\(faceCount(people.count)) (\(sizes))")
         }
         return result(.landscape, 0.3, "no rule fired (default)")
     }
+
+    private static func faceCount(_ n: Int) -> String { n == 1 ? "1 face" : "\(n) faces" }
 
     /// 0.5 at the threshold, 1 when the value is at zero (the far side of a "below" rule).
     static func confidence(below value: Double, _ threshold: Double) -> Double {

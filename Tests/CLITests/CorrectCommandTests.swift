@@ -226,6 +226,7 @@ import Testing
         #expect(array?.count == 1)
         #expect(item["scene"] as? Int == 100)
         #expect((item["confidence"] as? Double ?? 0) > 0.5)
+        #expect(item["faces"] as? Int == 0)
         #expect(item["look_guid"] as? String == "2DA54C60-1F05-4E56-A1FF-9B21A272704C")
         #expect(item["error"] is NSNull)
         let outputs = try #require(item["outputs"] as? [String])

@@ -30,8 +30,8 @@ struct CorrectCommand: ParsableCommand {
         look.
 
         JSON (--json): an array, one object per image in input order: {"confidence": 1.0, "error": null, \
-        "file": "…", "look_guid": "…", "look_name": "…", "look_strength": 100, "outputs": ["…"], "scene": 100, \
-        "scene_name": "Black & White"}; confidence is null for --scene LABEL, the look keys are null without a \
+        "faces": 0, "file": "…", "look_guid": "…", "look_name": "…", "look_strength": 100, "outputs": ["…"], "scene": 100, \
+        "scene_name": "Black & White"}; confidence and faces are null for --scene LABEL, the look keys are null without a \
         look (look_guid also for --lut); error is set for an image that failed, and outputs lists what it \
         wrote before failing.
 
@@ -218,6 +218,8 @@ struct CorrectResult: Encodable, Sendable {
     var file: String
     var scene: SceneLabel?
     var confidence: Double?
+    /// Faces found (null with --scene LABEL, which skips the analysis).
+    var faces: Int?
     var lookGuid: String?
     var lookName: String?
     var lookStrength: Double?
@@ -225,7 +227,7 @@ struct CorrectResult: Encodable, Sendable {
     var error: String?
 
     enum CodingKeys: String, CodingKey {
-        case file, scene, sceneName = "scene_name", confidence, lookGuid = "look_guid", lookName = "look_name"
+        case file, scene, sceneName = "scene_name", confidence, faces, lookGuid = "look_guid", lookName = "look_name"
         case lookStrength = "look_strength", outputs, error
     }
 
@@ -236,6 +238,7 @@ struct CorrectResult: Encodable, Sendable {
         try c.encode(scene?.rawValue, forKey: .scene)
         try c.encode(scene?.name, forKey: .sceneName)
         try c.encode(confidence.map { ($0 * 1000).rounded() / 1000 }, forKey: .confidence)
+        try c.encode(faces, forKey: .faces)
         try c.encode(lookGuid, forKey: .lookGuid)
         try c.encode(lookName, forKey: .lookName)
         try c.encode(lookStrength, forKey: .lookStrength)
@@ -319,9 +322,12 @@ struct CorrectJob: Sendable {
     private func correct(_ file: String, threads: Int?, into result: inout CorrectResult) throws {
         result.scene = scene
         if scene == nil {
-            let detection = SceneDetector.detect(try SceneAnalysis(path: file, maxPixels: maxPixels))
+            let analysis = try SceneAnalysis(path: file, maxPixels: maxPixels)
+            if let failure = analysis.faceDetectionFailure { printError("warning: \(file): \(failure)") }
+            let detection = SceneDetector.detect(analysis)
             result.scene = detection.label
             result.confidence = detection.confidence
+            result.faces = analysis.faces.count
         }
         let (look, defaults) = looks.look(for: result.scene)
         var overrides = params

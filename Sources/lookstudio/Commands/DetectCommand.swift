@@ -2,44 +2,78 @@ import ArgumentParser
 import ImageIO
 import LookEngine
 
-/// `lookstudio detect`: the scene a photo looks like, with the statistics the heuristic used.
+/// `lookstudio detect`: the scene a photo looks like, the faces in it, and the statistics the heuristic used.
 struct DetectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "detect",
-        abstract: "Guess an image's scene (black & white, underwater, white background, low light, people, landscape).",
+        abstract: "Guess an image's scene (black & white, underwater, white background, low light, people, group, "
+            + "landscape) and find its faces.",
         discussion: """
         A documented heuristic over statistics of a copy shrunk to at most 2048 pixels on the long side (a PNG \
-        streams into it, never held whole); the rules and thresholds are in docs/SCENES.md.
+        streams into it, never held whole), plus dlib's frontal face detector run on a 1600-pixel copy; the rules, \
+        thresholds and what the detector misses are in docs/SCENES.md.
 
-        JSON (--json): {"label": 100, "name": "Black & White", "confidence": 0.97, "reason": "…", \
-        "statistics": {"mean_luma": …, …}}
+        JSON (--json): {"label": 1, "name": "Auto — People", "confidence": 0.97, "reason": "…", \
+        "faces": [{"x": 176, "y": 77, "width": 92, "height": 92, "score": 1.24}], \
+        "statistics": {"mean_luma": …, "face_mean_luma": …, …}}. Face boxes are in the input's pixels, top-left \
+        origin; score is dlib's SVM margin (faces below 0.5 are not reported).
 
-        Example:
+        --overlay writes the input at its full size as a PNG with each face boxed (its score above it) and the scene \
+        written top-left, for a person to check what was seen.
+
+        Examples:
           lookstudio detect photo.jpg --json
+          lookstudio detect photo.jpg --overlay photo-faces.png
         """
     )
 
     @Flag(help: "Print one JSON object (documented above) instead of text.")
     var json = false
 
+    @Option(help: ArgumentHelp("Also write the image at full size with face boxes and the scene drawn on it (PNG).",
+                               valueName: "out.png"))
+    var overlay: String?
+
     @Argument(help: ArgumentHelp("Image to analyse (PNG or JPEG).", valueName: "image"))
     var image: String
 
+    func validate() throws {
+        if let overlay, ImageFormat.fromExtension(overlay) != .png {
+            throw ValidationError("--overlay \(overlay): the overlay is written as PNG; name it .png")
+        }
+    }
+
     func run() throws {
-        let detection = SceneDetector.detect(try SceneAnalysis(path: image))
+        let analysis = try SceneAnalysis(path: image)
+        if let failure = analysis.faceDetectionFailure { printError("warning: \(image): \(failure)") }
+        let detection = SceneDetector.detect(analysis)
+        if let overlay {
+            let full = try ImageFormat.read(path: image).pixels
+            let label = "\(detection.label.rawValue) \(detection.label.name)  "
+                + (analysis.faces.count == 1 ? "1 face" : "\(analysis.faces.count) faces")
+            try ImageFormat.write(try FaceOverlay.draw(on: full, faces: analysis.faces, label: label), to: overlay)
+        }
         if json {
-            print(try jsonString(DetectionJSON(detection)))
+            print(try jsonString(DetectionJSON(detection, faces: analysis.faces)))
         } else {
             let s = detection.statistics
             print("scene: \(detection.label.rawValue) \(detection.label.name)")
             print(String(format: "confidence: %.2f", detection.confidence))
             print("because: \(detection.reason)")
+            print("faces: \(analysis.faces.count)")
+            for f in analysis.faces {
+                print(String(format: "  %d×%d at (%d, %d), score %.2f", f.width, f.height, f.x, f.y, f.score))
+            }
             print("analysed: \(s.analysedWidth)×\(s.analysedHeight) of \(s.sourceWidth)×\(s.sourceHeight)")
             print(String(format: "luma mean %.3f median %.3f p05 %.3f p95 %.3f; chroma mean %.3f p99 %.3f",
                          s.meanLuma, s.medianLuma, s.lumaP05, s.lumaP95, s.meanChroma, s.chromaP99))
             print(String(format: "fractions: grey %.3f near-white %.3f (border %.3f) dark %.3f skin %.3f "
                          + "blue-green %.3f", s.greyFraction, s.nearWhiteFraction, s.borderNearWhiteFraction,
                          s.darkFraction, s.skinFraction, s.blueGreenFraction))
+            if !analysis.faces.isEmpty {
+                print(String(format: "faces: mean luma %.3f, mean RGB %.3f %.3f %.3f", s.faceMeanLuma,
+                             s.faceMeanRed, s.faceMeanGreen, s.faceMeanBlue))
+            }
         }
     }
 }
@@ -50,13 +84,19 @@ struct DetectionJSON: Encodable {
     var name: String
     var confidence: Double
     var reason: String
+    var faces: [FaceRegion]
     var statistics: SceneStatistics
 
-    init(_ d: SceneDetection) {
+    init(_ d: SceneDetection, faces: [FaceRegion]) {
         label = d.label.rawValue
         name = d.label.name
         confidence = (d.confidence * 1000).rounded() / 1000
         reason = d.reason
+        self.faces = faces.map {
+            var f = $0
+            f.score = (f.score * 1000).rounded() / 1000
+            return f
+        }
         statistics = d.statistics
     }
 }

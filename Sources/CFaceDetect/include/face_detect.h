@@ -1,0 +1,44 @@
+// A C interface over dlib's frontal face detector (HOG features + linear SVM, compiled into libdlib).
+#ifndef LOOKSTUDIO_FACE_DETECT_H
+#define LOOKSTUDIO_FACE_DETECT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// An opaque detector. One detector must not be used by two threads at once (dlib's detector keeps the last
+/// image's feature pyramid inside itself); clone it for each thread.
+typedef struct fd_detector fd_detector;
+
+/// One detection: a box in the pixels of the buffer given to fd_detect, and dlib's SVM score (above the
+/// requested threshold; higher is surer).
+typedef struct fd_face {
+    int32_t left, top, width, height;
+    double score;
+} fd_face;
+
+/// Builds dlib's frontal face detector. Returns NULL on failure with a message in `error` (if not NULL).
+fd_detector *fd_create(char *error, size_t error_size);
+
+/// An independent copy of `detector` for another thread. Returns NULL on failure.
+fd_detector *fd_clone(const fd_detector *detector, char *error, size_t error_size);
+
+/// Frees a detector (NULL is fine).
+void fd_destroy(fd_detector *detector);
+
+/// Detects faces in an 8-bit image with `channels` 1 (grey) or 3 (RGB), rows `stride` bytes apart.
+/// The image is upsampled `upsample` times (0 or more, each doubling the size) so faces smaller than the
+/// detector's 80-pixel window are found. Writes up to `capacity` faces, best first, with score ≥ `threshold`, and
+/// returns how many were found in all (may exceed `capacity`), or −1 on failure with a message in `error`.
+int fd_detect(fd_detector *detector, const uint8_t *pixels, int32_t width, int32_t height, int32_t channels,
+              size_t stride, int32_t upsample, double threshold, fd_face *faces, int32_t capacity,
+              char *error, size_t error_size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

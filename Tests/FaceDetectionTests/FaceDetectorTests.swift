@@ -1,0 +1,135 @@
+import Dispatch
+import FaceDetection
+import Foundation
+import ImageIO
+import Testing
+
+/// Shared helpers: the shipped samples as grey images.
+enum Samples {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path + "/samples/"
+
+    static func grey(_ name: String) throws -> GreyImage {
+        let image = try PNGImage.read(path: root + name)
+        guard case .eight(let samples) = image.samples else { throw FaceDetectionError.invalidImage(reason: name) }
+        return try samples.withUnsafeBufferPointer {
+            try GreyImage(interleaved: $0, width: image.width, height: image.height, channels: image.channels)
+        }
+    }
+
+    static func faces(_ name: String) throws -> [Face] {
+        let image = try grey(name)
+        return try FaceDetector.shared.get().faces(in: image, sourceWidth: image.width, sourceHeight: image.height)
+    }
+
+    /// Intersection over union of two boxes.
+    static func iou(_ a: Face, _ b: (x: Int, y: Int, width: Int, height: Int)) -> Double {
+        let w = max(0, min(a.x + a.width, b.x + b.width) - max(a.x, b.x))
+        let h = max(0, min(a.y + a.height, b.y + b.height) - max(a.y, b.y))
+        let inter = Double(w * h)
+        return inter / (Double(a.width * a.height + b.width * b.height) - inter)
+    }
+}
+
+@Suite struct FaceDetectorTests {
+    /// The astronaut's face as marked by hand (brow to chin, ear to ear) in samples/astronaut.png.
+    static let astronautFace = (x: 176, y: 78, width: 92, height: 106)
+
+    @Test("the astronaut portrait has one face, where a person sees it, scoring above the threshold")
+    func astronaut() throws {
+        let faces = try Samples.faces("astronaut.png")
+        #expect(faces.count == 1)
+        let face = try #require(faces.first)
+        #expect(Samples.iou(face, Self.astronautFace) >= 0.5)
+        #expect(face.score >= FaceDetector.scoreThreshold)
+    }
+
+    @Test("no face in the coffee cup or the cat")
+    func noFaces() throws {
+        #expect(try Samples.faces("coffee.png").isEmpty)
+        #expect(try Samples.faces("chelsea.png").isEmpty)
+    }
+
+    @Test("the photographer in profile (camera.png) is not a frontal face: nothing above the threshold")
+    func profile() throws {
+        #expect(try Samples.faces("camera.png").isEmpty)
+        // The profile is what the detector sees weakest: it is there below the threshold.
+        let image = try Samples.grey("camera.png")
+        let weak = try FaceDetector.shared.get().faces(in: image, sourceWidth: 512, sourceHeight: 512, threshold: -0.5)
+        #expect(weak.contains { $0.x < 300 && $0.x + $0.width > 220 && $0.y < 200 })
+    }
+
+    @Test("boxes are mapped to the source's pixels and clipped to it")
+    func mappedAndClipped() throws {
+        let image = try Samples.grey("astronaut.png")
+        // Pretend the 512² image is a preview of a 2048×2048 original: the box scales by 4.
+        let big = try FaceDetector.shared.get().faces(in: image, sourceWidth: 2048, sourceHeight: 2048)
+        let small = try Samples.faces("astronaut.png")
+        let b = try #require(big.first), s = try #require(small.first)
+        #expect(abs(b.x - 4 * s.x) <= 4 && abs(b.width - 4 * s.width) <= 4)
+        let all = try FaceDetector.shared.get().faces(in: image, sourceWidth: 512, sourceHeight: 512, threshold: -1)
+        #expect(all.count > 1)
+        for f in all {
+            #expect(f.x >= 0 && f.y >= 0 && f.width > 0 && f.height > 0)
+            #expect(f.x + f.width <= 512 && f.y + f.height <= 512)
+        }
+    }
+
+    @Test("upsampling finds a face smaller than the detector's window")
+    func upsample() throws {
+        let small = try Samples.grey("astronaut.png").resized(longSide: 256)  // face ≈ 46 px, under the ~65 px floor
+        let detector = try FaceDetector.shared.get()
+        #expect(try detector.detect(small, upsample: 0).isEmpty)
+        let found = try detector.detect(small, upsample: 1)
+        #expect(found.count == 1)
+        #expect(found.first.map { $0.x > 80 && $0.x < 100 } == true)
+    }
+
+    @Test("one shared detector gives the same answer to many threads at once")
+    func concurrent() throws {
+        let image = try Samples.grey("astronaut.png")
+        let detector = try FaceDetector.shared.get()
+        let expected = try detector.detect(image, threshold: -1)
+        let results = Results()
+        DispatchQueue.concurrentPerform(iterations: 4) { i in
+            results.set(i, (try? detector.detect(image, threshold: -1)) ?? [])
+        }
+        #expect(results.all(4).allSatisfy { $0 == expected })
+    }
+
+    @Test("a grey image with the wrong pixel count is refused with its size")
+    func invalidImage() {
+        #expect(throws: FaceDetectionError.invalidImage(reason: "3×2 grey image needs 6 pixels, got 5")) {
+            try GreyImage(width: 3, height: 2, pixels: [1, 2, 3, 4, 5])
+        }
+    }
+
+    @Test("resizing keeps the aspect ratio and hits the long side")
+    func resize() throws {
+        let image = try GreyImage(width: 300, height: 200, pixels: (0..<60_000).map { UInt8($0 % 256) })
+        let up = image.resized(longSide: 1600), down = image.resized(longSide: 90)
+        #expect(up.width == 1600 && up.height == 1067)
+        #expect(down.width == 90 && down.height == 60)
+        let flat = try GreyImage(width: 40, height: 30, pixels: Array(repeating: 77, count: 1200))
+        #expect(flat.resized(longSide: 7).pixels.allSatisfy { $0 == 77 })
+        #expect(flat.resized(longSide: 100).pixels.allSatisfy { $0 == 77 })
+    }
+}
+
+/// Per-thread result slots; guarded by `lock`.
+final class Results: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Int: [Face]] = [:]
+
+    func set(_ i: Int, _ faces: [Face]) {
+        lock.lock()
+        slots[i] = faces
+        lock.unlock()
+    }
+
+    func all(_ count: Int) -> [[Face]] {
+        lock.lock()
+        defer { lock.unlock() }
+        return (0..<count).map { slots[$0] ?? [] }
+    }
+}
