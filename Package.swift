@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "LookCore", targets: ["LookCore"]),
         .library(name: "LookFormats", targets: ["LookFormats"]),
         .library(name: "ImageIO", targets: ["ImageIO"]),
+        .library(name: "ColorManagement", targets: ["ColorManagement"]),
         .library(name: "LookCatalog", targets: ["LookCatalog"]),
         .library(name: "PluginHost", targets: ["PluginHost"]),
         // Built-in plugins: each a shared library that `swift build` puts next to the `lookstudio` executable.
@@ -36,6 +37,12 @@ let package = Package(
             providers: [.apt(["libturbojpeg0-dev"])]
         ),
         .target(name: "ImageIO", dependencies: ["CPNGShim", "CTurboJPEG"]),
+        .systemLibrary(
+            name: "CLCMS2",
+            pkgConfig: "lcms2",
+            providers: [.apt(["liblcms2-dev"])]
+        ),
+        .target(name: "ColorManagement", dependencies: ["CLCMS2", "LookCore"]),
         .target(name: "LookFormats", dependencies: ["LookCore", "ImageIO"]),
         .target(
             name: "LookCatalog",
@@ -71,6 +78,7 @@ let package = Package(
         .testTarget(name: "LookCoreTests", dependencies: ["LookCore"]),
         .testTarget(name: "LookFormatsTests", dependencies: ["LookFormats", "LookCore", "ImageIO"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"]),
+        .testTarget(name: "ColorManagementTests", dependencies: ["ColorManagement", "LookCore"]),
         .testTarget(name: "LookCatalogTests", dependencies: ["LookCatalog", "LookCore", "LookFormats", "ImageIO"]),
         .testTarget(name: "LookEngineTests", dependencies: ["LookEngine", "LookCore", "LookFormats", "ImageIO", "PluginHost"]),
         .testTarget(name: "CLITests", dependencies: ["lookstudio", "LookCore", "LookFormats", "ImageIO"]),
