@@ -55,7 +55,7 @@ let package = Package(
         .target(
             name: "LookEngine",
             dependencies: [
-                "LookCore", "LookFormats", "ImageIO", "PluginHost",
+                "LookCore", "LookFormats", "ImageIO", "PluginHost", "ColorManagement",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -71,7 +71,7 @@ let package = Package(
         .executableTarget(
             name: "lookstudio",
             dependencies: [
-                "LookCore", "LookFormats", "ImageIO", "LookEngine", "PluginHost", "LookCatalog",
+                "LookCore", "LookFormats", "ImageIO", "LookEngine", "PluginHost", "LookCatalog", "ColorManagement",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -80,8 +80,8 @@ let package = Package(
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"]),
         .testTarget(name: "ColorManagementTests", dependencies: ["ColorManagement", "LookCore"]),
         .testTarget(name: "LookCatalogTests", dependencies: ["LookCatalog", "LookCore", "LookFormats", "ImageIO"]),
-        .testTarget(name: "LookEngineTests", dependencies: ["LookEngine", "LookCore", "LookFormats", "ImageIO", "PluginHost"]),
-        .testTarget(name: "CLITests", dependencies: ["lookstudio", "LookCore", "LookFormats", "ImageIO"]),
+        .testTarget(name: "LookEngineTests", dependencies: ["LookEngine", "LookCore", "LookFormats", "ImageIO", "PluginHost", "ColorManagement"]),
+        .testTarget(name: "CLITests", dependencies: ["lookstudio", "LookCore", "LookFormats", "ImageIO", "ColorManagement"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LookCore"]),
         .testTarget(name: "PluginsTests", dependencies: ["PluginHost"]),
     ],

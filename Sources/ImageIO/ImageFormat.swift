@@ -52,6 +52,31 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable, Codable {
         }
     }
 
+    /// Reads a whole image (upright) with its format and colour description.
+    public static func readImage(path: String, maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError)
+        -> DecodedImage {
+        let format = try of(path: path)
+        switch format {
+        case .png:
+            let decoded = try PNGImage.readWithColor(path: path, maxPixels: maxPixels)
+            return DecodedImage(pixels: decoded.pixels, color: ColorDescription(png: decoded.color), format: format)
+        case .jpeg:
+            let decoded = try JPEGImage.read(path: path, maxPixels: maxPixels)
+            return DecodedImage(pixels: decoded.pixels, color: ColorDescription(iccBytes: decoded.iccProfile),
+                                format: format)
+        }
+    }
+
+    /// Writes a whole image in the format `path`'s extension names, atomically, with `color`: all of it in a PNG,
+    /// the ICC profile (an RGB one) in the other formats.
+    public static func write(_ image: PixelBuffer, to path: String, color: ColorDescription,
+                             options: ImageWriteOptions = ImageWriteOptions()) throws(ImageIOError) {
+        switch try forOutput(path: path) {
+        case .png: try PNGImage.write(image, to: path, colorMetadata: color.png)
+        case .jpeg: try JPEGImage.write(image, to: path, quality: options.jpegQuality, iccProfile: color.embeddableICC)
+        }
+    }
+
     /// Writes a whole image in the format `path`'s extension names, atomically; a PNG gets `iccProfile` as iCCP.
     public static func write(_ image: PixelBuffer, to path: String, jpegQuality: Int = JPEGImage.defaultQuality,
                              iccProfile: [UInt8]? = nil) throws(ImageIOError) {
@@ -68,4 +93,13 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable, Codable {
         case .jpeg: try JPEGImage.write(image, to: path, quality: jpegQuality, iccProfile: color.jpegICCProfile)
         }
     }
+}
+
+/// Encoder settings for the formats that have them; each applies only to its own format.
+public struct ImageWriteOptions: Sendable, Equatable {
+    /// JPEG quality, 1…100.
+    public var jpegQuality: Int = JPEGImage.defaultQuality
+
+    /// Default settings.
+    public init() {}
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Dispatch
+import ColorManagement
 import ImageIO
 import LookCore
 
@@ -10,8 +11,10 @@ import LookCore
 /// however large the image is. When JPEG is on either side the image
 /// is held whole (TurboJPEG 2.1 decodes and encodes whole images), decoded, graded and encoded in one buffer: 3 bytes
 /// a pixel plus the compressed input while decoding or the compressed output while writing.
-/// The colour description travels with the pixels, unapplied: PNG to PNG keeps iCCP, sRGB, gAMA and cHRM; an ICC
-/// profile moves between a PNG's iCCP chunk and a JPEG's APP2 segments.
+/// Colour management (`Options.color`): the input's colour description is read first, and the conversions input →
+/// look working space and look → output space are composed into the one cube (`ColorManagedLook`), so applying
+/// stays one lookup per pixel. When input, look and output spaces are the same the look is applied as it is, bit
+/// for bit; by default the output is in the input's space and keeps its colour description.
 public enum ImagePipeline {
     /// Time spent in each stage of one run, in seconds (stages overlap, so they may add up to more than wall).
     public struct Timings: Sendable, Equatable {
@@ -23,6 +26,8 @@ public enum ImagePipeline {
         public var encode: Double = 0
         /// Start to finish.
         public var wall: Double = 0
+        /// Things the user should know about this image (a colour description that was partly ignored).
+        public var warnings: [String] = []
     }
 
     /// Settings for a file-to-file run.
@@ -38,29 +43,66 @@ public enum ImagePipeline {
         public var threads: Int?
         /// JPEG encoder quality, 1…100, when the output is a JPEG.
         public var jpegQuality: Int = JPEGImage.defaultQuality
+        /// Look working space, output space and gamut handling.
+        public var color = ColorSettings()
 
         /// Default settings.
         public init() {}
     }
 
-    /// Applies `cube` to the PNG at `input`, writing `output` atomically; returns per-stage timings.
+    /// Applies `cube` (a look in `options.color.workingSpace`) to the image at `input`, colour-managed, writing
+    /// `output` atomically; returns per-stage timings.
     @discardableResult
     public static func apply(
         _ cube: ColorCube, interpolation: Interpolation = .tetrahedral,
         input: String, output: String, options: Options = Options()
     ) throws -> Timings {
-        try apply(CubeApplier(cube: cube, interpolation: interpolation), input: input, output: output, options: options)
+        let look = ColorManagedLook(look: cube, workingSpace: options.color.workingSpace, interpolation: interpolation)
+        return try run(input: input, output: output, options: options) { color in
+            try prepare(look, color: color, file: input, settings: options.color)
+        }
     }
 
-    /// Applies a prepared applier (reuse one across many images) to the image at `input`, writing `output`; PNG
-    /// and JPEG on either side (input by signature, output by extension).
+    /// Applies a prepared applier (reuse one across many images) to the image at `input`'s raw codes, writing
+    /// `output` with the input's colour description; no colour management. Input by signature, output by extension.
     @discardableResult
     public static func apply(_ applier: CubeApplier, input: String, output: String, options: Options = Options()) throws -> Timings {
+        try run(input: input, output: output, options: options) { Prepared(applier: applier, color: $0, warning: nil) }
+    }
+
+    /// What one image is graded with once its colour description is known.
+    struct Prepared {
+        var applier: CubeApplier
+        /// The colour description written to the output.
+        var color: ColorDescription
+        var warning: String?
+    }
+
+    /// The cube for an image described by `color`: input → working space → look → output, composed.
+    static func prepare(_ look: ColorManagedLook, color: ColorDescription, file: String,
+                        settings: ColorSettings) throws -> Prepared {
+        let (inputProfile, warning) = try ImageColor.profile(for: color, file: file)
+        let outputProfile: ColorProfile
+        let outputColor: ColorDescription
+        switch settings.output {
+        case .input:
+            (outputProfile, outputColor) = (inputProfile, color)
+        case .profile(let profile):
+            (outputProfile, outputColor) = (profile, ImageColor.description(for: profile))
+        }
+        let cube = try look.cube(input: inputProfile, output: outputProfile, intent: settings.intent,
+                                 gridSize: settings.gridSize)
+        return Prepared(applier: CubeApplier(cube: cube, interpolation: look.interpolation), color: outputColor,
+                        warning: warning)
+    }
+
+    private static func run(input: String, output: String, options: Options,
+                            prepare: (ColorDescription) throws -> Prepared) throws -> Timings {
         let outputFormat = try ImageFormat.forOutput(path: output)
         guard try ImageFormat.of(path: input) == .png, outputFormat == .png else {
-            return try applyWhole(applier, input: input, output: output, options: options)
+            return try applyWhole(prepare, input: input, output: output, options: options)
         }
-        return try applyStreaming(applier, input: input, output: output, options: options)
+        return try applyStreaming(prepare, input: input, output: output, options: options)
     }
 
     /// A warning to show when the output loses precision the input had (16-bit PNG written as 8-bit JPEG).
@@ -70,13 +112,17 @@ public enum ImagePipeline {
         return "\(input) has 16-bit samples; the JPEG \(output) keeps 8 bits per sample (write .png to keep 16)"
     }
 
-    private static func applyWhole(_ applier: CubeApplier, input: String, output: String,
+    private static func applyWhole(_ prepare: (ColorDescription) throws -> Prepared, input: String, output: String,
                                    options: Options) throws -> Timings {
         let start = now()
         var timings = Timings()
-        var (image, color) = try ImageFormat.readWithColor(path: input, maxPixels: options.maxPixels)
+        let decoded = try ImageFormat.readImage(path: input, maxPixels: options.maxPixels)
+        var image = decoded.pixels
         var t = now()
         timings.decode = t - start
+        let prepared = try prepare(decoded.color)
+        let applier = prepared.applier
+        timings.warnings += prepared.warning.map { [$0] } ?? []
         // The image's own reference is dropped before writing, so `s` is the array's only owner and the cube is
         // applied in place rather than to a copy-on-write duplicate of the whole image.
         switch image.samples {
@@ -91,27 +137,34 @@ public enum ImagePipeline {
         }
         timings.apply = now() - t
         t = now()
-        try ImageFormat.write(image, to: output, jpegQuality: options.jpegQuality, color: color)
+        var writeOptions = ImageWriteOptions()
+        writeOptions.jpegQuality = options.jpegQuality
+        try ImageFormat.write(image, to: output, color: prepared.color, options: writeOptions)
         timings.encode = now() - t
         timings.wall = now() - start
         return timings
     }
 
-    private static func applyStreaming(_ applier: CubeApplier, input: String, output: String,
-                                       options: Options) throws -> Timings {
+    private static func applyStreaming(_ prepare: (ColorDescription) throws -> Prepared, input: String,
+                                       output: String, options: Options) throws -> Timings {
         let reader = try PNGReader(path: input, maxPixels: options.maxPixels)
+        let prepared = try prepare(ColorDescription(png: reader.colorMetadata))
+        var timings: Timings
         switch reader.info.depth {
-        case .eight: return try stream(UInt8.self, reader: reader, applier: applier, output: output, options: options)
-        case .sixteen: return try stream(UInt16.self, reader: reader, applier: applier, output: output, options: options)
+        case .eight: timings = try stream(UInt8.self, reader: reader, prepared: prepared, output: output, options: options)
+        case .sixteen: timings = try stream(UInt16.self, reader: reader, prepared: prepared, output: output, options: options)
         }
+        timings.warnings += prepared.warning.map { [$0] } ?? []
+        return timings
     }
 
     /// Decodes and applies band k+1 on this thread (the cube on every core) while band k is deflated on an encoder
     /// thread: deflate is the slowest stage, so overlapping hides decode and apply behind it. Two band buffers
     /// alternate; a buffer is refilled only after the encoder has released it.
     private static func stream<Sample: BandSample>(
-        _: Sample.Type, reader: PNGReader, applier: CubeApplier, output: String, options: Options
+        _: Sample.Type, reader: PNGReader, prepared: Prepared, output: String, options: Options
     ) throws -> Timings {
+        let applier = prepared.applier
         let start = now()
         let info = reader.info
         let rowSamples = info.width * info.channels
@@ -154,7 +207,7 @@ public enum ImagePipeline {
                                              samples: Sample.samples(UnsafeBufferPointer(rebasing: rows[0..<(sampleRows * rowSamples)])))
                 let chosen = try options.writeOptions ?? PNGWriteOptions.forPhoto(sample: sample)
                 writer = try PNGWriter(path: output, width: info.width, height: info.height, channels: info.channels,
-                                       depth: info.depth, options: chosen, colorMetadata: reader.colorMetadata)
+                                       depth: info.depth, options: chosen, colorMetadata: prepared.color.png)
                 timings.encode += now() - t
             }
             nonisolated(unsafe) let pending = UnsafeBufferPointer(rows)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ColorManagement
 import ImageIO
 import LookCore
 import LookCatalog
@@ -46,6 +47,8 @@ struct ApplyCommand: ParsableCommand {
     @Option(help: "Refuse images with more pixels than this (protects memory from hostile headers).")
     var maxPixels: Int = PNGReader.defaultMaxPixels
 
+    @OptionGroup var color: ColorOptions
+
     @Flag(help: "Print the time spent decoding, applying and encoding to stderr.")
     var timings = false
 
@@ -67,11 +70,14 @@ struct ApplyCommand: ParsableCommand {
 
     func run() throws {
         let look: ColorCube
+        var workingSpace = ColorProfile(.sRGB)
         if let recipe {
             look = try RecipeSupport.compose(try Recipe.load(path: recipe), global: global)
         } else if let reference = self.look {
             let catalog = try CatalogAccess.open(global)
-            look = try catalog.cube(guid: try catalog.resolveLook(reference).guid)
+            let record = try catalog.resolveLook(reference)
+            look = try catalog.cube(guid: record.guid)
+            workingSpace = try LookSpaces.profile(of: record)
         } else if let lut {
             let loaded = try LUTFormat.read(path: lut, layout: layout.layout)
             report(loaded.warnings, file: lut)
@@ -82,7 +88,9 @@ struct ApplyCommand: ParsableCommand {
         let cube = try look.scaled(strength: try strengthFactor(strength))
         var options = ImagePipeline.Options()
         options.maxPixels = maxPixels
+        options.color = try color.settings(workingSpace: workingSpace)
         let t = try ImagePipeline.apply(cube, interpolation: interp, input: input, output: output, options: options)
+        for warning in t.warnings { printError("warning: \(warning)") }
         if timings {
             printError(String(format: "timings: decode %.3f s, apply %.3f s, encode %.3f s, wall %.3f s, peak memory %.0f MB",
                               t.decode, t.apply, t.encode, t.wall, Double(peakMemoryKilobytes()) / 1024))

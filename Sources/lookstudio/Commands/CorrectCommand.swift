@@ -1,4 +1,5 @@
 import ArgumentParser
+import ColorManagement
 import Dispatch
 import Foundation
 import ImageIO
@@ -85,6 +86,8 @@ struct CorrectCommand: ParsableCommand {
     @Option(help: "JPEG output quality, 1…100.")
     var quality: Int = JPEGImage.defaultQuality
 
+    @OptionGroup var color: ColorOptions
+
     @Option(help: "Images corrected at the same time (default: number of cores).")
     var jobs: Int?
 
@@ -141,7 +144,7 @@ struct CorrectCommand: ParsableCommand {
         let toFolder = files.count > 1 || strengths.count > 1 || CorrectJob.isDirectory(output)
             || inputs.contains(where: CorrectJob.isDirectory) || ImageFormat.fromExtension(output) == nil
         if toFolder { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) }
-        let job = CorrectJob(files: files, strengths: strengths, output: output, toFolder: toFolder,
+        let job = try CorrectJob(files: files, strengths: strengths, output: output, toFolder: toFolder,
                              scene: scene, looks: looks, params: overrides(strength: 100, preLook: preLook),
                              command: self)
         let results = job.run(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
@@ -163,13 +166,14 @@ struct CorrectCommand: ParsableCommand {
             report(loaded.warnings, file: lut)
             let name = URL(fileURLWithPath: lut).lastPathComponent
             return LookPlan(explicit: ChosenLook(guid: nil, name: name, cube: try loaded.lut.bakedCube(),
-                                                 strength: nil))
+                                                 strength: nil, workingSpace: ColorProfile(.sRGB)))
         }
         let catalog = try CatalogAccess.open(global)
         if let look {
             let record = try catalog.resolveLook(look)
             return LookPlan(explicit: ChosenLook(guid: record.guid, name: record.name,
-                                                 cube: try catalog.cube(guid: record.guid), strength: nil))
+                                                 cube: try catalog.cube(guid: record.guid), strength: nil,
+                                                 workingSpace: try LookSpaces.profile(of: record)))
         }
         var defaults: [SceneLabel: ChosenLook] = [:]
         let records = try catalog.scenes()
@@ -182,7 +186,8 @@ struct CorrectCommand: ParsableCommand {
             let lookRecord = try catalog.resolveLook(guid)
             defaults[label] = ChosenLook(guid: lookRecord.guid, name: lookRecord.name,
                                          cube: try catalog.cube(guid: lookRecord.guid),
-                                         strength: Double(record.defaultLookStrength))
+                                         strength: Double(record.defaultLookStrength),
+                                         workingSpace: try LookSpaces.profile(of: lookRecord))
         }
         return LookPlan(explicit: nil, sceneDefaults: defaults)
     }
@@ -194,6 +199,8 @@ struct ChosenLook: Sendable {
     let name: String
     let cube: ColorCube
     let strength: Double?
+    /// The space the look was authored in.
+    let workingSpace: ColorProfile
 }
 
 /// Where each image's creative look comes from: one explicit look, or its scene's default.
@@ -260,9 +267,11 @@ struct CorrectJob: Sendable {
     let params: CorrectionOverrides
     let quality: Int
     let maxPixels: Int
+    /// Output space and intent; the working space is each image's look's.
+    let color: ColorSettings
 
     init(files: [String], strengths: [Double], output: String, toFolder: Bool, scene: SceneLabel?,
-         looks: LookPlan, params: CorrectionOverrides, command: CorrectCommand) {
+         looks: LookPlan, params: CorrectionOverrides, command: CorrectCommand) throws {
         self.files = files
         self.strengths = strengths
         self.output = output
@@ -272,6 +281,7 @@ struct CorrectJob: Sendable {
         self.params = params
         self.quality = command.quality
         self.maxPixels = command.maxPixels
+        self.color = try command.color.settings()
     }
 
     /// Corrects every file, `jobs` at a time; returns one result per file, in input order.
@@ -314,6 +324,8 @@ struct CorrectJob: Sendable {
         options.maxPixels = maxPixels
         options.jpegQuality = quality
         options.threads = threads
+        options.color = color
+        options.color.workingSpace = look?.workingSpace ?? ColorProfile(.sRGB)
         for s in strengths {
             overrides.strength = s
             let correction = CorrectionParams(scene: result.scene, defaults: defaults, overrides: overrides)
@@ -327,7 +339,8 @@ struct CorrectJob: Sendable {
             if let warning = ImagePipeline.depthWarning(input: file, output: target) {
                 printError("warning: \(warning)")
             }
-            try Corrector.correct(cube: cube, input: file, output: target, options: options)
+            let timings = try Corrector.correct(cube: cube, input: file, output: target, options: options)
+            for warning in timings.warnings where s == strengths.first { printError("warning: \(warning)") }
             result.outputs.append(target)
         }
     }
