@@ -95,6 +95,39 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable, Codable {
     }
 }
 
+/// What an image file holds, read from its header where the format allows (PNG), else by decoding it.
+public struct ImageInfo: Sendable, Equatable {
+    /// The file's format.
+    public var format: ImageFormat
+    /// Pixels per row, upright.
+    public var width: Int
+    /// Rows, upright.
+    public var height: Int
+    /// Channels delivered: 3 (RGB) or 4 (RGBA).
+    public var channels: Int
+    /// Bits per delivered sample.
+    public var depth: PixelBuffer.Depth
+    /// What the file says about its colours.
+    public var color: ColorDescription
+}
+
+extension ImageFormat {
+    /// Reads what `path` holds without grading it.
+    public static func info(path: String, maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError)
+        -> ImageInfo {
+        if try of(path: path) == .png {
+            let reader = try PNGReader(path: path, maxPixels: maxPixels)
+            let i = reader.info
+            return ImageInfo(format: .png, width: i.width, height: i.height, channels: i.channels, depth: i.depth,
+                             color: ColorDescription(png: reader.colorMetadata))
+        }
+        let image = try readImage(path: path, maxPixels: maxPixels)
+        let p = image.pixels
+        return ImageInfo(format: image.format, width: p.width, height: p.height, channels: p.channels,
+                         depth: p.depth, color: image.color)
+    }
+}
+
 /// Encoder settings for the formats that have them; each applies only to its own format.
 public struct ImageWriteOptions: Sendable, Equatable {
     /// JPEG quality, 1…100.
