@@ -36,7 +36,12 @@ let package = Package(
             pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]
         ),
-        .target(name: "ImageIO", dependencies: ["CPNGShim", "CTurboJPEG"]),
+        .systemLibrary(
+            name: "CTIFF",
+            pkgConfig: "libtiff-4",
+            providers: [.apt(["libtiff-dev"])]
+        ),
+        .target(name: "ImageIO", dependencies: ["CPNGShim", "CTurboJPEG", "CTIFF"]),
         .systemLibrary(
             name: "CLCMS2",
             pkgConfig: "lcms2",
@@ -77,7 +82,7 @@ let package = Package(
         ),
         .testTarget(name: "LookCoreTests", dependencies: ["LookCore"]),
         .testTarget(name: "LookFormatsTests", dependencies: ["LookFormats", "LookCore", "ImageIO"]),
-        .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"]),
+        .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "CTIFF"]),
         .testTarget(name: "ColorManagementTests", dependencies: ["ColorManagement", "LookCore"]),
         .testTarget(name: "LookCatalogTests", dependencies: ["LookCatalog", "LookCore", "LookFormats", "ImageIO"]),
         .testTarget(name: "LookEngineTests", dependencies: ["LookEngine", "LookCore", "LookFormats", "ImageIO", "PluginHost", "ColorManagement"]),

@@ -2,10 +2,19 @@ import Foundation
 
 /// The image file formats LookStudio reads and writes, chosen by a file's first bytes or its extension.
 public enum ImageFormat: String, Sendable, Equatable, CaseIterable, Codable {
-    case png, jpeg
+    case png, jpeg, tiff
 
     /// Extensions each format is written under.
-    public var extensions: [String] { self == .png ? ["png"] : ["jpg", "jpeg"] }
+    public var extensions: [String] {
+        switch self {
+        case .png: return ["png"]
+        case .jpeg: return ["jpg", "jpeg"]
+        case .tiff: return ["tif", "tiff"]
+        }
+    }
+
+    /// Whether rows can be read and written in bands (libpng and libtiff), so the image is never held whole.
+    public var streams: Bool { self == .png || self == .tiff }
 
     /// The format of an existing file from its signature, falling back to its extension when it is too short.
     public static func of(path: String) throws(ImageIOError) -> ImageFormat {
@@ -14,6 +23,9 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable, Codable {
             let head = [UInt8]((try? handle.read(upToCount: 8)) ?? Data())
             if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return .png }
             if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+            // Classic and BigTIFF, little- and big-endian.
+            if [[0x49, 0x49, 0x2A, 0], [0x4D, 0x4D, 0, 0x2A], [0x49, 0x49, 0x2B, 0], [0x4D, 0x4D, 0, 0x2B]]
+                .contains(where: { head.starts(with: $0) }) { return .tiff }
             if let format = fromExtension(path) { return format }
             throw .unknownImageFormat(file: path)
         }
@@ -49,6 +61,9 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable, Codable {
         case .jpeg:
             let decoded = try JPEGImage.read(path: path, maxPixels: maxPixels)
             return (decoded.pixels, PNGColorMetadata(iccProfile: decoded.iccProfile))
+        default:
+            let decoded = try readImage(path: path, maxPixels: maxPixels)
+            return (decoded.pixels, decoded.color.png)
         }
     }
 
@@ -64,6 +79,8 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable, Codable {
             let decoded = try JPEGImage.read(path: path, maxPixels: maxPixels)
             return DecodedImage(pixels: decoded.pixels, color: ColorDescription(iccBytes: decoded.iccProfile),
                                 format: format)
+        case .tiff:
+            return try TIFFImage.read(path: path, maxPixels: maxPixels)
         }
     }
 
@@ -74,6 +91,8 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable, Codable {
         switch try forOutput(path: path) {
         case .png: try PNGImage.write(image, to: path, colorMetadata: color.png)
         case .jpeg: try JPEGImage.write(image, to: path, quality: options.jpegQuality, iccProfile: color.embeddableICC)
+        case .tiff: try TIFFImage.write(image, to: path, compression: options.tiffCompression ?? .lzw,
+                                        iccProfile: color.embeddableICC)
         }
     }
 
@@ -91,6 +110,10 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable, Codable {
         switch try forOutput(path: path) {
         case .png: try PNGImage.write(image, to: path, colorMetadata: color)
         case .jpeg: try JPEGImage.write(image, to: path, quality: jpegQuality, iccProfile: color.jpegICCProfile)
+        default:
+            var options = ImageWriteOptions()
+            options.jpegQuality = jpegQuality
+            try write(image, to: path, color: ColorDescription(png: color), options: options)
         }
     }
 }
@@ -115,11 +138,17 @@ extension ImageFormat {
     /// Reads what `path` holds without grading it.
     public static func info(path: String, maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError)
         -> ImageInfo {
-        if try of(path: path) == .png {
+        switch try of(path: path) {
+        case .png:
             let reader = try PNGReader(path: path, maxPixels: maxPixels)
             let i = reader.info
             return ImageInfo(format: .png, width: i.width, height: i.height, channels: i.channels, depth: i.depth,
                              color: ColorDescription(png: reader.colorMetadata))
+        case .tiff:
+            let r = try TIFFReader(path: path, maxPixels: maxPixels)
+            return ImageInfo(format: .tiff, width: r.width, height: r.height, channels: r.channels, depth: r.depth,
+                             color: r.color)
+        default: break
         }
         let image = try readImage(path: path, maxPixels: maxPixels)
         let p = image.pixels
@@ -132,6 +161,8 @@ extension ImageFormat {
 public struct ImageWriteOptions: Sendable, Equatable {
     /// JPEG quality, 1…100.
     public var jpegQuality: Int = JPEGImage.defaultQuality
+    /// TIFF compression (nil: LZW, or the input's own where the caller knows it).
+    public var tiffCompression: TIFFCompression?
 
     /// Default settings.
     public init() {}

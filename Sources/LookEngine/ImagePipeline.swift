@@ -7,8 +7,9 @@ import LookCore
 /// Streams an image from decoder through a cube to encoder in bands of rows, so memory stays bounded.
 ///
 /// Decoding and encoding are single-threaded in libpng; applying the cube uses every core, and encoding runs on
-/// its own thread, overlapped with decoding the next band. PNG to PNG holds two bands (8 MB each by default)
-/// however large the image is. When JPEG is on either side the image
+/// its own thread, overlapped with decoding the next band. PNG and TIFF (libtiff, by strips or rows of tiles) on
+/// both sides hold two bands (8 MB each by default) however large the image is. When another format is on either
+/// side the image
 /// is held whole (TurboJPEG 2.1 decodes and encodes whole images), decoded, graded and encoded in one buffer: 3 bytes
 /// a pixel plus the compressed input while decoding or the compressed output while writing.
 /// Colour management (`Options.color`): the input's colour description is read first, and the conversions input →
@@ -43,6 +44,8 @@ public enum ImagePipeline {
         public var threads: Int?
         /// JPEG encoder quality, 1…100, when the output is a JPEG.
         public var jpegQuality: Int = JPEGImage.defaultQuality
+        /// TIFF output compression; nil keeps a TIFF input's own, else LZW.
+        public var tiffCompression: TIFFCompression?
         /// Look working space, output space and gamut handling.
         public var color = ColorSettings()
 
@@ -99,17 +102,19 @@ public enum ImagePipeline {
     private static func run(input: String, output: String, options: Options,
                             prepare: (ColorDescription) throws -> Prepared) throws -> Timings {
         let outputFormat = try ImageFormat.forOutput(path: output)
-        guard try ImageFormat.of(path: input) == .png, outputFormat == .png else {
+        guard try ImageFormat.of(path: input).streams, outputFormat.streams else {
             return try applyWhole(prepare, input: input, output: output, options: options)
         }
         return try applyStreaming(prepare, input: input, output: output, options: options)
     }
 
-    /// A warning to show when the output loses precision the input had (16-bit PNG written as 8-bit JPEG).
+    /// A warning to show when the output loses precision the input had (16-bit PNG or TIFF written as 8-bit).
     public static func depthWarning(input: String, output: String) -> String? {
-        guard (try? ImageFormat.forOutput(path: output)) == .jpeg, (try? ImageFormat.of(path: input)) == .png,
-              let reader = try? PNGReader(path: input), reader.info.depth == .sixteen else { return nil }
-        return "\(input) has 16-bit samples; the JPEG \(output) keeps 8 bits per sample (write .png to keep 16)"
+        guard let format = try? ImageFormat.forOutput(path: output), !format.streams,
+              let reader = (try? BandReader.open(path: input, maxPixels: .max)) ?? nil,
+              reader.depth == .sixteen else { return nil }
+        return "\(input) has 16-bit samples; the \(format.rawValue.uppercased()) \(output) keeps 8 bits per sample "
+            + "(write .png or .tif to keep 16)"
     }
 
     private static func applyWhole(_ prepare: (ColorDescription) throws -> Prepared, input: String, output: String,
@@ -139,6 +144,7 @@ public enum ImagePipeline {
         t = now()
         var writeOptions = ImageWriteOptions()
         writeOptions.jpegQuality = options.jpegQuality
+        writeOptions.tiffCompression = options.tiffCompression
         try ImageFormat.write(image, to: output, color: prepared.color, options: writeOptions)
         timings.encode = now() - t
         timings.wall = now() - start
@@ -147,10 +153,12 @@ public enum ImagePipeline {
 
     private static func applyStreaming(_ prepare: (ColorDescription) throws -> Prepared, input: String,
                                        output: String, options: Options) throws -> Timings {
-        let reader = try PNGReader(path: input, maxPixels: options.maxPixels)
-        let prepared = try prepare(ColorDescription(png: reader.colorMetadata))
+        guard let reader = try BandReader.open(path: input, maxPixels: options.maxPixels) else {
+            return try applyWhole(prepare, input: input, output: output, options: options)
+        }
+        let prepared = try prepare(reader.color)
         var timings: Timings
-        switch reader.info.depth {
+        switch reader.depth {
         case .eight: timings = try stream(UInt8.self, reader: reader, prepared: prepared, output: output, options: options)
         case .sixteen: timings = try stream(UInt16.self, reader: reader, prepared: prepared, output: output, options: options)
         }
@@ -162,11 +170,11 @@ public enum ImagePipeline {
     /// thread: deflate is the slowest stage, so overlapping hides decode and apply behind it. Two band buffers
     /// alternate; a buffer is refilled only after the encoder has released it.
     private static func stream<Sample: BandSample>(
-        _: Sample.Type, reader: PNGReader, prepared: Prepared, output: String, options: Options
+        _: Sample.Type, reader: BandReader, prepared: Prepared, output: String, options: Options
     ) throws -> Timings {
         let applier = prepared.applier
         let start = now()
-        let info = reader.info
+        let info = (width: reader.width, height: reader.height, channels: reader.channels, depth: reader.depth)
         let rowSamples = info.width * info.channels
         let bandRows = max(1, min(info.height, options.bandBytes / max(1, rowSamples * MemoryLayout<Sample>.size)))
         let buffers = (0..<2).map { _ in UnsafeMutableBufferPointer<Sample>.allocate(capacity: bandRows * rowSamples) }
@@ -176,7 +184,7 @@ public enum ImagePipeline {
         // Runs before the buffers are freed, on every exit path: no encode may still be using them.
         defer { encoder.sync {} }
         let state = EncoderState()
-        var writer: PNGWriter?
+        var writer: BandWriter?
         var timings = Timings()
         var done = 0
         var band = 0
@@ -205,9 +213,17 @@ public enum ImagePipeline {
                 let sampleRows = min(n, 64)
                 let sample = try PixelBuffer(width: info.width, height: sampleRows, channels: info.channels,
                                              samples: Sample.samples(UnsafeBufferPointer(rebasing: rows[0..<(sampleRows * rowSamples)])))
-                let chosen = try options.writeOptions ?? PNGWriteOptions.forPhoto(sample: sample)
-                writer = try PNGWriter(path: output, width: info.width, height: info.height, channels: info.channels,
-                                       depth: info.depth, options: chosen, colorMetadata: prepared.color.png)
+                if try ImageFormat.forOutput(path: output) == .tiff {
+                    writer = .tiff(try TIFFWriter(path: output, width: info.width, height: info.height,
+                                                  channels: info.channels, depth: info.depth,
+                                                  compression: options.tiffCompression ?? reader.tiffCompression ?? .lzw,
+                                                  iccProfile: prepared.color.embeddableICC))
+                } else {
+                    let chosen = try options.writeOptions ?? PNGWriteOptions.forPhoto(sample: sample)
+                    writer = .png(try PNGWriter(path: output, width: info.width, height: info.height,
+                                                channels: info.channels, depth: info.depth, options: chosen,
+                                                colorMetadata: prepared.color.png))
+                }
                 timings.encode += now() - t
             }
             nonisolated(unsafe) let pending = UnsafeBufferPointer(rows)
@@ -256,7 +272,7 @@ private final class EncoderState: @unchecked Sendable {
 protocol BandSample: PNGRowSample, Sendable {
     static func apply(_ applier: CubeApplier, to buffer: UnsafeMutableBufferPointer<Self>, channels: Int,
                       threads: Int?) throws
-    static func write(_ writer: PNGWriter, _ buffer: UnsafeBufferPointer<Self>) throws
+    static func write(_ writer: BandWriter, _ buffer: UnsafeBufferPointer<Self>) throws
     static func samples(_ buffer: UnsafeBufferPointer<Self>) -> PixelBuffer.Samples
 }
 
@@ -265,7 +281,12 @@ extension UInt8: BandSample {
                       threads: Int?) throws {
         try applier.apply(to: buffer, channels: channels, threads: threads)
     }
-    static func write(_ writer: PNGWriter, _ buffer: UnsafeBufferPointer<UInt8>) throws { try writer.writeRows(buffer) }
+    static func write(_ writer: BandWriter, _ buffer: UnsafeBufferPointer<UInt8>) throws {
+        switch writer {
+        case .png(let w): try w.writeRows(buffer)
+        case .tiff(let w): try w.writeRows(buffer)
+        }
+    }
     static func samples(_ buffer: UnsafeBufferPointer<UInt8>) -> PixelBuffer.Samples { .eight(Array(buffer)) }
 }
 
@@ -274,6 +295,11 @@ extension UInt16: BandSample {
                       threads: Int?) throws {
         try applier.apply(to: buffer, channels: channels, threads: threads)
     }
-    static func write(_ writer: PNGWriter, _ buffer: UnsafeBufferPointer<UInt16>) throws { try writer.writeRows(buffer) }
+    static func write(_ writer: BandWriter, _ buffer: UnsafeBufferPointer<UInt16>) throws {
+        switch writer {
+        case .png(let w): try w.writeRows(buffer)
+        case .tiff(let w): try w.writeRows(buffer)
+        }
+    }
     static func samples(_ buffer: UnsafeBufferPointer<UInt16>) -> PixelBuffer.Samples { .sixteen(Array(buffer)) }
 }

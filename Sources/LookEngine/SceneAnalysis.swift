@@ -65,17 +65,20 @@ public struct SceneAnalysis: Sendable, Equatable {
         try self.init(preview: scaler.finish(), sourceWidth: image.width, sourceHeight: image.height)
     }
 
-    /// Analyses an image file. PNG streams in bands into the downscaled copy (the full image is never held);
-    /// JPEG decodes at a DCT-reduced size close to `maxLongSide`.
+    /// Analyses an image file. PNG and TIFF stream in bands into the downscaled copy (the full image is never
+    /// held); JPEG decodes at a DCT-reduced size close to `maxLongSide`; the other formats decode whole.
     public init(path: String, maxPixels: Int = PNGReader.defaultMaxPixels,
                 bandBytes: Int = 4 << 20) throws(ImageIOError) {
         switch try ImageFormat.of(path: path) {
         case .jpeg:
             let full = try JPEGImage.read(path: path, minLongSide: Self.maxLongSide, maxPixels: maxPixels)
             try self.init(image: full.pixels)
-        case .png:
-            let reader = try PNGReader(path: path, maxPixels: maxPixels)
-            let info = reader.info
+        default:
+            guard let reader = try BandReader.open(path: path, maxPixels: maxPixels) else {
+                try self.init(image: try ImageFormat.readImage(path: path, maxPixels: maxPixels).pixels)
+                return
+            }
+            let info = (width: reader.width, height: reader.height, channels: reader.channels, depth: reader.depth)
             var scaler = BoxDownscaler(width: info.width, height: info.height, maxLongSide: Self.maxLongSide)
             let rowSamples = info.width * info.channels
             let bandRows = max(1, min(info.height, bandBytes / max(1, rowSamples * (info.depth == .eight ? 1 : 2))))
@@ -95,10 +98,10 @@ public struct SceneAnalysis: Sendable, Equatable {
 
     /// Reads every row of `reader` in bands of `bandRows`, handing each band and its row count to `body`.
     private static func streamBands<Sample: PNGRowSample>(
-        _: Sample.Type, reader: PNGReader, bandRows: Int,
+        _: Sample.Type, reader: BandReader, bandRows: Int,
         _ body: (UnsafeBufferPointer<Sample>, Int) -> Void
     ) throws(ImageIOError) {
-        let info = reader.info
+        let info = (width: reader.width, height: reader.height, channels: reader.channels)
         var band = [Sample](repeating: 0, count: bandRows * info.width * info.channels)
         try band.withUnsafeMutableBufferPointer { (buffer) throws(ImageIOError) in
             var done = 0
@@ -268,16 +271,26 @@ struct BoxDownscaler {
 /// The two sample widths a PNG reader delivers, so one band loop serves 8- and 16-bit files (scene analysis here,
 /// the image pipeline's `BandSample`).
 protocol PNGRowSample: FixedWidthInteger {
-    static func readRows(_ reader: PNGReader, _ count: Int, into buffer: UnsafeMutableBufferPointer<Self>)
+    static func readRows(_ reader: BandReader, _ count: Int, into buffer: UnsafeMutableBufferPointer<Self>)
         throws(ImageIOError)
 }
 
 extension UInt8: PNGRowSample {
-    static func readRows(_ reader: PNGReader, _ count: Int, into buffer: UnsafeMutableBufferPointer<UInt8>)
-        throws(ImageIOError) { try reader.readRows(count, into: buffer) }
+    static func readRows(_ reader: BandReader, _ count: Int, into buffer: UnsafeMutableBufferPointer<UInt8>)
+        throws(ImageIOError) {
+        switch reader {
+        case .png(let r): try r.readRows(count, into: buffer)
+        case .tiff(let r): try r.readRows(count, into: buffer)
+        }
+    }
 }
 
 extension UInt16: PNGRowSample {
-    static func readRows(_ reader: PNGReader, _ count: Int, into buffer: UnsafeMutableBufferPointer<UInt16>)
-        throws(ImageIOError) { try reader.readRows(count, into: buffer) }
+    static func readRows(_ reader: BandReader, _ count: Int, into buffer: UnsafeMutableBufferPointer<UInt16>)
+        throws(ImageIOError) {
+        switch reader {
+        case .png(let r): try r.readRows(count, into: buffer)
+        case .tiff(let r): try r.readRows(count, into: buffer)
+        }
+    }
 }

@@ -148,3 +148,26 @@ import Testing
         #expect(!gamma18.isEquivalent(to: ColorProfile(.sRGB)))
     }
 }
+
+/// TIFF through the pipeline: streamed like PNG, same samples.
+@Suite struct TIFFPipelineTests {
+    @Test("a 16-bit TIFF gives a 16-bit TIFF with exactly the PNG path's samples, in small bands, ICC kept")
+    func tiffMatchesPNG() throws {
+        let dir = try ImagePipelineTests.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let p3 = ColorProfile(.displayP3)
+        let image = try ImageColorTests.photo(depth: .sixteen)
+        try PNGImage.write(image, to: "\(dir)/in.png", colorMetadata: ImageColorTests.tagged(p3))
+        try TIFFImage.write(image, to: "\(dir)/in.tif", compression: .deflate, iccProfile: p3.data)
+        var options = ImagePipeline.Options()
+        options.bandBytes = 3000
+        try ImagePipeline.apply(ImageColorTests.look, input: "\(dir)/in.png", output: "\(dir)/out.png", options: options)
+        try ImagePipeline.apply(ImageColorTests.look, input: "\(dir)/in.tif", output: "\(dir)/out.tif", options: options)
+        let png = try PNGImage.read(path: "\(dir)/out.png")
+        let tiff = try ImageFormat.readImage(path: "\(dir)/out.tif")
+        #expect(tiff.pixels.depth == .sixteen)
+        #expect(tiff.pixels == png)
+        #expect(tiff.color.iccProfile?.data == p3.data)
+        #expect(try TIFFReader(path: "\(dir)/out.tif").compression == .deflate)
+    }
+}

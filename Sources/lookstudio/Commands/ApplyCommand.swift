@@ -49,6 +49,9 @@ struct ApplyCommand: ParsableCommand {
 
     @OptionGroup var color: ColorOptions
 
+    @Option(help: "TIFF output compression: none, lzw, deflate or packbits (default: a TIFF input's own, else lzw).")
+    var tiffCompression: TIFFCompression?
+
     @Flag(help: "Print the time spent decoding, applying and encoding to stderr.")
     var timings = false
 
@@ -89,6 +92,7 @@ struct ApplyCommand: ParsableCommand {
         var options = ImagePipeline.Options()
         options.maxPixels = maxPixels
         options.color = try color.settings(workingSpace: workingSpace)
+        options.tiffCompression = tiffCompression
         let t = try ImagePipeline.apply(cube, interpolation: interp, input: input, output: output, options: options)
         for warning in t.warnings { printError("warning: \(warning)") }
         if timings {

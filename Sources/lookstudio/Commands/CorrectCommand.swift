@@ -88,6 +88,9 @@ struct CorrectCommand: ParsableCommand {
 
     @OptionGroup var color: ColorOptions
 
+    @Option(help: "TIFF output compression: none, lzw, deflate or packbits (default: a TIFF input's own, else lzw).")
+    var tiffCompression: TIFFCompression?
+
     @Option(help: "Images corrected at the same time (default: number of cores).")
     var jobs: Int?
 
@@ -269,6 +272,7 @@ struct CorrectJob: Sendable {
     let maxPixels: Int
     /// Output space and intent; the working space is each image's look's.
     let color: ColorSettings
+    let tiffCompression: TIFFCompression?
 
     init(files: [String], strengths: [Double], output: String, toFolder: Bool, scene: SceneLabel?,
          looks: LookPlan, params: CorrectionOverrides, command: CorrectCommand) throws {
@@ -282,6 +286,7 @@ struct CorrectJob: Sendable {
         self.quality = command.quality
         self.maxPixels = command.maxPixels
         self.color = try command.color.settings()
+        self.tiffCompression = command.tiffCompression
     }
 
     /// Corrects every file, `jobs` at a time; returns one result per file, in input order.
@@ -325,6 +330,7 @@ struct CorrectJob: Sendable {
         options.jpegQuality = quality
         options.threads = threads
         options.color = color
+        options.tiffCompression = tiffCompression
         options.color.workingSpace = look?.workingSpace ?? ColorProfile(.sRGB)
         for s in strengths {
             overrides.strength = s
