@@ -41,7 +41,17 @@ let package = Package(
             pkgConfig: "libtiff-4",
             providers: [.apt(["libtiff-dev"])]
         ),
-        .target(name: "ImageIO", dependencies: ["CPNGShim", "CTurboJPEG", "CTIFF"]),
+        .systemLibrary(
+            name: "CWebP",
+            pkgConfig: "libwebpmux",
+            providers: [.apt(["libwebp-dev"])]
+        ),
+        .systemLibrary(
+            name: "CHeif",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"])]
+        ),
+        .target(name: "ImageIO", dependencies: ["CPNGShim", "CTurboJPEG", "CTIFF", "CWebP", "CHeif"]),
         .systemLibrary(
             name: "CLCMS2",
             pkgConfig: "lcms2",

@@ -2,7 +2,7 @@ import Foundation
 
 /// The image file formats LookStudio reads and writes, chosen by a file's first bytes or its extension.
 public enum ImageFormat: String, Sendable, Equatable, CaseIterable, Codable {
-    case png, jpeg, tiff
+    case png, jpeg, tiff, webp, heif, avif
 
     /// Extensions each format is written under.
     public var extensions: [String] {
@@ -10,6 +10,9 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable, Codable {
         case .png: return ["png"]
         case .jpeg: return ["jpg", "jpeg"]
         case .tiff: return ["tif", "tiff"]
+        case .webp: return ["webp"]
+        case .heif: return ["heic", "heif"]
+        case .avif: return ["avif"]
         }
     }
 
@@ -20,12 +23,19 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable, Codable {
     public static func of(path: String) throws(ImageIOError) -> ImageFormat {
         if let handle = FileHandle(forReadingAtPath: path) {
             defer { try? handle.close() }
-            let head = [UInt8]((try? handle.read(upToCount: 8)) ?? Data())
+            let head = [UInt8]((try? handle.read(upToCount: 16)) ?? Data())
             if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return .png }
             if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
             // Classic and BigTIFF, little- and big-endian.
             if [[0x49, 0x49, 0x2A, 0], [0x4D, 0x4D, 0, 0x2A], [0x49, 0x49, 0x2B, 0], [0x4D, 0x4D, 0, 0x2B]]
                 .contains(where: { head.starts(with: $0) }) { return .tiff }
+            if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) {
+                return .webp
+            }
+            if head.count >= 12, Array(head[4..<8]) == Array("ftyp".utf8),
+               let format = HEIFImage.format(brand: Array(head[8..<12])) {
+                return format
+            }
             if let format = fromExtension(path) { return format }
             throw .unknownImageFormat(file: path)
         }
@@ -81,6 +91,10 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable, Codable {
                                 format: format)
         case .tiff:
             return try TIFFImage.read(path: path, maxPixels: maxPixels)
+        case .webp:
+            return try WebPImage.read(path: path, maxPixels: maxPixels)
+        case .heif, .avif:
+            return try HEIFImage.read(path: path, maxPixels: maxPixels)
         }
     }
 
@@ -93,6 +107,11 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable, Codable {
         case .jpeg: try JPEGImage.write(image, to: path, quality: options.jpegQuality, iccProfile: color.embeddableICC)
         case .tiff: try TIFFImage.write(image, to: path, compression: options.tiffCompression ?? .lzw,
                                         iccProfile: color.embeddableICC)
+        case .webp: try WebPImage.write(image, to: path, lossless: options.webpLossless, quality: options.jpegQuality,
+                                        iccProfile: color.embeddableICC)
+        case .heif, .avif:
+            try HEIFImage.write(image, to: path, format: try forOutput(path: path), quality: options.jpegQuality,
+                                iccProfile: color.embeddableICC)
         }
     }
 
@@ -163,6 +182,8 @@ public struct ImageWriteOptions: Sendable, Equatable {
     public var jpegQuality: Int = JPEGImage.defaultQuality
     /// TIFF compression (nil: LZW, or the input's own where the caller knows it).
     public var tiffCompression: TIFFCompression?
+    /// WebP: lossless (exact) instead of lossy at `jpegQuality`.
+    public var webpLossless = false
 
     /// Default settings.
     public init() {}

@@ -44,6 +44,8 @@ public enum ImagePipeline {
         public var threads: Int?
         /// JPEG encoder quality, 1…100, when the output is a JPEG.
         public var jpegQuality: Int = JPEGImage.defaultQuality
+        /// WebP output: lossless instead of lossy at `jpegQuality`.
+        public var webpLossless = false
         /// TIFF output compression; nil keeps a TIFF input's own, else LZW.
         public var tiffCompression: TIFFCompression?
         /// Look working space, output space and gamut handling.
@@ -145,6 +147,7 @@ public enum ImagePipeline {
         var writeOptions = ImageWriteOptions()
         writeOptions.jpegQuality = options.jpegQuality
         writeOptions.tiffCompression = options.tiffCompression
+        writeOptions.webpLossless = options.webpLossless
         try ImageFormat.write(image, to: output, color: prepared.color, options: writeOptions)
         timings.encode = now() - t
         timings.wall = now() - start

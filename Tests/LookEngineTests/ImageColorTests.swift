@@ -171,3 +171,24 @@ import Testing
         #expect(try TIFFReader(path: "\(dir)/out.tif").compression == .deflate)
     }
 }
+
+/// The whole-image formats give the PNG path's result for the same decoded pixels.
+@Suite struct OtherFormatPipelineTests {
+    @Test("HEIC, AVIF and lossless WebP inputs give the PNG path's result for the same pixels and profile",
+          arguments: ["heic", "avif", "webp"])
+    func sameAsPNG(ext: String) throws {
+        let dir = try ImagePipelineTests.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let p3 = ImageColorTests.tagged(ColorProfile(.displayP3))
+        let image = try ImageColorTests.photo()
+        var options = ImageWriteOptions()
+        options.webpLossless = true
+        try ImageFormat.write(image, to: "\(dir)/in.\(ext)", color: ColorDescription(png: p3), options: options)
+        let decoded = try ImageFormat.readImage(path: "\(dir)/in.\(ext)")
+        try PNGImage.write(decoded.pixels, to: "\(dir)/same.png", colorMetadata: decoded.color.png)
+        try ImagePipeline.apply(ImageColorTests.look, input: "\(dir)/in.\(ext)", output: "\(dir)/out.png")
+        try ImagePipeline.apply(ImageColorTests.look, input: "\(dir)/same.png", output: "\(dir)/expected.png")
+        #expect(try PNGImage.read(path: "\(dir)/out.png") == (try PNGImage.read(path: "\(dir)/expected.png")))
+        #expect(try PNGReader(path: "\(dir)/out.png").colorMetadata.iccProfile?.data == ColorProfile(.displayP3).data)
+    }
+}

@@ -15,7 +15,7 @@ struct CorrectCommand: ParsableCommand {
         commandName: "correct",
         abstract: "Correct photos: detect the scene, compose recipe and look into one cube, apply in one pass.",
         discussion: """
-        IN may be files or folders (their .png, .jpg and .jpeg files). OUT is a file when one image and one \
+        IN may be files or folders (their .png, .jpg, .jpeg, .tif, .tiff, .webp, .heic, .heif and .avif files). OUT is a file when one image and one \
         strength are given and OUT is not a folder; otherwise a folder (created), with outputs named after their \
         inputs, plus -sN for each strength when several are given (photo-s40.png). Each image is analysed once \
         (docs/SCENES.md) and rendered at every strength from that one analysis.
@@ -23,7 +23,12 @@ struct CorrectCommand: ParsableCommand {
         Stages, all composed into ONE cube per image: pre-look recipe → creative look (always last) → look \
         contrast/saturation trims → look strength (blend with the pre-look result) → overall strength (against \
         identity). A failure on one image is reported and the rest go on; the exit status is 1 if any failed. \
-        PNG to PNG streams in bands (bounded memory); JPEG is decoded whole.
+        PNG and TIFF stream in bands (bounded memory); JPEG, WebP, HEIF and AVIF are decoded whole.
+
+        Colour: each image is read in its own colour space (ICC profile, PNG sRGB/gAMA/cHRM, HEIF nclx; \
+        untagged = sRGB), converted into the look's working space, graded and converted into the output space \
+        — all composed into the one cube (docs/COLOR.md). The output keeps the input's space and profile unless \
+        --output-profile names another.
 
         The creative look is --look (a catalog look) or --lut (a file). Without either, each image gets its \
         scene's default look and strength from the catalog (lookstudio scenes list); a scene without one gets no \
@@ -91,6 +96,9 @@ struct CorrectCommand: ParsableCommand {
     @Option(help: "TIFF output compression: none, lzw, deflate or packbits (default: a TIFF input's own, else lzw).")
     var tiffCompression: TIFFCompression?
 
+    @Flag(help: "Write WebP outputs lossless (exact) instead of lossy.")
+    var webpLossless = false
+
     @Option(help: "Images corrected at the same time (default: number of cores).")
     var jobs: Int?
 
@@ -138,7 +146,7 @@ struct CorrectCommand: ParsableCommand {
 
     func run() throws {
         let files = try CorrectJob.collect(inputs)
-        guard !files.isEmpty else { throw ValidationError("no .png, .jpg or .jpeg images in \(inputs.joined(separator: ", "))") }
+        guard !files.isEmpty else { throw ValidationError("no images (.png, .jpg, .tif, .webp, .heic, .avif) in \(inputs.joined(separator: ", "))") }
         let strengths = try strengths()
         let scene = try sceneChoice()
         // Everything that can fail for the whole run (recipe, look, catalog) is resolved before any output exists.
@@ -273,6 +281,7 @@ struct CorrectJob: Sendable {
     /// Output space and intent; the working space is each image's look's.
     let color: ColorSettings
     let tiffCompression: TIFFCompression?
+    let webpLossless: Bool
 
     init(files: [String], strengths: [Double], output: String, toFolder: Bool, scene: SceneLabel?,
          looks: LookPlan, params: CorrectionOverrides, command: CorrectCommand) throws {
@@ -287,6 +296,7 @@ struct CorrectJob: Sendable {
         self.maxPixels = command.maxPixels
         self.color = try command.color.settings()
         self.tiffCompression = command.tiffCompression
+        self.webpLossless = command.webpLossless
     }
 
     /// Corrects every file, `jobs` at a time; returns one result per file, in input order.
@@ -331,6 +341,7 @@ struct CorrectJob: Sendable {
         options.threads = threads
         options.color = color
         options.tiffCompression = tiffCompression
+        options.webpLossless = webpLossless
         options.color.workingSpace = look?.workingSpace ?? ColorProfile(.sRGB)
         for s in strengths {
             overrides.strength = s
