@@ -34,6 +34,13 @@ public struct ColorManagedLook: Sendable {
     public func cube(input: ColorProfile, output: ColorProfile, intent: RenderingIntent = .relativeColorimetric,
                      gridSize: Int = ColorManagedLook.defaultGridSize) throws -> ColorCube {
         guard ColorCube.sizeRange.contains(gridSize) else { throw ColorManagementError.invalidGridSize(gridSize) }
+        // The identity look (strength 0) must leave colours alone even outside the working space's gamut, so it
+        // skips the working space: input → output directly, or nothing at all when they are the same.
+        if look == (try? ColorCube.identity(size: look.size)) {
+            if input.isEquivalent(to: output) { return look }
+            return try ColorManagedLook(look: look, workingSpace: input, interpolation: interpolation)
+                .cube(input: input, output: output, intent: intent, gridSize: gridSize)
+        }
         let convertIn = !input.isEquivalent(to: workingSpace)
         let convertOut = !output.isEquivalent(to: workingSpace)
         if !convertIn && !convertOut { return look }

@@ -53,8 +53,10 @@ public struct SceneAnalysis: Sendable, Equatable {
     /// Faces found in the image, in source pixel coordinates (empty until face detection fills it).
     public var faces: [FaceRegion] = []
 
-    /// Analyses an image in memory (downscaled first when it is larger than `maxLongSide`).
-    public init(image: PixelBuffer) throws(ImageIOError) {
+    /// Analyses an image in memory (downscaled first when it is larger than `maxLongSide`); the statistics are
+    /// measured in sRGB, so an image described as another space (`color`) is converted first.
+    public init(image: PixelBuffer, color: ColorDescription = ColorDescription(), file: String = "image")
+        throws(ImageIOError) {
         var scaler = BoxDownscaler(width: image.width, height: image.height, maxLongSide: Self.maxLongSide)
         switch image.samples {
         case .eight(let s):
@@ -62,7 +64,8 @@ public struct SceneAnalysis: Sendable, Equatable {
         case .sixteen(let s):
             s.withUnsafeBufferPointer { scaler.add(rows: image.height, samples: $0, channels: image.channels) }
         }
-        try self.init(preview: scaler.finish(), sourceWidth: image.width, sourceHeight: image.height)
+        try self.init(preview: Self.inSRGB(scaler.finish(), color: color, file: file), sourceWidth: image.width,
+                      sourceHeight: image.height)
     }
 
     /// Analyses an image file. PNG and TIFF stream in bands into the downscaled copy (the full image is never
@@ -72,10 +75,11 @@ public struct SceneAnalysis: Sendable, Equatable {
         switch try ImageFormat.of(path: path) {
         case .jpeg:
             let full = try JPEGImage.read(path: path, minLongSide: Self.maxLongSide, maxPixels: maxPixels)
-            try self.init(image: full.pixels)
+            try self.init(image: full.pixels, color: ColorDescription(iccBytes: full.iccProfile), file: path)
         default:
             guard let reader = try BandReader.open(path: path, maxPixels: maxPixels) else {
-                try self.init(image: try ImageFormat.readImage(path: path, maxPixels: maxPixels).pixels)
+                let decoded = try ImageFormat.readImage(path: path, maxPixels: maxPixels)
+                try self.init(image: decoded.pixels, color: decoded.color, file: path)
                 return
             }
             let info = (width: reader.width, height: reader.height, channels: reader.channels, depth: reader.depth)
@@ -92,7 +96,8 @@ public struct SceneAnalysis: Sendable, Equatable {
                     scaler.add(rows: $1, samples: $0, channels: info.channels)
                 }
             }
-            try self.init(preview: scaler.finish(), sourceWidth: info.width, sourceHeight: info.height)
+            try self.init(preview: Self.inSRGB(scaler.finish(), color: reader.color, file: path),
+                          sourceWidth: info.width, sourceHeight: info.height)
         }
     }
 

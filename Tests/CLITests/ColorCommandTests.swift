@@ -70,3 +70,31 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: "\(dir)/bad-out.png"))
     }
 }
+
+@Suite struct FormatCommandTests {
+    @Test("apply reads and writes TIFF and WebP by signature and extension; a truncated TIFF fails with no output")
+    func formats() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try ColorCommandTests.p3Image("\(dir)/in.png")
+        var cube = "LUT_3D_SIZE 2\n"
+        for b in 0..<2 { for g in 0..<2 { for r in 0..<2 { cube += "\(r) \(g) \(b)\n" } } }
+        try cube.write(toFile: "\(dir)/id.cube", atomically: true, encoding: .utf8)
+        let tif = try CLI.run(["apply", "--lut", "\(dir)/id.cube", "--tiff-compression", "deflate", "\(dir)/in.png",
+                               "\(dir)/out.tif"])
+        #expect(tif.status == 0, "\(tif.stderr)")
+        #expect(try TIFFReader(path: "\(dir)/out.tif").compression == .deflate)
+        // An identity look leaves even colours outside sRGB alone: the lossless WebP holds the input's codes.
+        let webp = try CLI.run(["apply", "--lut", "\(dir)/id.cube", "--webp-lossless", "\(dir)/out.tif",
+                                "\(dir)/out.webp"])
+        #expect(webp.status == 0, "\(webp.stderr)")
+        #expect(try ImageFormat.readImage(path: "\(dir)/out.webp").pixels == (try PNGImage.read(path: "\(dir)/in.png")))
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/out.tif"))
+        // Cut inside the strips: libtiff writes the directory (and the ICC profile) after them.
+        try bytes.prefix(40).write(to: URL(fileURLWithPath: "\(dir)/cut.tif"))
+        let cut = try CLI.run(["apply", "--lut", "\(dir)/id.cube", "\(dir)/cut.tif", "\(dir)/cut-out.png"])
+        #expect(cut.status != 0)
+        #expect(cut.stderr.hasPrefix("error: \(dir)/cut.tif: "))
+        #expect(!FileManager.default.fileExists(atPath: "\(dir)/cut-out.png"))
+    }
+}

@@ -66,15 +66,25 @@ struct ColorManagedLookTests {
         #expect(summary.max <= 1.0)
     }
 
-    @Test("converting to sRGB on the way out changes the colours by the space change only")
-    func outputConversion() throws {
+    @Test("the identity look leaves a Display P3 image alone, even outside sRGB; converting to sRGB clips")
+    func identityLook() throws {
         let identity = try ColorCube.identity(size: 17)
         let managed = ColorManagedLook(look: identity, workingSpace: ColorProfile(.sRGB))
+        #expect(try managed.cube(input: ColorProfile(.displayP3), output: ColorProfile(.displayP3)) == identity)
+        let toSRGB = try managed.cube(input: ColorProfile(.displayP3), output: ColorProfile(.sRGB))
+        let red = toSRGB.sample(SIMD3(1, 0, 0))
+        #expect(red.x == 1 && red.y < 0.01 && red.z < 0.01)
+    }
+
+    @Test("a look in sRGB clips Display P3 colours outside sRGB, and keeps those inside")
+    func outputConversion() throws {
+        let almostIdentity = try ColorCube(size: 17) { $0 * 0.999 + 0.0005 }
+        let managed = ColorManagedLook(look: almostIdentity, workingSpace: ColorProfile(.sRGB))
         let p3 = ColorProfile(.displayP3)
         let cube = try managed.cube(input: p3, output: p3)
-        // P3 → sRGB → P3 through the identity: P3 colours outside sRGB are clipped, those inside come back.
+        // P3 → sRGB → P3 through a look that barely moves colours: P3 colours outside sRGB are clipped.
         let inside = cube.sample(SIMD3(0.5, 0.45, 0.4))
-        #expect(abs(inside.x - 0.5) < 0.002 && abs(inside.y - 0.45) < 0.002 && abs(inside.z - 0.4) < 0.002)
+        #expect(abs(inside.x - 0.5) < 0.003 && abs(inside.y - 0.45) < 0.003 && abs(inside.z - 0.4) < 0.003)
         let saturatedRed = cube.sample(SIMD3(1, 0, 0))
         #expect(saturatedRed.y > 0.1)
     }
