@@ -36,16 +36,18 @@ public struct ColorManagedLook: Sendable {
         guard ColorCube.sizeRange.contains(gridSize) else { throw ColorManagementError.invalidGridSize(gridSize) }
         // The identity look (strength 0) must leave colours alone even outside the working space's gamut, so it
         // skips the working space: input → output directly, or nothing at all when they are the same.
+        let grid = Swift.max(gridSize, look.size)
         if look == (try? ColorCube.identity(size: look.size)) {
             if input.isEquivalent(to: output) { return look }
-            return try ColorManagedLook(look: look, workingSpace: input, interpolation: interpolation)
-                .cube(input: input, output: output, intent: intent, gridSize: gridSize)
+            var values = try ColorCube.identity(size: grid).values
+            try ColorTransform(from: input, to: output, intent: intent).convert(buffer: &values)
+            ColorManagedLook.clip(&values)
+            return try ColorCube(size: grid, values: values)
         }
         let convertIn = !input.isEquivalent(to: workingSpace)
         let convertOut = !output.isEquivalent(to: workingSpace)
         if !convertIn && !convertOut { return look }
         var values: [Float]
-        let grid = Swift.max(gridSize, look.size)
         if convertIn {
             values = try ColorCube.identity(size: grid).values
             try ColorTransform(from: input, to: workingSpace, intent: intent).convert(buffer: &values)

@@ -7,6 +7,13 @@ import Foundation
 /// with the ICC profile or, failing that, the nclx colour code points. Out: 8-bit RGB(A) with the ICC profile,
 /// when libheif has an encoder for the format (Debian's links x265 for HEVC and libaom for AV1).
 public enum HEIFImage {
+    /// libheif initialises itself lazily on first use, which is not thread-safe (its documentation says to call
+    /// `heif_init` first); parallel decodes crashed the test run without this.
+    private static let initialised: Bool = heif_init(nil).code == heif_error_Ok
+
+    /// Encoders (x265, libaom) are created one at a time: their global setup is not safe to run concurrently.
+    private static let encoderLock = NSLock()
+
     /// Reads the primary image of a HEIF or AVIF file.
     public static func read(path: String, maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError)
         -> DecodedImage {
@@ -17,6 +24,7 @@ public enum HEIFImage {
     /// Decodes HEIF/AVIF bytes; `name` labels errors.
     public static func decode(_ bytes: [UInt8], name: String, format: ImageFormat = .heif,
                               maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError) -> DecodedImage {
+        _ = initialised
         // libheif reads from this memory for the context's whole life, so it outlives every use below.
         let raw = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bytes.count), alignment: 16)
         defer { raw.deallocate() }
@@ -101,6 +109,9 @@ public enum HEIFImage {
 
     /// Whether libheif here can encode `format` (.heif: HEVC, .avif: AV1).
     public static func canEncode(_ format: ImageFormat) -> Bool {
+        _ = initialised
+        encoderLock.lock()
+        defer { encoderLock.unlock() }
         guard let context = heif_context_alloc() else { return false }
         defer { heif_context_free(context) }
         var encoder: OpaquePointer?
@@ -112,6 +123,9 @@ public enum HEIFImage {
     /// Writes `image` (16-bit rounded to 8) as HEIF or AVIF at `quality` (0…100), atomically.
     public static func write(_ image: PixelBuffer, to path: String, format: ImageFormat, quality: Int,
                              iccProfile: [UInt8]? = nil) throws(ImageIOError) {
+        _ = initialised
+        encoderLock.lock()
+        defer { encoderLock.unlock() }
         guard let context = heif_context_alloc() else { throw .outOfMemory(file: path, detail: "HEIF context") }
         defer { heif_context_free(context) }
         let label = format == .avif ? "AVIF" : "HEIF"
