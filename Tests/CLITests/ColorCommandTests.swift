@@ -97,4 +97,24 @@ import Testing
         #expect(cut.stderr.hasPrefix("error: \(dir)/cut.tif: "))
         #expect(!FileManager.default.fileExists(atPath: "\(dir)/cut-out.png"))
     }
+
+    @Test("correct picks TIFF, WebP and HEIC up in a folder and writes each in its own format")
+    func correctFolder() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: "\(dir)/in", withIntermediateDirectories: true)
+        try ColorCommandTests.p3Image("\(dir)/p3.png")
+        let image = try PNGImage.read(path: "\(dir)/p3.png")
+        for ext in ["tif", "webp", "heic"] {
+            try ImageFormat.write(image, to: "\(dir)/in/photo-\(ext).\(ext)", color: ColorDescription())
+        }
+        var cube = "LUT_3D_SIZE 2\n"
+        for b in 0..<2 { for g in 0..<2 { for r in 0..<2 { cube += "\(r) \(g) \(b)\n" } } }
+        try cube.write(toFile: "\(dir)/id.cube", atomically: true, encoding: .utf8)
+        let r = try CLI.run(["correct", "\(dir)/in", "-o", "\(dir)/out", "--lut", "\(dir)/id.cube", "--scene", "1"])
+        #expect(r.status == 0, "\(r.stderr)")
+        for ext in ["tif", "webp", "heic"] {
+            #expect(try ImageFormat.of(path: "\(dir)/out/photo-\(ext).\(ext)").extensions.contains(ext))
+        }
+    }
 }
