@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "LookCore", targets: ["LookCore"]),
         .library(name: "LookFormats", targets: ["LookFormats"]),
         .library(name: "ImageIO", targets: ["ImageIO"]),
+        .library(name: "ColorManagement", targets: ["ColorManagement"]),
         .library(name: "LookCatalog", targets: ["LookCatalog"]),
         .library(name: "PluginHost", targets: ["PluginHost"]),
         .library(name: "FaceDetection", targets: ["FaceDetection"]),
@@ -36,12 +37,33 @@ let package = Package(
             pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]
         ),
-        .target(name: "ImageIO", dependencies: ["CPNGShim", "CTurboJPEG"]),
         .systemLibrary(
             name: "CCrypto",
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CTIFF",
+            pkgConfig: "libtiff-4",
+            providers: [.apt(["libtiff-dev"])]
+        ),
+        .systemLibrary(
+            name: "CWebP",
+            pkgConfig: "libwebpmux",
+            providers: [.apt(["libwebp-dev"])]
+        ),
+        .systemLibrary(
+            name: "CHeif",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"])]
+        ),
+        .target(name: "ImageIO", dependencies: ["CPNGShim", "CTurboJPEG", "CTIFF", "CWebP", "CHeif"]),
+        .systemLibrary(
+            name: "CLCMS2",
+            pkgConfig: "lcms2",
+            providers: [.apt(["liblcms2-dev"])]
+        ),
+        .target(name: "ColorManagement", dependencies: ["CLCMS2", "LookCore"]),
         .target(name: "LookFormats", dependencies: ["LookCore", "ImageIO"]),
         // dlib's pkg-config file carries its include path and -ldlib to CFaceDetect; SwiftPM drops the .so paths
         // it also lists, so CFaceDetect names LAPACK and BLAS itself (dlib's templates call dgesvd_ and friends).
@@ -70,7 +92,7 @@ let package = Package(
         .target(
             name: "LookEngine",
             dependencies: [
-                "LookCore", "LookFormats", "ImageIO", "PluginHost", "LookGallery", "FaceDetection",
+                "LookCore", "LookFormats", "ImageIO", "PluginHost", "LookGallery", "FaceDetection", "ColorManagement",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -87,18 +109,20 @@ let package = Package(
             name: "lookstudio",
             dependencies: [
                 "LookCore", "LookFormats", "ImageIO", "LookEngine", "PluginHost", "LookCatalog", "LookGallery",
+                "ColorManagement",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "LookCoreTests", dependencies: ["LookCore"]),
         .testTarget(name: "FaceDetectionTests", dependencies: ["FaceDetection", "ImageIO"]),
         .testTarget(name: "LookFormatsTests", dependencies: ["LookFormats", "LookCore", "ImageIO"]),
-        .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"]),
+        .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "CTIFF"]),
+        .testTarget(name: "ColorManagementTests", dependencies: ["ColorManagement", "LookCore"]),
         .testTarget(name: "LookCatalogTests", dependencies: ["LookCatalog", "LookCore", "LookFormats", "ImageIO"]),
         .testTarget(name: "LookEngineTests", dependencies: ["LookEngine", "LookCore", "LookFormats", "ImageIO", "PluginHost",
-                                                            "LookGallery"]),
+                                                            "LookGallery", "ColorManagement"]),
         .testTarget(name: "LookGalleryTests", dependencies: ["LookGallery"]),
-        .testTarget(name: "CLITests", dependencies: ["lookstudio", "LookCore", "LookFormats", "ImageIO"]),
+        .testTarget(name: "CLITests", dependencies: ["lookstudio", "LookCore", "LookFormats", "ImageIO", "ColorManagement"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LookCore"]),
         .testTarget(name: "PluginsTests", dependencies: ["PluginHost"]),
     ],

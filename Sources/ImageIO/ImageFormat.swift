@@ -2,18 +2,40 @@ import Foundation
 
 /// The image file formats LookStudio reads and writes, chosen by a file's first bytes or its extension.
 public enum ImageFormat: String, Sendable, Equatable, CaseIterable, Codable {
-    case png, jpeg
+    case png, jpeg, tiff, webp, heif, avif
 
     /// Extensions each format is written under.
-    public var extensions: [String] { self == .png ? ["png"] : ["jpg", "jpeg"] }
+    public var extensions: [String] {
+        switch self {
+        case .png: return ["png"]
+        case .jpeg: return ["jpg", "jpeg"]
+        case .tiff: return ["tif", "tiff"]
+        case .webp: return ["webp"]
+        case .heif: return ["heic", "heif"]
+        case .avif: return ["avif"]
+        }
+    }
+
+    /// Whether rows can be read and written in bands (libpng and libtiff), so the image is never held whole.
+    public var streams: Bool { self == .png || self == .tiff }
 
     /// The format of an existing file from its signature, falling back to its extension when it is too short.
     public static func of(path: String) throws(ImageIOError) -> ImageFormat {
         if let handle = FileHandle(forReadingAtPath: path) {
             defer { try? handle.close() }
-            let head = [UInt8]((try? handle.read(upToCount: 8)) ?? Data())
+            let head = [UInt8]((try? handle.read(upToCount: 16)) ?? Data())
             if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return .png }
             if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+            // Classic and BigTIFF, little- and big-endian.
+            if [[0x49, 0x49, 0x2A, 0], [0x4D, 0x4D, 0, 0x2A], [0x49, 0x49, 0x2B, 0], [0x4D, 0x4D, 0, 0x2B]]
+                .contains(where: { head.starts(with: $0) }) { return .tiff }
+            if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) {
+                return .webp
+            }
+            if head.count >= 12, Array(head[4..<8]) == Array("ftyp".utf8),
+               let format = HEIFImage.format(brand: Array(head[8..<12])) {
+                return format
+            }
             if let format = fromExtension(path) { return format }
             throw .unknownImageFormat(file: path)
         }
@@ -49,6 +71,47 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable, Codable {
         case .jpeg:
             let decoded = try JPEGImage.read(path: path, maxPixels: maxPixels)
             return (decoded.pixels, PNGColorMetadata(iccProfile: decoded.iccProfile))
+        default:
+            let decoded = try readImage(path: path, maxPixels: maxPixels)
+            return (decoded.pixels, decoded.color.png)
+        }
+    }
+
+    /// Reads a whole image (upright) with its format and colour description.
+    public static func readImage(path: String, maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError)
+        -> DecodedImage {
+        let format = try of(path: path)
+        switch format {
+        case .png:
+            let decoded = try PNGImage.readWithColor(path: path, maxPixels: maxPixels)
+            return DecodedImage(pixels: decoded.pixels, color: ColorDescription(png: decoded.color), format: format)
+        case .jpeg:
+            let decoded = try JPEGImage.read(path: path, maxPixels: maxPixels)
+            return DecodedImage(pixels: decoded.pixels, color: ColorDescription(iccBytes: decoded.iccProfile),
+                                format: format)
+        case .tiff:
+            return try TIFFImage.read(path: path, maxPixels: maxPixels)
+        case .webp:
+            return try WebPImage.read(path: path, maxPixels: maxPixels)
+        case .heif, .avif:
+            return try HEIFImage.read(path: path, maxPixels: maxPixels)
+        }
+    }
+
+    /// Writes a whole image in the format `path`'s extension names, atomically, with `color`: all of it in a PNG,
+    /// the ICC profile (an RGB one) in the other formats.
+    public static func write(_ image: PixelBuffer, to path: String, color: ColorDescription,
+                             options: ImageWriteOptions = ImageWriteOptions()) throws(ImageIOError) {
+        switch try forOutput(path: path) {
+        case .png: try PNGImage.write(image, to: path, colorMetadata: color.png)
+        case .jpeg: try JPEGImage.write(image, to: path, quality: options.jpegQuality, iccProfile: color.embeddableICC)
+        case .tiff: try TIFFImage.write(image, to: path, compression: options.tiffCompression ?? .lzw,
+                                        iccProfile: color.embeddableICC)
+        case .webp: try WebPImage.write(image, to: path, lossless: options.webpLossless, quality: options.jpegQuality,
+                                        iccProfile: color.embeddableICC)
+        case .heif, .avif:
+            try HEIFImage.write(image, to: path, format: try forOutput(path: path), quality: options.jpegQuality,
+                                iccProfile: color.embeddableICC)
         }
     }
 
@@ -66,6 +129,62 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable, Codable {
         switch try forOutput(path: path) {
         case .png: try PNGImage.write(image, to: path, colorMetadata: color)
         case .jpeg: try JPEGImage.write(image, to: path, quality: jpegQuality, iccProfile: color.jpegICCProfile)
+        default:
+            var options = ImageWriteOptions()
+            options.jpegQuality = jpegQuality
+            try write(image, to: path, color: ColorDescription(png: color), options: options)
         }
     }
+}
+
+/// What an image file holds, read from its header where the format allows (PNG), else by decoding it.
+public struct ImageInfo: Sendable, Equatable {
+    /// The file's format.
+    public var format: ImageFormat
+    /// Pixels per row, upright.
+    public var width: Int
+    /// Rows, upright.
+    public var height: Int
+    /// Channels delivered: 3 (RGB) or 4 (RGBA).
+    public var channels: Int
+    /// Bits per delivered sample.
+    public var depth: PixelBuffer.Depth
+    /// What the file says about its colours.
+    public var color: ColorDescription
+}
+
+extension ImageFormat {
+    /// Reads what `path` holds without grading it.
+    public static func info(path: String, maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError)
+        -> ImageInfo {
+        switch try of(path: path) {
+        case .png:
+            let reader = try PNGReader(path: path, maxPixels: maxPixels)
+            let i = reader.info
+            return ImageInfo(format: .png, width: i.width, height: i.height, channels: i.channels, depth: i.depth,
+                             color: ColorDescription(png: reader.colorMetadata))
+        case .tiff:
+            let r = try TIFFReader(path: path, maxPixels: maxPixels)
+            return ImageInfo(format: .tiff, width: r.width, height: r.height, channels: r.channels, depth: r.depth,
+                             color: r.color)
+        default: break
+        }
+        let image = try readImage(path: path, maxPixels: maxPixels)
+        let p = image.pixels
+        return ImageInfo(format: image.format, width: p.width, height: p.height, channels: p.channels,
+                         depth: p.depth, color: image.color)
+    }
+}
+
+/// Encoder settings for the formats that have them; each applies only to its own format.
+public struct ImageWriteOptions: Sendable, Equatable {
+    /// JPEG quality, 1…100.
+    public var jpegQuality: Int = JPEGImage.defaultQuality
+    /// TIFF compression (nil: LZW, or the input's own where the caller knows it).
+    public var tiffCompression: TIFFCompression?
+    /// WebP: lossless (exact) instead of lossy at `jpegQuality`.
+    public var webpLossless = false
+
+    /// Default settings.
+    public init() {}
 }

@@ -26,6 +26,10 @@ public enum ImageIOError: Error, Equatable, CustomStringConvertible {
     case corruptJPEG(file: String, detail: String)
     /// Neither the extension nor the first bytes name an image format LookStudio reads or writes.
     case unknownImageFormat(file: String)
+    /// A TIFF, WebP, HEIF or AVIF file its library could not decode (cut short, damaged), or could not encode.
+    case corruptImage(file: String, format: String, detail: String)
+    /// A valid file of a kind LookStudio does not handle (CMYK TIFF, 32-bit float samples, no encoder).
+    case unsupportedImage(file: String, detail: String)
 
     /// The file or name the error is about, when there is one.
     public var file: String? {
@@ -34,7 +38,8 @@ public enum ImageIOError: Error, Equatable, CustomStringConvertible {
         case .cannotOpen(let file, _), .notPNG(let file), .corruptPNG(let file, _),
              .tooManyPixels(let file, _, _, _), .outOfMemory(let file, _), .cannotWrite(let file, _),
              .depthMismatch(let file, _, _), .invalidRows(let file, _), .notJPEG(let file),
-             .corruptJPEG(let file, _), .unknownImageFormat(let file):
+             .corruptJPEG(let file, _), .unknownImageFormat(let file), .corruptImage(let file, _, _),
+             .unsupportedImage(let file, _):
             return file
         }
     }
@@ -70,7 +75,11 @@ public enum ImageIOError: Error, Equatable, CustomStringConvertible {
         case .corruptJPEG(_, let detail):
             return "cannot decode or encode JPEG (libjpeg-turbo: \(detail))"
         case .unknownImageFormat:
-            return "not a PNG or JPEG image (use .png, .jpg or .jpeg)"
+            return "not a PNG, JPEG, TIFF, WebP, HEIF or AVIF image (use .png, .jpg, .tif, .webp, .heic or .avif)"
+        case .corruptImage(_, let format, let detail):
+            return "truncated or corrupt \(format) (\(detail))"
+        case .unsupportedImage(_, let detail):
+            return detail
         }
     }
 

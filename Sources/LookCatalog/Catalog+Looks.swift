@@ -112,7 +112,7 @@ extension Catalog {
                 guid: (new.guid ?? UUID().uuidString).uppercased(), name: finalName, cubeSize: new.cube.size,
                 layout: blob.layout, contentHash: blob.hash, sourceFormat: new.sourceFormat,
                 sourceFile: new.sourceFile, description: new.description, recipeYAML: new.recipeYAML,
-                createdAt: Date(), tags: tags)
+                createdAt: Date(), tags: tags, workingSpace: new.workingSpace, workingSpaceICC: new.workingSpaceICC)
             try Catalog.insert(db, record, png: blob.png)
             return .added(try Catalog.fetchLook(db, guid: record.guid) ?? record)
         }
@@ -155,11 +155,12 @@ extension Catalog {
     static func insert(_ db: Database, _ record: LookRecord, png: [UInt8]) throws {
         try db.execute(sql: """
             INSERT INTO looks (guid, name, cube_size, png, layout, content_hash, source_format, source_file,
-                               description, recipe_yaml, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                               description, recipe_yaml, created_at, working_space, working_space_icc)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [record.guid, record.name, record.cubeSize, Data(png), record.layout,
                              record.contentHash, record.sourceFormat, record.sourceFile, record.description,
-                             record.recipeYAML, record.createdAt])
+                             record.recipeYAML, record.createdAt, record.workingSpace,
+                             record.workingSpaceICC.map { Data($0) }])
         for tag in record.tags {
             try db.execute(sql: "INSERT INTO look_tags (look_guid, tag) VALUES (?, ?)", arguments: [record.guid, tag])
         }

@@ -16,6 +16,8 @@ public enum CatalogJSON {
         public var recipeYaml: String?
         public var createdAt: String
         public var tags: [String]
+        /// The look's working space: srgb, display-p3, adobe-rgb, rec2020, or an ICC profile's description.
+        public var workingSpace: String
         /// Labels of the scenes using this look as their default (`looks show` only; nil in lists).
         public var defaultForScenes: [Int]?
 
@@ -32,6 +34,7 @@ public enum CatalogJSON {
             recipeYaml = r.recipeYAML
             createdAt = CatalogJSON.timestamp(r.createdAt)
             tags = r.tags
+            workingSpace = r.workingSpace
             self.defaultForScenes = defaultForScenes
         }
 
@@ -39,7 +42,7 @@ public enum CatalogJSON {
             case guid, name, layout, description, tags
             case cubeSize = "cube_size", contentHash = "content_hash", sourceFormat = "source_format"
             case sourceFile = "source_file", recipeYaml = "recipe_yaml", createdAt = "created_at"
-            case defaultForScenes = "default_for_scenes"
+            case defaultForScenes = "default_for_scenes", workingSpace = "working_space"
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -55,6 +58,7 @@ public enum CatalogJSON {
             try c.encode(recipeYaml, forKey: .recipeYaml)
             try c.encode(createdAt, forKey: .createdAt)
             try c.encode(tags, forKey: .tags)
+            try c.encode(workingSpace, forKey: .workingSpace)
             if let defaultForScenes { try c.encode(defaultForScenes, forKey: .defaultForScenes) }
         }
     }

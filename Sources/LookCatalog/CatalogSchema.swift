@@ -6,7 +6,7 @@ import GRDB
 /// here, which also raises `PRAGMA user_version` to its position so older builds can refuse the file.
 enum CatalogSchema {
     /// The schema version this build writes: the number of migrations.
-    static let version = 1
+    static let version = 2
 
     /// Every migration, in order.
     static var migrator: DatabaseMigrator {
@@ -53,6 +53,17 @@ enum CatalogSchema {
                     value TEXT NOT NULL
                 );
                 PRAGMA user_version = 1;
+                """)
+        }
+        // Looks gain the colour space they were authored in: a named space ("srgb", "display-p3", "adobe-rgb",
+        // "rec2020") or, with the profile's bytes, the description of an ICC profile. Existing looks were
+        // authored on sRGB codes.
+        migrator.registerMigration("v2-look-working-space") { db in
+            try db.execute(sql: """
+                ALTER TABLE looks ADD COLUMN working_space TEXT NOT NULL DEFAULT 'srgb'
+                    CHECK (length(trim(working_space)) > 0);
+                ALTER TABLE looks ADD COLUMN working_space_icc BLOB;
+                PRAGMA user_version = 2;
                 """)
         }
         return migrator

@@ -26,11 +26,16 @@ public struct LookRecord: Sendable, Equatable, Codable, FetchableRecord {
     public var createdAt: Date
     /// Tags, sorted.
     public var tags: [String]
+    /// The colour space the look was authored in: a named space (srgb, display-p3, adobe-rgb, rec2020) or the
+    /// description of the ICC profile in `workingSpaceICC`.
+    public var workingSpace: String = "srgb"
+    /// The working space's ICC profile, when it came from a file rather than a named space.
+    public var workingSpaceICC: [UInt8]?
 
     /// The SELECT list that fills a record; tags are joined with the unit separator, which no tag can contain.
     static let selectSQL = """
         SELECT guid, name, cube_size, layout, content_hash, source_format, source_file, description, recipe_yaml,
-               created_at,
+               created_at, working_space, working_space_icc,
                (SELECT group_concat(tag, char(31)) FROM
                    (SELECT tag FROM look_tags WHERE look_guid = looks.guid ORDER BY tag)) AS tags
         FROM looks
@@ -48,6 +53,8 @@ public struct LookRecord: Sendable, Equatable, Codable, FetchableRecord {
         description = row["description"]
         recipeYAML = row["recipe_yaml"]
         createdAt = row["created_at"]
+        workingSpace = row["working_space"]
+        workingSpaceICC = (row["working_space_icc"] as Data?).map { [UInt8]($0) }
         let joined: String? = row["tags"]
         tags = joined.map { $0.split(separator: "\u{1F}").map(String.init) } ?? []
     }
@@ -55,7 +62,9 @@ public struct LookRecord: Sendable, Equatable, Codable, FetchableRecord {
     /// Builds a record by hand (used when inserting).
     public init(guid: String, name: String, cubeSize: Int, layout: String, contentHash: String,
                 sourceFormat: String, sourceFile: String?, description: String, recipeYAML: String?,
-                createdAt: Date, tags: [String]) {
+                createdAt: Date, tags: [String], workingSpace: String = "srgb", workingSpaceICC: [UInt8]? = nil) {
+        self.workingSpace = workingSpace
+        self.workingSpaceICC = workingSpaceICC
         self.guid = guid
         self.name = name
         self.cubeSize = cubeSize
@@ -88,6 +97,10 @@ public struct NewLook: Sendable, Equatable {
     public var recipeYAML: String?
     /// A fixed GUID (shipped looks); nil gives a new random one.
     public var guid: String?
+    /// The colour space the look was authored in (see `LookRecord.workingSpace`).
+    public var workingSpace: String = "srgb"
+    /// The working space's ICC profile, for a space from a file.
+    public var workingSpaceICC: [UInt8]?
 
     /// Describes a look to store.
     public init(cube: ColorCube, name: String, tags: [String] = [], sourceFormat: String, sourceFile: String? = nil,

@@ -1,17 +1,21 @@
 import Foundation
 import Dispatch
+import ColorManagement
 import ImageIO
 import LookCore
 
 /// Streams an image from decoder through a cube to encoder in bands of rows, so memory stays bounded.
 ///
 /// Decoding and encoding are single-threaded in libpng; applying the cube uses every core, and encoding runs on
-/// its own thread, overlapped with decoding the next band. PNG to PNG holds two bands (8 MB each by default)
-/// however large the image is. When JPEG is on either side the image
+/// its own thread, overlapped with decoding the next band. PNG and TIFF (libtiff, by strips or rows of tiles) on
+/// both sides hold two bands (8 MB each by default) however large the image is. When another format is on either
+/// side the image
 /// is held whole (TurboJPEG 2.1 decodes and encodes whole images), decoded, graded and encoded in one buffer: 3 bytes
 /// a pixel plus the compressed input while decoding or the compressed output while writing.
-/// The colour description travels with the pixels, unapplied: PNG to PNG keeps iCCP, sRGB, gAMA and cHRM; an ICC
-/// profile moves between a PNG's iCCP chunk and a JPEG's APP2 segments.
+/// Colour management (`Options.color`): the input's colour description is read first, and the conversions input →
+/// look working space and look → output space are composed into the one cube (`ColorManagedLook`), so applying
+/// stays one lookup per pixel. When input, look and output spaces are the same the look is applied as it is, bit
+/// for bit; by default the output is in the input's space and keeps its colour description.
 public enum ImagePipeline {
     /// Time spent in each stage of one run, in seconds (stages overlap, so they may add up to more than wall).
     public struct Timings: Sendable, Equatable {
@@ -23,6 +27,8 @@ public enum ImagePipeline {
         public var encode: Double = 0
         /// Start to finish.
         public var wall: Double = 0
+        /// Things the user should know about this image (a colour description that was partly ignored).
+        public var warnings: [String] = []
     }
 
     /// Settings for a file-to-file run.
@@ -38,45 +44,92 @@ public enum ImagePipeline {
         public var threads: Int?
         /// JPEG encoder quality, 1…100, when the output is a JPEG.
         public var jpegQuality: Int = JPEGImage.defaultQuality
+        /// WebP output: lossless instead of lossy at `jpegQuality`.
+        public var webpLossless = false
+        /// TIFF output compression; nil keeps a TIFF input's own, else LZW.
+        public var tiffCompression: TIFFCompression?
+        /// Look working space, output space and gamut handling.
+        public var color = ColorSettings()
 
         /// Default settings.
         public init() {}
     }
 
-    /// Applies `cube` to the PNG at `input`, writing `output` atomically; returns per-stage timings.
+    /// Applies `cube` (a look in `options.color.workingSpace`) to the image at `input`, colour-managed, writing
+    /// `output` atomically; returns per-stage timings.
     @discardableResult
     public static func apply(
         _ cube: ColorCube, interpolation: Interpolation = .tetrahedral,
         input: String, output: String, options: Options = Options()
     ) throws -> Timings {
-        try apply(CubeApplier(cube: cube, interpolation: interpolation), input: input, output: output, options: options)
+        let look = ColorManagedLook(look: cube, workingSpace: options.color.workingSpace, interpolation: interpolation)
+        return try run(input: input, output: output, options: options) { color in
+            try prepare(look, color: color, file: input, settings: options.color)
+        }
     }
 
-    /// Applies a prepared applier (reuse one across many images) to the image at `input`, writing `output`; PNG
-    /// and JPEG on either side (input by signature, output by extension).
+    /// Applies a prepared applier (reuse one across many images) to the image at `input`'s raw codes, writing
+    /// `output` with the input's colour description; no colour management. Input by signature, output by extension.
     @discardableResult
     public static func apply(_ applier: CubeApplier, input: String, output: String, options: Options = Options()) throws -> Timings {
-        let outputFormat = try ImageFormat.forOutput(path: output)
-        guard try ImageFormat.of(path: input) == .png, outputFormat == .png else {
-            return try applyWhole(applier, input: input, output: output, options: options)
+        try run(input: input, output: output, options: options) { Prepared(applier: applier, color: $0, warning: nil) }
+    }
+
+    /// What one image is graded with once its colour description is known.
+    struct Prepared {
+        var applier: CubeApplier
+        /// The colour description written to the output.
+        var color: ColorDescription
+        var warning: String?
+    }
+
+    /// The cube for an image described by `color`: input → working space → look → output, composed.
+    static func prepare(_ look: ColorManagedLook, color: ColorDescription, file: String,
+                        settings: ColorSettings) throws -> Prepared {
+        let (inputProfile, warning) = try ImageColor.profile(for: color, file: file)
+        let outputProfile: ColorProfile
+        let outputColor: ColorDescription
+        switch settings.output {
+        case .input:
+            (outputProfile, outputColor) = (inputProfile, color)
+        case .profile(let profile):
+            (outputProfile, outputColor) = (profile, ImageColor.description(for: profile))
         }
-        return try applyStreaming(applier, input: input, output: output, options: options)
+        let cube = try look.cube(input: inputProfile, output: outputProfile, intent: settings.intent,
+                                 gridSize: settings.gridSize)
+        return Prepared(applier: CubeApplier(cube: cube, interpolation: look.interpolation), color: outputColor,
+                        warning: warning)
     }
 
-    /// A warning to show when the output loses precision the input had (16-bit PNG written as 8-bit JPEG).
+    private static func run(input: String, output: String, options: Options,
+                            prepare: (ColorDescription) throws -> Prepared) throws -> Timings {
+        let outputFormat = try ImageFormat.forOutput(path: output)
+        guard try ImageFormat.of(path: input).streams, outputFormat.streams else {
+            return try applyWhole(prepare, input: input, output: output, options: options)
+        }
+        return try applyStreaming(prepare, input: input, output: output, options: options)
+    }
+
+    /// A warning to show when the output loses precision the input had (16-bit PNG or TIFF written as 8-bit).
     public static func depthWarning(input: String, output: String) -> String? {
-        guard (try? ImageFormat.forOutput(path: output)) == .jpeg, (try? ImageFormat.of(path: input)) == .png,
-              let reader = try? PNGReader(path: input), reader.info.depth == .sixteen else { return nil }
-        return "\(input) has 16-bit samples; the JPEG \(output) keeps 8 bits per sample (write .png to keep 16)"
+        guard let format = try? ImageFormat.forOutput(path: output), !format.streams,
+              let reader = (try? BandReader.open(path: input, maxPixels: .max)) ?? nil,
+              reader.depth == .sixteen else { return nil }
+        return "\(input) has 16-bit samples; the \(format.rawValue.uppercased()) \(output) keeps 8 bits per sample "
+            + "(write .png or .tif to keep 16)"
     }
 
-    private static func applyWhole(_ applier: CubeApplier, input: String, output: String,
+    private static func applyWhole(_ prepare: (ColorDescription) throws -> Prepared, input: String, output: String,
                                    options: Options) throws -> Timings {
         let start = now()
         var timings = Timings()
-        var (image, color) = try ImageFormat.readWithColor(path: input, maxPixels: options.maxPixels)
+        let decoded = try ImageFormat.readImage(path: input, maxPixels: options.maxPixels)
+        var image = decoded.pixels
         var t = now()
         timings.decode = t - start
+        let prepared = try prepare(decoded.color)
+        let applier = prepared.applier
+        timings.warnings += prepared.warning.map { [$0] } ?? []
         // The image's own reference is dropped before writing, so `s` is the array's only owner and the cube is
         // applied in place rather than to a copy-on-write duplicate of the whole image.
         switch image.samples {
@@ -91,29 +144,40 @@ public enum ImagePipeline {
         }
         timings.apply = now() - t
         t = now()
-        try ImageFormat.write(image, to: output, jpegQuality: options.jpegQuality, color: color)
+        var writeOptions = ImageWriteOptions()
+        writeOptions.jpegQuality = options.jpegQuality
+        writeOptions.tiffCompression = options.tiffCompression
+        writeOptions.webpLossless = options.webpLossless
+        try ImageFormat.write(image, to: output, color: prepared.color, options: writeOptions)
         timings.encode = now() - t
         timings.wall = now() - start
         return timings
     }
 
-    private static func applyStreaming(_ applier: CubeApplier, input: String, output: String,
-                                       options: Options) throws -> Timings {
-        let reader = try PNGReader(path: input, maxPixels: options.maxPixels)
-        switch reader.info.depth {
-        case .eight: return try stream(UInt8.self, reader: reader, applier: applier, output: output, options: options)
-        case .sixteen: return try stream(UInt16.self, reader: reader, applier: applier, output: output, options: options)
+    private static func applyStreaming(_ prepare: (ColorDescription) throws -> Prepared, input: String,
+                                       output: String, options: Options) throws -> Timings {
+        guard let reader = try BandReader.open(path: input, maxPixels: options.maxPixels) else {
+            return try applyWhole(prepare, input: input, output: output, options: options)
         }
+        let prepared = try prepare(reader.color)
+        var timings: Timings
+        switch reader.depth {
+        case .eight: timings = try stream(UInt8.self, reader: reader, prepared: prepared, output: output, options: options)
+        case .sixteen: timings = try stream(UInt16.self, reader: reader, prepared: prepared, output: output, options: options)
+        }
+        timings.warnings += prepared.warning.map { [$0] } ?? []
+        return timings
     }
 
     /// Decodes and applies band k+1 on this thread (the cube on every core) while band k is deflated on an encoder
     /// thread: deflate is the slowest stage, so overlapping hides decode and apply behind it. Two band buffers
     /// alternate; a buffer is refilled only after the encoder has released it.
     private static func stream<Sample: BandSample>(
-        _: Sample.Type, reader: PNGReader, applier: CubeApplier, output: String, options: Options
+        _: Sample.Type, reader: BandReader, prepared: Prepared, output: String, options: Options
     ) throws -> Timings {
+        let applier = prepared.applier
         let start = now()
-        let info = reader.info
+        let info = (width: reader.width, height: reader.height, channels: reader.channels, depth: reader.depth)
         let rowSamples = info.width * info.channels
         let bandRows = max(1, min(info.height, options.bandBytes / max(1, rowSamples * MemoryLayout<Sample>.size)))
         let buffers = (0..<2).map { _ in UnsafeMutableBufferPointer<Sample>.allocate(capacity: bandRows * rowSamples) }
@@ -123,7 +187,7 @@ public enum ImagePipeline {
         // Runs before the buffers are freed, on every exit path: no encode may still be using them.
         defer { encoder.sync {} }
         let state = EncoderState()
-        var writer: PNGWriter?
+        var writer: BandWriter?
         var timings = Timings()
         var done = 0
         var band = 0
@@ -152,9 +216,17 @@ public enum ImagePipeline {
                 let sampleRows = min(n, 64)
                 let sample = try PixelBuffer(width: info.width, height: sampleRows, channels: info.channels,
                                              samples: Sample.samples(UnsafeBufferPointer(rebasing: rows[0..<(sampleRows * rowSamples)])))
-                let chosen = try options.writeOptions ?? PNGWriteOptions.forPhoto(sample: sample)
-                writer = try PNGWriter(path: output, width: info.width, height: info.height, channels: info.channels,
-                                       depth: info.depth, options: chosen, colorMetadata: reader.colorMetadata)
+                if try ImageFormat.forOutput(path: output) == .tiff {
+                    writer = .tiff(try TIFFWriter(path: output, width: info.width, height: info.height,
+                                                  channels: info.channels, depth: info.depth,
+                                                  compression: options.tiffCompression ?? reader.tiffCompression ?? .lzw,
+                                                  iccProfile: prepared.color.embeddableICC))
+                } else {
+                    let chosen = try options.writeOptions ?? PNGWriteOptions.forPhoto(sample: sample)
+                    writer = .png(try PNGWriter(path: output, width: info.width, height: info.height,
+                                                channels: info.channels, depth: info.depth, options: chosen,
+                                                colorMetadata: prepared.color.png))
+                }
                 timings.encode += now() - t
             }
             nonisolated(unsafe) let pending = UnsafeBufferPointer(rows)
@@ -203,7 +275,7 @@ private final class EncoderState: @unchecked Sendable {
 protocol BandSample: PNGRowSample, Sendable {
     static func apply(_ applier: CubeApplier, to buffer: UnsafeMutableBufferPointer<Self>, channels: Int,
                       threads: Int?) throws
-    static func write(_ writer: PNGWriter, _ buffer: UnsafeBufferPointer<Self>) throws
+    static func write(_ writer: BandWriter, _ buffer: UnsafeBufferPointer<Self>) throws
     static func samples(_ buffer: UnsafeBufferPointer<Self>) -> PixelBuffer.Samples
 }
 
@@ -212,7 +284,12 @@ extension UInt8: BandSample {
                       threads: Int?) throws {
         try applier.apply(to: buffer, channels: channels, threads: threads)
     }
-    static func write(_ writer: PNGWriter, _ buffer: UnsafeBufferPointer<UInt8>) throws { try writer.writeRows(buffer) }
+    static func write(_ writer: BandWriter, _ buffer: UnsafeBufferPointer<UInt8>) throws {
+        switch writer {
+        case .png(let w): try w.writeRows(buffer)
+        case .tiff(let w): try w.writeRows(buffer)
+        }
+    }
     static func samples(_ buffer: UnsafeBufferPointer<UInt8>) -> PixelBuffer.Samples { .eight(Array(buffer)) }
 }
 
@@ -221,6 +298,11 @@ extension UInt16: BandSample {
                       threads: Int?) throws {
         try applier.apply(to: buffer, channels: channels, threads: threads)
     }
-    static func write(_ writer: PNGWriter, _ buffer: UnsafeBufferPointer<UInt16>) throws { try writer.writeRows(buffer) }
+    static func write(_ writer: BandWriter, _ buffer: UnsafeBufferPointer<UInt16>) throws {
+        switch writer {
+        case .png(let w): try w.writeRows(buffer)
+        case .tiff(let w): try w.writeRows(buffer)
+        }
+    }
     static func samples(_ buffer: UnsafeBufferPointer<UInt16>) -> PixelBuffer.Samples { .sixteen(Array(buffer)) }
 }

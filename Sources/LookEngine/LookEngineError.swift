@@ -22,6 +22,8 @@ public enum LookEngineError: Error, Equatable, CustomStringConvertible {
     case invalidShard(String)
     /// The batch manifest could not be opened or written.
     case manifest(path: String, reason: String)
+    /// An image's colour description cannot be used (a profile LittleCMS rejects).
+    case colorProfile(file: String, message: String)
 
     public var description: String {
         switch self {
@@ -36,6 +38,8 @@ public enum LookEngineError: Error, Equatable, CustomStringConvertible {
         case .outOfRange(let name, let value, let range):
             return "--\(name) \(LookEngineError.number(value)) is out of range: use "
                 + "\(LookEngineError.number(range.lowerBound))…\(LookEngineError.number(range.upperBound))"
+        case .colorProfile(let file, let message):
+            return "\(file): \(message)"
         case .lookMissing(let guid):
             return "look \(guid) was not found in the catalog (list looks with `lookstudio looks list`)"
         case .gallery(let message):

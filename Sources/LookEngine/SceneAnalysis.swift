@@ -64,9 +64,11 @@ public struct SceneAnalysis: Sendable, Equatable {
     /// Why faces could not be looked for, when the detector failed (the analysis then has no faces).
     public var faceDetectionFailure: String?
 
-    /// Analyses an image in memory (downscaled first when it is larger than `maxLongSide`); `detectFaces: false`
+    /// Analyses an image in memory (downscaled first when it is larger than `maxLongSide`); the statistics are
+    /// measured in sRGB, so an image described as another space (`color`) is converted first; `detectFaces: false`
     /// skips face detection (for previews only).
-    public init(image: PixelBuffer, detectFaces: Bool = true) throws(ImageIOError) {
+    public init(image: PixelBuffer, color: ColorDescription = ColorDescription(), file: String = "image",
+                detectFaces: Bool = true) throws(ImageIOError) {
         var scaler = BoxDownscaler(width: image.width, height: image.height, maxLongSide: Self.maxLongSide)
         switch image.samples {
         case .eight(let s):
@@ -74,21 +76,26 @@ public struct SceneAnalysis: Sendable, Equatable {
         case .sixteen(let s):
             s.withUnsafeBufferPointer { scaler.add(rows: image.height, samples: $0, channels: image.channels) }
         }
-        try self.init(preview: scaler.finish(), sourceWidth: image.width, sourceHeight: image.height,
-                      detectFaces: detectFaces)
+        try self.init(preview: Self.inSRGB(scaler.finish(), color: color, file: file), sourceWidth: image.width,
+                      sourceHeight: image.height, detectFaces: detectFaces)
     }
 
-    /// Analyses an image file. PNG streams in bands into the downscaled copy (the full image is never held);
-    /// JPEG decodes at a DCT-reduced size close to `maxLongSide`.
+    /// Analyses an image file. PNG and TIFF stream in bands into the downscaled copy (the full image is never
+    /// held); JPEG decodes at a DCT-reduced size close to `maxLongSide`; the other formats decode whole.
     public init(path: String, maxPixels: Int = PNGReader.defaultMaxPixels,
                 bandBytes: Int = 4 << 20, detectFaces: Bool = true) throws(ImageIOError) {
         switch try ImageFormat.of(path: path) {
         case .jpeg:
             let full = try JPEGImage.read(path: path, minLongSide: Self.maxLongSide, maxPixels: maxPixels)
-            try self.init(image: full.pixels, detectFaces: detectFaces)
-        case .png:
-            let reader = try PNGReader(path: path, maxPixels: maxPixels)
-            let info = reader.info
+            try self.init(image: full.pixels, color: ColorDescription(iccBytes: full.iccProfile), file: path,
+                          detectFaces: detectFaces)
+        default:
+            guard let reader = try BandReader.open(path: path, maxPixels: maxPixels) else {
+                let decoded = try ImageFormat.readImage(path: path, maxPixels: maxPixels)
+                try self.init(image: decoded.pixels, color: decoded.color, file: path, detectFaces: detectFaces)
+                return
+            }
+            let info = (width: reader.width, height: reader.height, channels: reader.channels, depth: reader.depth)
             var scaler = BoxDownscaler(width: info.width, height: info.height, maxLongSide: Self.maxLongSide)
             let rowSamples = info.width * info.channels
             let bandRows = max(1, min(info.height, bandBytes / max(1, rowSamples * (info.depth == .eight ? 1 : 2))))
@@ -102,17 +109,17 @@ public struct SceneAnalysis: Sendable, Equatable {
                     scaler.add(rows: $1, samples: $0, channels: info.channels)
                 }
             }
-            try self.init(preview: scaler.finish(), sourceWidth: info.width, sourceHeight: info.height,
-                          detectFaces: detectFaces)
+            try self.init(preview: Self.inSRGB(scaler.finish(), color: reader.color, file: path),
+                          sourceWidth: info.width, sourceHeight: info.height, detectFaces: detectFaces)
         }
     }
 
     /// Reads every row of `reader` in bands of `bandRows`, handing each band and its row count to `body`.
     private static func streamBands<Sample: PNGRowSample>(
-        _: Sample.Type, reader: PNGReader, bandRows: Int,
+        _: Sample.Type, reader: BandReader, bandRows: Int,
         _ body: (UnsafeBufferPointer<Sample>, Int) -> Void
     ) throws(ImageIOError) {
-        let info = reader.info
+        let info = (width: reader.width, height: reader.height, channels: reader.channels)
         var band = [Sample](repeating: 0, count: bandRows * info.width * info.channels)
         try band.withUnsafeMutableBufferPointer { (buffer) throws(ImageIOError) in
             var done = 0
@@ -338,16 +345,26 @@ struct BoxDownscaler {
 /// The two sample widths a PNG reader delivers, so one band loop serves 8- and 16-bit files (scene analysis here,
 /// the image pipeline's `BandSample`).
 protocol PNGRowSample: FixedWidthInteger {
-    static func readRows(_ reader: PNGReader, _ count: Int, into buffer: UnsafeMutableBufferPointer<Self>)
+    static func readRows(_ reader: BandReader, _ count: Int, into buffer: UnsafeMutableBufferPointer<Self>)
         throws(ImageIOError)
 }
 
 extension UInt8: PNGRowSample {
-    static func readRows(_ reader: PNGReader, _ count: Int, into buffer: UnsafeMutableBufferPointer<UInt8>)
-        throws(ImageIOError) { try reader.readRows(count, into: buffer) }
+    static func readRows(_ reader: BandReader, _ count: Int, into buffer: UnsafeMutableBufferPointer<UInt8>)
+        throws(ImageIOError) {
+        switch reader {
+        case .png(let r): try r.readRows(count, into: buffer)
+        case .tiff(let r): try r.readRows(count, into: buffer)
+        }
+    }
 }
 
 extension UInt16: PNGRowSample {
-    static func readRows(_ reader: PNGReader, _ count: Int, into buffer: UnsafeMutableBufferPointer<UInt16>)
-        throws(ImageIOError) { try reader.readRows(count, into: buffer) }
+    static func readRows(_ reader: BandReader, _ count: Int, into buffer: UnsafeMutableBufferPointer<UInt16>)
+        throws(ImageIOError) {
+        switch reader {
+        case .png(let r): try r.readRows(count, into: buffer)
+        case .tiff(let r): try r.readRows(count, into: buffer)
+        }
+    }
 }

@@ -1,10 +1,12 @@
 import ArgumentParser
 import Foundation
+import ImageIO
 import LookCore
 import LookFormats
 
 extension Interpolation: ExpressibleByArgument {}
 extension CubeLayout: ExpressibleByArgument {}
+extension TIFFCompression: ExpressibleByArgument {}
 
 /// `--layout auto|tiled|strip|hald` for reading PNG cubes.
 enum LayoutChoice: String, ExpressibleByArgument, CaseIterable {

@@ -18,6 +18,7 @@ struct LookStudioCommand: ParsableCommand {
             GenerateCommand.self,
             ConvertCommand.self,
             InspectCommand.self,
+            InfoCommand.self,
             ApplyCommand.self,
             ComposeCommand.self,
             BenchCommand.self,

@@ -14,7 +14,11 @@ import Testing
         #expect(try ImageFormat.of(path: dir + "/misnamed.png") == .jpeg)
         #expect(try ImageFormat.forOutput(path: "x.jpeg") == .jpeg)
         #expect(try ImageFormat.forOutput(path: "x.png") == .png)
-        #expect(throws: ImageIOError.unknownImageFormat(file: "x.tiff")) { try ImageFormat.forOutput(path: "x.tiff") }
+        #expect(try ImageFormat.forOutput(path: "x.TIFF") == .tiff)
+        #expect(try ImageFormat.forOutput(path: "x.heic") == .heif)
+        #expect(try ImageFormat.forOutput(path: "x.avif") == .avif)
+        #expect(try ImageFormat.forOutput(path: "x.webp") == .webp)
+        #expect(throws: ImageIOError.unknownImageFormat(file: "x.bmp")) { try ImageFormat.forOutput(path: "x.bmp") }
         #expect(try ImageFormat.read(path: dir + "/misnamed.png").pixels.width == 4)
     }
 }

@@ -1,15 +1,16 @@
 import ArgumentParser
+import ColorManagement
 import ImageIO
 import LookCore
 import LookCatalog
 import LookEngine
 import LookFormats
 
-/// `lookstudio apply`: apply a catalog look, a LUT file or a recipe (composed into one cube) to a PNG image.
+/// `lookstudio apply`: apply a catalog look, a LUT file or a recipe (composed into one cube) to an image.
 struct ApplyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apply",
-        abstract: "Apply a LUT to a PNG image, streaming it in bands of rows.",
+        abstract: "Apply a LUT to an image (PNG, JPEG, TIFF, WebP, HEIF, AVIF), colour-managed.",
         discussion: """
         The LUT becomes one cube; strength scales it against the identity cube (I + s·(L − I)), so 0 returns \
         the image unchanged bit for bit, 100 is the look as authored and up to 200 exaggerates it. 8- and 16-bit \
@@ -20,6 +21,12 @@ struct ApplyCommand: ParsableCommand {
           lookstudio apply --lut edited.png photo.png photo-edited.png
           lookstudio apply --lut film.cube --strength 60 --interp trilinear in.png out.png
           lookstudio apply --recipe warm.yaml photo.png photo-warm.png    # the chain, composed into one cube
+          lookstudio apply --look "Warm Film" iphone.heic graded.tif --output-profile display-p3
+
+        Colour: the image is read in its own space (ICC profile, PNG sRGB/gAMA/cHRM, HEIF nclx; untagged = \
+        sRGB), converted into the look's working space (sRGB for files, the catalog's for --look) and back into \
+        the output space; the conversions are composed into the one cube (docs/COLOR.md). PNG and TIFF stream \
+        in bands and keep 16 bits; JPEG, WebP, HEIF and AVIF are 8-bit and decoded whole.
         """
     )
 
@@ -46,13 +53,22 @@ struct ApplyCommand: ParsableCommand {
     @Option(help: "Refuse images with more pixels than this (protects memory from hostile headers).")
     var maxPixels: Int = PNGReader.defaultMaxPixels
 
+    @OptionGroup var color: ColorOptions
+
+    @Option(help: "TIFF output compression: none, lzw, deflate or packbits (default: a TIFF input's own, else lzw).")
+    var tiffCompression: TIFFCompression?
+
+    @Flag(help: "Write WebP outputs lossless (exact) instead of lossy.")
+    var webpLossless = false
+
     @Flag(help: "Print the time spent decoding, applying and encoding to stderr.")
     var timings = false
 
-    @Argument(help: ArgumentHelp("Image to read (PNG).", valueName: "in"))
+    @Argument(help: ArgumentHelp("Image to read (format from its first bytes).", valueName: "in"))
     var input: String
 
-    @Argument(help: ArgumentHelp("Image to write (PNG); written to a temporary file and renamed.", valueName: "out"))
+    @Argument(help: ArgumentHelp("Image to write (format from its extension); written to a temporary file and "
+                                 + "renamed.", valueName: "out"))
     var output: String
 
     func validate() throws {
@@ -67,11 +83,14 @@ struct ApplyCommand: ParsableCommand {
 
     func run() throws {
         let look: ColorCube
+        var workingSpace = ColorProfile(.sRGB)
         if let recipe {
             look = try RecipeSupport.compose(try Recipe.load(path: recipe), global: global)
         } else if let reference = self.look {
             let catalog = try CatalogAccess.open(global)
-            look = try catalog.cube(guid: try catalog.resolveLook(reference).guid)
+            let record = try catalog.resolveLook(reference)
+            look = try catalog.cube(guid: record.guid)
+            workingSpace = try LookSpaces.profile(of: record)
         } else if let lut {
             let loaded = try LUTFormat.read(path: lut, layout: layout.layout)
             report(loaded.warnings, file: lut)
@@ -82,7 +101,11 @@ struct ApplyCommand: ParsableCommand {
         let cube = try look.scaled(strength: try strengthFactor(strength))
         var options = ImagePipeline.Options()
         options.maxPixels = maxPixels
+        options.color = try color.settings(workingSpace: workingSpace)
+        options.tiffCompression = tiffCompression
+        options.webpLossless = webpLossless
         let t = try ImagePipeline.apply(cube, interpolation: interp, input: input, output: output, options: options)
+        for warning in t.warnings { printError("warning: \(warning)") }
         if timings {
             printError(String(format: "timings: decode %.3f s, apply %.3f s, encode %.3f s, wall %.3f s, peak memory %.0f MB",
                               t.decode, t.apply, t.encode, t.wall, Double(peakMemoryKilobytes()) / 1024))

@@ -8,7 +8,7 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Measure LookStudio's speed (prints figures; compare with ../shared/bench/peers.sh).",
         subcommands: [BenchApplyCommand.self, BenchComposeCommand.self, BenchPNGCommand.self, BenchCatalogCommand.self,
-                      BenchGalleryCommand.self]
+                      BenchGalleryCommand.self, BenchColorCommand.self]
     )
 }
 

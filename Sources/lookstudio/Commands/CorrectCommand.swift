@@ -1,4 +1,5 @@
 import ArgumentParser
+import ColorManagement
 import Dispatch
 import Foundation
 import ImageIO
@@ -14,7 +15,7 @@ struct CorrectCommand: ParsableCommand {
         commandName: "correct",
         abstract: "Correct photos: detect the scene, compose recipe and look into one cube, apply in one pass.",
         discussion: """
-        IN may be files or folders (their .png, .jpg and .jpeg files). OUT is a file when one image and one \
+        IN may be files or folders (their .png, .jpg, .jpeg, .tif, .tiff, .webp, .heic, .heif and .avif files). OUT is a file when one image and one \
         strength are given and OUT is not a folder; otherwise a folder (created), with outputs named after their \
         inputs, plus -sN for each strength when several are given (photo-s40.png). Each image is analysed once \
         (docs/SCENES.md) and rendered at every strength from that one analysis.
@@ -22,7 +23,12 @@ struct CorrectCommand: ParsableCommand {
         Stages, all composed into ONE cube per image: pre-look recipe → creative look (always last) → look \
         contrast/saturation trims → look strength (blend with the pre-look result) → overall strength (against \
         identity). A failure on one image is reported and the rest go on; the exit status is 1 if any failed. \
-        PNG to PNG streams in bands (bounded memory); JPEG is decoded whole.
+        PNG and TIFF stream in bands (bounded memory); JPEG, WebP, HEIF and AVIF are decoded whole.
+
+        Colour: each image is read in its own colour space (ICC profile, PNG sRGB/gAMA/cHRM, HEIF nclx; \
+        untagged = sRGB), converted into the look's working space, graded and converted into the output space \
+        — all composed into the one cube (docs/COLOR.md). The output keeps the input's space and profile unless \
+        --output-profile names another.
 
         The creative look is --look (a catalog look) or --lut (a file). Without either, each image gets its \
         scene's default look and strength from the catalog (lookstudio scenes list); a scene without one gets no \
@@ -85,6 +91,14 @@ struct CorrectCommand: ParsableCommand {
     @Option(help: "JPEG output quality, 1…100.")
     var quality: Int = JPEGImage.defaultQuality
 
+    @OptionGroup var color: ColorOptions
+
+    @Option(help: "TIFF output compression: none, lzw, deflate or packbits (default: a TIFF input's own, else lzw).")
+    var tiffCompression: TIFFCompression?
+
+    @Flag(help: "Write WebP outputs lossless (exact) instead of lossy.")
+    var webpLossless = false
+
     @Option(help: "Images corrected at the same time (default: number of cores).")
     var jobs: Int?
 
@@ -134,7 +148,9 @@ struct CorrectCommand: ParsableCommand {
 
     func run() throws {
         let allFiles = try CorrectJob.collect(inputs)
-        guard !allFiles.isEmpty else { throw ValidationError("no .png, .jpg or .jpeg images in \(inputs.joined(separator: ", "))") }
+        guard !allFiles.isEmpty else {
+            throw ValidationError("no images (.png, .jpg, .tif, .webp, .heic, .avif) in \(inputs.joined(separator: ", "))")
+        }
         let batchRun = try batch.start()
         let files = batchRun.shard.select(allFiles, inputs: inputs)
         let strengths = try strengths()
@@ -145,7 +161,7 @@ struct CorrectCommand: ParsableCommand {
         let toFolder = allFiles.count > 1 || batch.shard != nil || strengths.count > 1 || CorrectJob.isDirectory(output)
             || inputs.contains(where: CorrectJob.isDirectory) || ImageFormat.fromExtension(output) == nil
         if toFolder { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) }
-        let job = CorrectJob(files: files, strengths: strengths, output: output, toFolder: toFolder,
+        let job = try CorrectJob(files: files, strengths: strengths, output: output, toFolder: toFolder,
                              scene: scene, looks: looks, params: overrides(strength: 100, preLook: preLook),
                              command: self, batch: batchRun)
         let results = job.run(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
@@ -167,13 +183,14 @@ struct CorrectCommand: ParsableCommand {
             report(loaded.warnings, file: lut)
             let name = URL(fileURLWithPath: lut).lastPathComponent
             return LookPlan(explicit: ChosenLook(guid: nil, name: name, cube: try loaded.lut.bakedCube(),
-                                                 strength: nil))
+                                                 strength: nil, workingSpace: ColorProfile(.sRGB)))
         }
         let catalog = try CatalogAccess.openForReading(global)
         if let look {
             let record = try catalog.resolveLook(look)
             return LookPlan(explicit: ChosenLook(guid: record.guid, name: record.name,
-                                                 cube: try catalog.cube(guid: record.guid), strength: nil))
+                                                 cube: try catalog.cube(guid: record.guid), strength: nil,
+                                                 workingSpace: try LookSpaces.profile(of: record)))
         }
         var defaults: [SceneLabel: ChosenLook] = [:]
         let records = try catalog.scenes()
@@ -186,7 +203,8 @@ struct CorrectCommand: ParsableCommand {
             let lookRecord = try catalog.resolveLook(guid)
             defaults[label] = ChosenLook(guid: lookRecord.guid, name: lookRecord.name,
                                          cube: try catalog.cube(guid: lookRecord.guid),
-                                         strength: Double(record.defaultLookStrength))
+                                         strength: Double(record.defaultLookStrength),
+                                         workingSpace: try LookSpaces.profile(of: lookRecord))
         }
         return LookPlan(explicit: nil, sceneDefaults: defaults)
     }
@@ -198,6 +216,8 @@ struct ChosenLook: Sendable {
     let name: String
     let cube: ColorCube
     let strength: Double?
+    /// The space the look was authored in.
+    let workingSpace: ColorProfile
 }
 
 /// Where each image's creative look comes from: one explicit look, or its scene's default.
@@ -268,9 +288,13 @@ struct CorrectJob: Sendable {
     let quality: Int
     let maxPixels: Int
     let batch: BatchRun
+    /// Output space and intent; the working space is each image's look's.
+    let color: ColorSettings
+    let tiffCompression: TIFFCompression?
+    let webpLossless: Bool
 
     init(files: [String], strengths: [Double], output: String, toFolder: Bool, scene: SceneLabel?,
-         looks: LookPlan, params: CorrectionOverrides, command: CorrectCommand, batch: BatchRun = .none) {
+         looks: LookPlan, params: CorrectionOverrides, command: CorrectCommand, batch: BatchRun = .none) throws {
         self.files = files
         self.strengths = strengths
         self.output = output
@@ -281,6 +305,9 @@ struct CorrectJob: Sendable {
         self.quality = command.quality
         self.maxPixels = command.maxPixels
         self.batch = batch
+        self.color = try command.color.settings()
+        self.tiffCompression = command.tiffCompression
+        self.webpLossless = command.webpLossless
     }
 
     /// Corrects every file, `jobs` at a time; returns one result per file, in input order.
@@ -336,6 +363,10 @@ struct CorrectJob: Sendable {
         options.maxPixels = maxPixels
         options.jpegQuality = quality
         options.threads = threads
+        options.color = color
+        options.tiffCompression = tiffCompression
+        options.webpLossless = webpLossless
+        options.color.workingSpace = look?.workingSpace ?? ColorProfile(.sRGB)
         for s in strengths {
             overrides.strength = s
             let correction = CorrectionParams(scene: result.scene, defaults: defaults, overrides: overrides)
@@ -349,7 +380,8 @@ struct CorrectJob: Sendable {
             if let warning = ImagePipeline.depthWarning(input: file, output: target) {
                 printError("warning: \(warning)")
             }
-            try Corrector.correct(cube: cube, input: file, output: target, options: options)
+            let timings = try Corrector.correct(cube: cube, input: file, output: target, options: options)
+            for warning in timings.warnings where s == strengths.first { printError("warning: \(warning)") }
             result.outputs.append(target)
         }
     }

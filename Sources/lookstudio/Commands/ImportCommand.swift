@@ -13,8 +13,12 @@ struct ImportCommand: ParsableCommand {
         A cube already in the catalog (same content hash) is not stored twice: its existing GUID is printed and \
         a note says so. Without --name a look is named after its file ("warm.png" → "warm", "warm 2" if taken).
 
+        --space says which colour space the look was authored in (default srgb): images in other spaces are \
+        converted into it before the look and back after (docs/COLOR.md).
+
         Example:
           lookstudio import edited.png --name "Warm Film" --tag film --tag warm
+          lookstudio import p3-grade.cube --space display-p3
           lookstudio import luts/*.cube --json
         """)
 
@@ -32,6 +36,10 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "PNG layout: auto, tiled, strip or hald (auto detects it from the pixels).")
     var layout: String = "auto"
 
+    @Option(help: ArgumentHelp("Working space of the looks: srgb, display-p3, adobe-rgb, rec2020 or an ICC "
+                               + "profile file.", valueName: "space|file.icc"))
+    var space: String = "srgb"
+
     @Flag(help: "Print a JSON array describing each file (see docs/CATALOG.md).")
     var json = false
 
@@ -43,6 +51,7 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
+        let workingSpace = try LookSpaces.stored(space)
         let catalog = try CatalogAccess.open(global)
         var results: [CatalogJSON.Imported] = []
         var failures = 0
@@ -56,8 +65,10 @@ struct ImportCommand: ParsableCommand {
                     warnings.append("\(base): \(clamped) values outside 0…1 were clamped (looks are stored as 16-bit PNG)")
                 }
                 let stem = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-                let new = NewLook(cube: loaded.cube, name: name ?? stem, tags: tag, sourceFormat: loaded.format,
+                var new = NewLook(cube: loaded.cube, name: name ?? stem, tags: tag, sourceFormat: loaded.format,
                                   sourceFile: base)
+                new.workingSpace = workingSpace.name
+                new.workingSpaceICC = workingSpace.icc
                 let outcome = try catalog.addLook(new, renameOnConflict: name == nil)
                 let record = outcome.record
                 let existing: Bool

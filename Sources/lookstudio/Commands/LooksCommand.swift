@@ -61,6 +61,7 @@ struct LooksCommand: ParsableCommand {
                 source:        \(record.sourceFormat)\(record.sourceFile.map { " (\($0))" } ?? "")
                 created:       \(CatalogJSON.timestamp(record.createdAt))
                 tags:          \(record.tags.joined(separator: ", "))
+                working space: \(LookSpaces.title(of: record))
                 description:   \(record.description)
                 default for scenes: \(scenes.isEmpty ? "none" : scenes.map(String.init).joined(separator: ", "))
                 """)

@@ -1,0 +1,194 @@
+import CHeif
+import Foundation
+
+/// HEIF (HEVC) and AVIF (AV1) through libheif, whole images: libheif decodes and encodes whole pictures.
+///
+/// In: the primary image, 8-bit files as 8-bit RGB(A), 10- and 12-bit files as 16-bit RGB(A) (scaled to full range),
+/// with the ICC profile or, failing that, the nclx colour code points. Out: 8-bit RGB(A) with the ICC profile,
+/// when libheif has an encoder for the format (Debian's links x265 for HEVC and libaom for AV1).
+public enum HEIFImage {
+    /// libheif initialises itself lazily on first use, which is not thread-safe (its documentation says to call
+    /// `heif_init` first); parallel decodes crashed the test run without this.
+    private static let initialised: Bool = heif_init(nil).code == heif_error_Ok
+
+    /// Encoders (x265, libaom) are created one at a time: their global setup is not safe to run concurrently.
+    private static let encoderLock = NSLock()
+
+    /// Reads the primary image of a HEIF or AVIF file.
+    public static func read(path: String, maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError)
+        -> DecodedImage {
+        let bytes = try WebPImage.readFile(path)
+        return try decode(bytes, name: path, format: ImageFormat.of(path: path), maxPixels: maxPixels)
+    }
+
+    /// Decodes HEIF/AVIF bytes; `name` labels errors.
+    public static func decode(_ bytes: [UInt8], name: String, format: ImageFormat = .heif,
+                              maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError) -> DecodedImage {
+        _ = initialised
+        // libheif reads from this memory for the context's whole life, so it outlives every use below.
+        let raw = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bytes.count), alignment: 16)
+        defer { raw.deallocate() }
+        raw.copyBytes(from: bytes)
+        guard let context = heif_context_alloc() else { throw .outOfMemory(file: name, detail: "HEIF context") }
+        defer { heif_context_free(context) }
+        func check(_ error: heif_error, _ what: String) throws(ImageIOError) {
+            guard error.code != heif_error_Ok else { return }
+            let message = error.message.map { String(cString: $0) } ?? "error \(error.code.rawValue)"
+            throw .corruptImage(file: name, format: format == .avif ? "AVIF" : "HEIF", detail: "\(what): \(message)")
+        }
+        try check(heif_context_read_from_memory_without_copy(context, raw.baseAddress, bytes.count, nil),
+                  "libheif cannot read the file")
+        var handle: OpaquePointer?
+        try check(heif_context_get_primary_image_handle(context, &handle), "no primary image")
+        guard let handle else { throw .corruptImage(file: name, format: "HEIF", detail: "no primary image") }
+        defer { heif_image_handle_release(handle) }
+        let width = Int(heif_image_handle_get_width(handle)), height = Int(heif_image_handle_get_height(handle))
+        guard width > 0, height > 0 else { throw .corruptImage(file: name, format: "HEIF", detail: "no image size") }
+        guard width * height <= maxPixels else {
+            throw .tooManyPixels(file: name, width: width, height: height, limit: maxPixels)
+        }
+        let alpha = heif_image_handle_has_alpha_channel(handle) != 0
+        let bits = Int(heif_image_handle_get_luma_bits_per_pixel(handle))
+        let wide = bits > 8
+        let channels = alpha ? 4 : 3
+        let chroma = wide ? (alpha ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RRGGBB_LE)
+                          : (alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB)
+        var image: OpaquePointer?
+        try check(heif_decode_image(handle, &image, heif_colorspace_RGB, chroma, nil), "libheif cannot decode it")
+        guard let image else { throw .corruptImage(file: name, format: "HEIF", detail: "no decoded image") }
+        defer { heif_image_release(image) }
+        var stride: Int32 = 0
+        guard let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride) else {
+            throw .corruptImage(file: name, format: "HEIF", detail: "the decoded image has no pixels")
+        }
+        let rowSamples = width * channels
+        let samples: PixelBuffer.Samples
+        if wide {
+            // Little-endian samples at the file's depth (0…2^bits − 1), scaled to 0…65535.
+            let top = Double((1 << bits) - 1)
+            var out = [UInt16](repeating: 0, count: rowSamples * height)
+            for y in 0..<height {
+                let row = plane + y * Int(stride)
+                for i in 0..<rowSamples {
+                    let v = UInt16(row[2 * i]) | UInt16(row[2 * i + 1]) << 8
+                    out[y * rowSamples + i] = UInt16((Double(v) * 65535 / top).rounded())
+                }
+            }
+            samples = .sixteen(out)
+        } else {
+            var out = [UInt8](repeating: 0, count: rowSamples * height)
+            out.withUnsafeMutableBufferPointer { o in
+                for y in 0..<height {
+                    (o.baseAddress! + y * rowSamples).update(from: plane + y * Int(stride), count: rowSamples)
+                }
+            }
+            samples = .eight(out)
+        }
+        let pixels = try PixelBuffer(width: width, height: height, channels: channels, samples: samples)
+        return DecodedImage(pixels: pixels, color: colorDescription(handle), format: format)
+    }
+
+    private static func colorDescription(_ handle: OpaquePointer) -> ColorDescription {
+        let size = heif_image_handle_get_raw_color_profile_size(handle)
+        if size > 0 {
+            var icc = [UInt8](repeating: 0, count: size)
+            if heif_image_handle_get_raw_color_profile(handle, &icc).code == heif_error_Ok {
+                return ColorDescription(iccBytes: icc)
+            }
+        }
+        var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
+        if heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let n = nclx {
+            defer { heif_nclx_color_profile_free(n) }
+            return ColorDescription(codePoints: .init(primaries: Int(n.pointee.color_primaries.rawValue),
+                                                      transfer: Int(n.pointee.transfer_characteristics.rawValue),
+                                                      matrix: Int(n.pointee.matrix_coefficients.rawValue),
+                                                      fullRange: n.pointee.full_range_flag != 0))
+        }
+        return ColorDescription()
+    }
+
+    /// Whether libheif here can encode `format` (.heif: HEVC, .avif: AV1).
+    public static func canEncode(_ format: ImageFormat) -> Bool {
+        _ = initialised
+        encoderLock.lock()
+        defer { encoderLock.unlock() }
+        guard let context = heif_context_alloc() else { return false }
+        defer { heif_context_free(context) }
+        var encoder: OpaquePointer?
+        let ok = heif_context_get_encoder_for_format(context, compression(format), &encoder).code == heif_error_Ok
+        if let encoder { heif_encoder_release(encoder) }
+        return ok && encoder != nil
+    }
+
+    /// Writes `image` (16-bit rounded to 8) as HEIF or AVIF at `quality` (0…100), atomically.
+    public static func write(_ image: PixelBuffer, to path: String, format: ImageFormat, quality: Int,
+                             iccProfile: [UInt8]? = nil) throws(ImageIOError) {
+        _ = initialised
+        encoderLock.lock()
+        defer { encoderLock.unlock() }
+        guard let context = heif_context_alloc() else { throw .outOfMemory(file: path, detail: "HEIF context") }
+        defer { heif_context_free(context) }
+        let label = format == .avif ? "AVIF" : "HEIF"
+        func check(_ error: heif_error, _ what: String) throws(ImageIOError) {
+            guard error.code != heif_error_Ok else { return }
+            let message = error.message.map { String(cString: $0) } ?? "error \(error.code.rawValue)"
+            throw .corruptImage(file: path, format: label, detail: "\(what): \(message)")
+        }
+        var encoder: OpaquePointer?
+        guard heif_context_get_encoder_for_format(context, compression(format), &encoder).code == heif_error_Ok,
+              let encoder else {
+            throw .unsupportedImage(file: path, detail: "this libheif has no \(label) encoder (write .png, .tif or .jpg)")
+        }
+        defer { heif_encoder_release(encoder) }
+        try check(heif_encoder_set_lossy_quality(encoder, Int32(min(max(quality, 0), 100))), "quality")
+        if format == .avif { _ = heif_encoder_set_parameter(encoder, "speed", "6") }
+        var picture: OpaquePointer?
+        let alpha = image.channels == 4
+        try check(heif_image_create(Int32(image.width), Int32(image.height), heif_colorspace_RGB,
+                                    alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, &picture),
+                  "cannot create the picture")
+        guard let picture else { throw .outOfMemory(file: path, detail: "HEIF picture") }
+        defer { heif_image_release(picture) }
+        try check(heif_image_add_plane(picture, heif_channel_interleaved, Int32(image.width), Int32(image.height), 8),
+                  "cannot add the pixel plane")
+        var stride: Int32 = 0
+        guard let plane = heif_image_get_plane(picture, heif_channel_interleaved, &stride) else {
+            throw .outOfMemory(file: path, detail: "HEIF plane")
+        }
+        let samples = WebPImage.eightBit(image.samples)
+        let rowSamples = image.width * image.channels
+        samples.withUnsafeBufferPointer { s in
+            for y in 0..<image.height {
+                (plane + y * Int(stride)).update(from: s.baseAddress! + y * rowSamples, count: rowSamples)
+            }
+        }
+        if let iccProfile, !iccProfile.isEmpty {
+            try check(heif_image_set_raw_color_profile(picture, "prof", iccProfile, iccProfile.count), "ICC profile")
+        }
+        try check(heif_context_encode_image(context, picture, encoder, nil, nil), "cannot encode")
+        let temporary = AtomicFile.temporaryPath(for: path)
+        do {
+            try check(heif_context_write_to_file(context, temporary), "cannot write")
+            try AtomicFile.commit(temporary: temporary, to: path)
+        } catch let error as ImageIOError {
+            unlink(temporary)
+            throw error
+        } catch {
+            unlink(temporary)
+            throw .cannotWrite(file: path, reason: "\(error)")
+        }
+    }
+
+    private static func compression(_ format: ImageFormat) -> heif_compression_format {
+        format == .avif ? heif_compression_AV1 : heif_compression_HEVC
+    }
+
+    /// The format an ISO-BMFF `ftyp` box's major brand names, or nil when it is not HEIF/AVIF.
+    static func format(brand: [UInt8]) -> ImageFormat? {
+        switch String(decoding: brand, as: UTF8.self) {
+        case "avif", "avis": return .avif
+        case "heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "msf1": return .heif
+        default: return nil
+        }
+    }
+}

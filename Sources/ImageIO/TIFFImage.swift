@@ -1,0 +1,377 @@
+import CTIFF
+import Foundation
+
+/// TIFF compression schemes LookStudio writes (it reads whatever libtiff decodes).
+public enum TIFFCompression: String, Sendable, Equatable, CaseIterable, Codable {
+    case none, lzw, deflate, packbits
+
+    var code: UInt16 {
+        switch self {
+        case .none: return UInt16(COMPRESSION_NONE)
+        case .lzw: return UInt16(COMPRESSION_LZW)
+        case .deflate: return UInt16(COMPRESSION_ADOBE_DEFLATE)
+        case .packbits: return UInt16(COMPRESSION_PACKBITS)
+        }
+    }
+
+    /// The scheme a stored code means, or nil for one LookStudio does not write (JPEG-in-TIFF, CCITT, …).
+    init?(code: UInt16) {
+        switch Int32(code) {
+        case COMPRESSION_NONE: self = .none
+        case COMPRESSION_LZW: self = .lzw
+        case COMPRESSION_ADOBE_DEFLATE, COMPRESSION_DEFLATE: self = .deflate
+        case COMPRESSION_PACKBITS: self = .packbits
+        default: return nil
+        }
+    }
+}
+
+/// Reads a TIFF's rows top to bottom in bands, strips or tiles alike, so a large image is never held whole.
+///
+/// 8- and 16-bit unsigned RGB and RGBA, chunky (interleaved) samples; 16-bit rows come back in native byte order.
+/// A tiled file holds one row of tiles in memory. Not thread-safe: one reader belongs to one task.
+public final class TIFFReader {
+    /// Pixels per row.
+    public let width: Int
+    /// Number of rows.
+    public let height: Int
+    /// 3 (RGB) or 4 (RGBA).
+    public let channels: Int
+    /// Bits per sample.
+    public let depth: PixelBuffer.Depth
+    /// The stored compression, when it is one LookStudio can write back.
+    public let compression: TIFFCompression?
+    /// The ICC profile tag.
+    public let iccProfile: [UInt8]?
+    /// Whether the file is tiled rather than stripped.
+    public let tiled: Bool
+    /// The file path used in errors.
+    public let name: String
+    /// Rows delivered so far.
+    public private(set) var rowsRead = 0
+
+    private let tif: OpaquePointer
+    private let errors: UnsafeMutablePointer<lstiff_errors>
+    private let rowBytes: Int
+    private let tileWidth: Int, tileHeight: Int
+    /// One row of tiles, `tileHeight` image rows; `bandStart` is the image row it begins at.
+    private var band: UnsafeMutableRawBufferPointer?
+    private var tile: UnsafeMutableRawBufferPointer?
+    private var bandStart = -1
+
+    /// Opens a TIFF and reads its first directory, refusing images over `maxPixels` before allocating for them.
+    public init(path: String, maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError) {
+        let errors = UnsafeMutablePointer<lstiff_errors>.allocate(capacity: 1)
+        errors.initialize(to: lstiff_errors())
+        self.errors = errors
+        guard let tif = lstiff_open(path, "r", errors) else {
+            let message = TIFFReader.message(errors)
+            errors.deallocate()
+            if !FileManager.default.isReadableFile(atPath: path) {
+                throw .cannotOpen(file: path, reason: "no such file or permission denied")
+            }
+            throw .corruptImage(file: path, format: "TIFF", detail: message)
+        }
+        self.tif = tif
+        name = path
+        var w: UInt32 = 0, h: UInt32 = 0, bps: UInt16 = 0, spp: UInt16 = 0, photometric: UInt16 = 0
+        var planar: UInt16 = 1, format: UInt16 = 1, comp: UInt16 = 1
+        _ = lstiff_get_u32(tif, UInt32(TIFFTAG_IMAGEWIDTH), &w)
+        _ = lstiff_get_u32(tif, UInt32(TIFFTAG_IMAGELENGTH), &h)
+        _ = lstiff_get_u16_defaulted(tif, UInt32(TIFFTAG_BITSPERSAMPLE), &bps)
+        _ = lstiff_get_u16_defaulted(tif, UInt32(TIFFTAG_SAMPLESPERPIXEL), &spp)
+        _ = lstiff_get_u16_defaulted(tif, UInt32(TIFFTAG_PLANARCONFIG), &planar)
+        _ = lstiff_get_u16_defaulted(tif, UInt32(TIFFTAG_SAMPLEFORMAT), &format)
+        _ = lstiff_get_u16_defaulted(tif, UInt32(TIFFTAG_COMPRESSION), &comp)
+        let hasPhotometric = lstiff_get_u16(tif, UInt32(TIFFTAG_PHOTOMETRIC), &photometric) != 0
+        func refuse(_ detail: String) -> ImageIOError {
+            TIFFClose(tif)
+            errors.deallocate()
+            return .unsupportedImage(file: path, detail: detail)
+        }
+        guard w > 0, h > 0 else { throw refuse("the TIFF has no image size") }
+        guard hasPhotometric, photometric == UInt16(PHOTOMETRIC_RGB) else {
+            throw refuse("only RGB TIFFs are supported (this one has photometric interpretation \(photometric); "
+                         + "convert grey, palette, CMYK or YCbCr images to RGB first)")
+        }
+        guard bps == 8 || bps == 16, format == UInt16(SAMPLEFORMAT_UINT) else {
+            throw refuse("only 8- and 16-bit unsigned integer samples are supported (this TIFF has \(bps)-bit "
+                         + (format == UInt16(SAMPLEFORMAT_IEEEFP) ? "floating-point" : "format \(format)") + " samples)")
+        }
+        guard spp == 3 || spp == 4 else { throw refuse("\(spp) samples per pixel: only RGB and RGBA are supported") }
+        guard planar == UInt16(PLANARCONFIG_CONTIG) else {
+            throw refuse("planar (separate) sample layout is not supported; only interleaved RGB(A)")
+        }
+        guard Int(w) * Int(h) <= maxPixels else {
+            TIFFClose(tif)
+            errors.deallocate()
+            throw .tooManyPixels(file: path, width: Int(w), height: Int(h), limit: maxPixels)
+        }
+        width = Int(w)
+        height = Int(h)
+        channels = Int(spp)
+        depth = bps == 16 ? .sixteen : .eight
+        compression = TIFFCompression(code: comp)
+        var length: UInt32 = 0
+        var data: UnsafeMutableRawPointer?
+        if lstiff_get_icc(tif, &length, &data) != 0, let data, length > 0 {
+            iccProfile = Array(UnsafeRawBufferPointer(start: data, count: Int(length)))
+        } else {
+            iccProfile = nil
+        }
+        rowBytes = width * channels * Int(bps / 8)
+        tiled = TIFFIsTiled(tif) != 0
+        var tw: UInt32 = 0, th: UInt32 = 0
+        if tiled {
+            _ = lstiff_get_u32(tif, UInt32(TIFFTAG_TILEWIDTH), &tw)
+            _ = lstiff_get_u32(tif, UInt32(TIFFTAG_TILELENGTH), &th)
+        }
+        tileWidth = Int(tw)
+        tileHeight = Int(th)
+    }
+
+    deinit {
+        TIFFClose(tif)
+        errors.deallocate()
+        band?.deallocate()
+        tile?.deallocate()
+    }
+
+    /// The colour description: the ICC profile tag, or untagged.
+    public var color: ColorDescription { ColorDescription(iccBytes: iccProfile) }
+
+    /// Reads the next `count` rows of an 8-bit image into `buffer`.
+    public func readRows(_ count: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) throws(ImageIOError) {
+        try read(count, into: UnsafeMutableRawBufferPointer(buffer), depth: .eight)
+    }
+
+    /// Reads the next `count` rows of a 16-bit image into `buffer`.
+    public func readRows(_ count: Int, into buffer: UnsafeMutableBufferPointer<UInt16>) throws(ImageIOError) {
+        try read(count, into: UnsafeMutableRawBufferPointer(buffer), depth: .sixteen)
+    }
+
+    private func read(_ count: Int, into buffer: UnsafeMutableRawBufferPointer,
+                      depth requested: PixelBuffer.Depth) throws(ImageIOError) {
+        guard requested == depth else { throw .depthMismatch(file: name, image: depth, buffer: requested) }
+        guard count >= 0, count <= height - rowsRead else {
+            throw .invalidRows(file: name, detail: "asked for \(count) rows but \(height - rowsRead) of \(height) remain")
+        }
+        guard buffer.count >= count * rowBytes, let base = buffer.baseAddress else {
+            if count == 0 { return }
+            throw .invalidRows(file: name, detail: "\(count) rows need \(count * rowBytes) bytes, the buffer holds "
+                               + "\(buffer.count)")
+        }
+        for i in 0..<count {
+            let target = base + i * rowBytes
+            if tiled {
+                try copyTiledRow(rowsRead, to: target)
+            } else if TIFFReadScanline(tif, target, UInt32(rowsRead), 0) < 0 {
+                throw failure("cannot read row \(rowsRead)")
+            }
+            rowsRead += 1
+        }
+    }
+
+    private func copyTiledRow(_ row: Int, to target: UnsafeMutableRawPointer) throws(ImageIOError) {
+        let start = row - row % tileHeight
+        if start != bandStart {
+            let tileBytes = TIFFTileSize(tif)
+            guard tileWidth > 0, tileHeight > 0, tileBytes > 0 else { throw failure("the tile size is invalid") }
+            if band == nil {
+                band = .allocate(byteCount: rowBytes * tileHeight, alignment: 16)
+                tile = .allocate(byteCount: Int(tileBytes), alignment: 16)
+            }
+            let pixelBytes = rowBytes / width
+            let tileRowBytes = tileWidth * pixelBytes
+            var x = 0
+            while x < width {
+                guard TIFFReadTile(tif, tile!.baseAddress, UInt32(x), UInt32(start), 0, 0) >= 0 else {
+                    throw failure("cannot read the tile at x \(x), y \(start)")
+                }
+                let columns = min(tileWidth, width - x) * pixelBytes
+                for r in 0..<min(tileHeight, height - start) {
+                    (band!.baseAddress! + r * rowBytes + x * pixelBytes)
+                        .copyMemory(from: tile!.baseAddress! + r * tileRowBytes, byteCount: columns)
+                }
+                x += tileWidth
+            }
+            bandStart = start
+        }
+        target.copyMemory(from: band!.baseAddress! + (row - start) * rowBytes, byteCount: rowBytes)
+    }
+
+    private func failure(_ what: String) -> ImageIOError {
+        let detail = TIFFReader.message(errors)
+        return .corruptImage(file: name, format: "TIFF", detail: detail.isEmpty ? what : "\(what): \(detail)")
+    }
+
+    static func message(_ errors: UnsafeMutablePointer<lstiff_errors>) -> String {
+        withUnsafeBytes(of: errors.pointee.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+}
+
+/// Writes a TIFF's rows top to bottom in strips, to a temporary file renamed over the destination by `finish`.
+///
+/// RGB or RGBA (unassociated alpha), 8 or 16 bits, with horizontal differencing for LZW and Deflate, and the ICC
+/// profile tag when given. Not thread-safe.
+public final class TIFFWriter {
+    /// Destination path.
+    public let path: String
+    /// Pixels per row.
+    public let width: Int
+    /// Number of rows.
+    public let height: Int
+    /// 3 or 4.
+    public let channels: Int
+    /// Bits per sample.
+    public let depth: PixelBuffer.Depth
+    /// Rows written so far.
+    public private(set) var rowsWritten = 0
+
+    private var tif: OpaquePointer?
+    private let errors: UnsafeMutablePointer<lstiff_errors>
+    private let temporary: String
+    private let rowBytes: Int
+    /// libtiff's predictor differences rows in place; rows are copied here so the caller's band is left intact.
+    private let scratch: UnsafeMutableRawBufferPointer
+
+    /// Creates the file and writes its tags.
+    public init(path: String, width: Int, height: Int, channels: Int, depth: PixelBuffer.Depth,
+                compression: TIFFCompression = .lzw, iccProfile: [UInt8]? = nil) throws(ImageIOError) {
+        guard channels == 3 || channels == 4 else { throw .unsupportedChannels(channels) }
+        guard width > 0, height > 0, width <= Int(UInt32.max), height <= Int(UInt32.max) else {
+            throw .invalidRows(file: path, detail: "cannot write a \(width)×\(height) TIFF")
+        }
+        self.path = path
+        self.width = width
+        self.height = height
+        self.channels = channels
+        self.depth = depth
+        temporary = AtomicFile.temporaryPath(for: path)
+        errors = .allocate(capacity: 1)
+        errors.initialize(to: lstiff_errors())
+        // Classic TIFF up to 4 GB of data, BigTIFF beyond (libtiff's "w8").
+        let bytes = width * height * channels * depth.rawValue / 8
+        guard let tif = lstiff_open(temporary, bytes > 3_900_000_000 ? "w8" : "w", errors) else {
+            let message = TIFFReader.message(errors)
+            errors.deallocate()
+            throw .cannotWrite(file: path, reason: message.isEmpty ? "cannot create the file" : message)
+        }
+        self.tif = tif
+        rowBytes = width * channels * depth.rawValue / 8
+        scratch = .allocate(byteCount: rowBytes, alignment: 16)
+        _ = lstiff_set_u32(tif, UInt32(TIFFTAG_IMAGEWIDTH), UInt32(width))
+        _ = lstiff_set_u32(tif, UInt32(TIFFTAG_IMAGELENGTH), UInt32(height))
+        _ = lstiff_set_u16(tif, UInt32(TIFFTAG_BITSPERSAMPLE), UInt16(depth.rawValue))
+        _ = lstiff_set_u16(tif, UInt32(TIFFTAG_SAMPLESPERPIXEL), UInt16(channels))
+        _ = lstiff_set_u16(tif, UInt32(TIFFTAG_PHOTOMETRIC), UInt16(PHOTOMETRIC_RGB))
+        _ = lstiff_set_u16(tif, UInt32(TIFFTAG_PLANARCONFIG), UInt16(PLANARCONFIG_CONTIG))
+        _ = lstiff_set_u16(tif, UInt32(TIFFTAG_ORIENTATION), UInt16(ORIENTATION_TOPLEFT))
+        _ = lstiff_set_u16(tif, UInt32(TIFFTAG_COMPRESSION), compression.code)
+        if compression == .lzw || compression == .deflate {
+            _ = lstiff_set_u16(tif, UInt32(TIFFTAG_PREDICTOR), UInt16(PREDICTOR_HORIZONTAL))
+        }
+        if channels == 4 { _ = lstiff_set_alpha(tif) }
+        if let iccProfile, !iccProfile.isEmpty {
+            _ = iccProfile.withUnsafeBytes { lstiff_set_icc(tif, UInt32($0.count), $0.baseAddress) }
+        }
+        // Strips of about 256 KB: small enough to stream, large enough for Deflate and LZW to compress well.
+        _ = lstiff_set_u32(tif, UInt32(TIFFTAG_ROWSPERSTRIP), UInt32(max(1, min(height, (256 << 10) / rowBytes))))
+    }
+
+    deinit {
+        if let tif {
+            TIFFClose(tif)
+            unlink(temporary)
+        }
+        errors.deallocate()
+        scratch.deallocate()
+    }
+
+    /// Appends rows of an 8-bit image (`buffer.count` a whole number of rows).
+    public func writeRows(_ rows: UnsafeBufferPointer<UInt8>) throws(ImageIOError) {
+        try write(UnsafeRawBufferPointer(rows), depth: .eight)
+    }
+
+    /// Appends rows of a 16-bit image (native byte order).
+    public func writeRows(_ rows: UnsafeBufferPointer<UInt16>) throws(ImageIOError) {
+        try write(UnsafeRawBufferPointer(rows), depth: .sixteen)
+    }
+
+    private func write(_ rows: UnsafeRawBufferPointer, depth requested: PixelBuffer.Depth) throws(ImageIOError) {
+        guard requested == depth else { throw .depthMismatch(file: path, image: depth, buffer: requested) }
+        guard let tif else { throw .invalidRows(file: path, detail: "the TIFF is already finished") }
+        guard rows.count % rowBytes == 0, rowsWritten + rows.count / rowBytes <= height else {
+            throw .invalidRows(file: path, detail: "\(rows.count) bytes are not whole rows that fit the image")
+        }
+        guard let base = rows.baseAddress else { return }
+        for i in 0..<(rows.count / rowBytes) {
+            scratch.baseAddress!.copyMemory(from: base + i * rowBytes, byteCount: rowBytes)
+            guard TIFFWriteScanline(tif, scratch.baseAddress, UInt32(rowsWritten), 0) >= 0 else {
+                let message = TIFFReader.message(errors)
+                throw .cannotWrite(file: path, reason: message.isEmpty ? "libtiff could not write row \(rowsWritten)"
+                                                                       : message)
+            }
+            rowsWritten += 1
+        }
+    }
+
+    /// Flushes the last strip, closes the file and renames it over `path`.
+    public func finish() throws(ImageIOError) {
+        guard let tif else { return }
+        guard rowsWritten == height else {
+            throw .invalidRows(file: path, detail: "\(rowsWritten) of \(height) rows were written")
+        }
+        let flushed = TIFFFlush(tif)
+        TIFFClose(tif)
+        self.tif = nil
+        guard flushed != 0 else {
+            unlink(temporary)
+            throw .cannotWrite(file: path, reason: TIFFReader.message(errors))
+        }
+        do {
+            try AtomicFile.commit(temporary: temporary, to: path)
+        } catch {
+            unlink(temporary)
+            throw .cannotWrite(file: path, reason: error.reason)
+        }
+    }
+}
+
+/// Whole-image TIFF reading and writing.
+public enum TIFFImage {
+    /// Reads a TIFF whole with its ICC profile.
+    public static func read(path: String, maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError)
+        -> DecodedImage {
+        let reader = try TIFFReader(path: path, maxPixels: maxPixels)
+        let count = reader.width * reader.height * reader.channels
+        let samples: PixelBuffer.Samples
+        switch reader.depth {
+        case .eight:
+            var s = [UInt8](repeating: 0, count: count)
+            try s.withUnsafeMutableBufferPointer { (b) throws(ImageIOError) in try reader.readRows(reader.height, into: b) }
+            samples = .eight(s)
+        case .sixteen:
+            var s = [UInt16](repeating: 0, count: count)
+            try s.withUnsafeMutableBufferPointer { (b) throws(ImageIOError) in try reader.readRows(reader.height, into: b) }
+            samples = .sixteen(s)
+        }
+        let pixels = try PixelBuffer(width: reader.width, height: reader.height, channels: reader.channels,
+                                     samples: samples)
+        return DecodedImage(pixels: pixels, color: reader.color, format: .tiff)
+    }
+
+    /// Writes `image` as a TIFF atomically.
+    public static func write(_ image: PixelBuffer, to path: String, compression: TIFFCompression = .lzw,
+                             iccProfile: [UInt8]? = nil) throws(ImageIOError) {
+        let writer = try TIFFWriter(path: path, width: image.width, height: image.height, channels: image.channels,
+                                    depth: image.depth, compression: compression, iccProfile: iccProfile)
+        switch image.samples {
+        case .eight(let s): try s.withUnsafeBufferPointer { (b) throws(ImageIOError) in try writer.writeRows(b) }
+        case .sixteen(let s): try s.withUnsafeBufferPointer { (b) throws(ImageIOError) in try writer.writeRows(b) }
+        }
+        try writer.finish()
+    }
+}

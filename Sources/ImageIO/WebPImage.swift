@@ -1,0 +1,161 @@
+import CWebP
+import Foundation
+
+/// WebP reading and writing through libwebp, whole images (libwebp's simple and picture APIs have no row
+/// streaming that LookStudio's band pipeline could use; WebP is capped at 16383 × 16383 pixels anyway).
+///
+/// Lossy and lossless in; lossless (exact, even under transparent alpha) or lossy at a quality out. An ICC profile
+/// travels in the ICCP chunk (libwebpmux). WebP holds 8 bits per sample: 16-bit images are rounded to 8.
+public enum WebPImage {
+    /// Whether a file's bitstream is lossless (VP8L), lossy (VP8), or mixed (animation frames).
+    public enum Compression: String, Sendable, Equatable {
+        case lossy, lossless, mixed
+    }
+
+    /// Reads a WebP file whole, with its ICC profile.
+    public static func read(path: String, maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError)
+        -> DecodedImage {
+        let bytes = try readFile(path)
+        return try decode(bytes, name: path, maxPixels: maxPixels)
+    }
+
+    /// Decodes WebP bytes; `name` labels errors.
+    public static func decode(_ bytes: [UInt8], name: String,
+                              maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError) -> DecodedImage {
+        var features = WebPBitstreamFeatures()
+        guard bytes.withUnsafeBufferPointer({ lswebp_features($0.baseAddress, $0.count, &features) }) != 0 else {
+            throw .corruptImage(file: name, format: "WebP", detail: "libwebp cannot read the header")
+        }
+        let width = Int(features.width), height = Int(features.height)
+        guard width * height <= maxPixels else {
+            throw .tooManyPixels(file: name, width: width, height: height, limit: maxPixels)
+        }
+        let channels = features.has_alpha != 0 ? 4 : 3
+        var samples = [UInt8](repeating: 0, count: width * height * channels)
+        let ok = bytes.withUnsafeBufferPointer { input in
+            samples.withUnsafeMutableBufferPointer { out -> Bool in
+                let stride = Int32(width * channels)
+                let result = channels == 4
+                    ? WebPDecodeRGBAInto(input.baseAddress, input.count, out.baseAddress, out.count, stride)
+                    : WebPDecodeRGBInto(input.baseAddress, input.count, out.baseAddress, out.count, stride)
+                return result != nil
+            }
+        }
+        guard ok else { throw .corruptImage(file: name, format: "WebP", detail: "libwebp cannot decode the image") }
+        let pixels = try PixelBuffer(width: width, height: height, channels: channels, samples: .eight(samples))
+        return DecodedImage(pixels: pixels, color: ColorDescription(iccBytes: iccProfile(bytes)), format: .webp)
+    }
+
+    /// The bitstream kind of WebP bytes, or nil when libwebp cannot read the header.
+    public static func compression(_ bytes: [UInt8]) -> Compression? {
+        var features = WebPBitstreamFeatures()
+        guard bytes.withUnsafeBufferPointer({ lswebp_features($0.baseAddress, $0.count, &features) }) != 0 else {
+            return nil
+        }
+        switch features.format {
+        case 1: return .lossy
+        case 2: return .lossless
+        default: return .mixed
+        }
+    }
+
+    /// Encodes `image` (16-bit samples rounded to 8) as WebP, lossless or lossy at `quality` (1…100).
+    public static func encode(_ image: PixelBuffer, lossless: Bool, quality: Int = JPEGImage.defaultQuality,
+                              iccProfile: [UInt8]? = nil, name: String = "WebP image") throws(ImageIOError) -> [UInt8] {
+        guard image.width <= Int(WEBP_MAX_DIMENSION), image.height <= Int(WEBP_MAX_DIMENSION) else {
+            throw .unsupportedImage(file: name, detail: "WebP holds at most \(WEBP_MAX_DIMENSION) pixels a side; "
+                                    + "this image is \(image.width)×\(image.height) (write .png or .tif)")
+        }
+        let samples = eightBit(image.samples)
+        var config = WebPConfig()
+        guard lswebp_config(&config, Float(min(max(quality, 0), 100)), lossless ? 1 : 0) != 0 else {
+            throw .invalidOptions("WebP quality \(quality) is not accepted")
+        }
+        var picture = WebPPicture()
+        guard lswebp_picture(&picture) != 0 else { throw .outOfMemory(file: name, detail: "WebP picture") }
+        picture.width = Int32(image.width)
+        picture.height = Int32(image.height)
+        picture.use_argb = 1
+        defer { WebPPictureFree(&picture) }
+        let stride = Int32(image.width * image.channels)
+        let imported = samples.withUnsafeBufferPointer {
+            image.channels == 4 ? WebPPictureImportRGBA(&picture, $0.baseAddress, stride)
+                                : WebPPictureImportRGB(&picture, $0.baseAddress, stride)
+        }
+        guard imported != 0 else { throw .outOfMemory(file: name, detail: "importing pixels into libwebp") }
+        var writer = WebPMemoryWriter()
+        WebPMemoryWriterInit(&writer)
+        defer { WebPMemoryWriterClear(&writer) }
+        picture.writer = WebPMemoryWrite
+        let encoded = withUnsafeMutablePointer(to: &writer) { w -> Int32 in
+            picture.custom_ptr = UnsafeMutableRawPointer(w)
+            return WebPEncode(&config, &picture)
+        }
+        guard encoded != 0, let mem = writer.mem else {
+            throw .corruptImage(file: name, format: "WebP", detail: "libwebp could not encode (error \(picture.error_code.rawValue))")
+        }
+        let bitstream = Array(UnsafeBufferPointer(start: mem, count: writer.size))
+        guard let iccProfile, !iccProfile.isEmpty else { return bitstream }
+        return try withProfile(bitstream, iccProfile, name: name)
+    }
+
+    /// Writes `image` as WebP atomically.
+    public static func write(_ image: PixelBuffer, to path: String, lossless: Bool,
+                             quality: Int = JPEGImage.defaultQuality, iccProfile: [UInt8]? = nil) throws(ImageIOError) {
+        let bytes = try encode(image, lossless: lossless, quality: quality, iccProfile: iccProfile, name: path)
+        do {
+            try AtomicFile.write(Data(bytes), to: path)
+        } catch {
+            throw .cannotWrite(file: path, reason: "\(error)")
+        }
+    }
+
+    static func eightBit(_ samples: PixelBuffer.Samples) -> [UInt8] {
+        switch samples {
+        case .eight(let s): return s
+        case .sixteen(let s): return s.map { UInt8((UInt32($0) * 255 + 32767) / 65535) }
+        }
+    }
+
+    static func iccProfile(_ bytes: [UInt8]) -> [UInt8]? {
+        bytes.withUnsafeBufferPointer { input -> [UInt8]? in
+            guard let mux = lswebp_mux_create(input.baseAddress, input.count) else { return nil }
+            defer { WebPMuxDelete(mux) }
+            var chunk = WebPData()
+            guard WebPMuxGetChunk(mux, "ICCP", &chunk) == WEBP_MUX_OK, let data = chunk.bytes, chunk.size > 0 else {
+                return nil
+            }
+            return Array(UnsafeBufferPointer(start: data, count: chunk.size))
+        }
+    }
+
+    private static func withProfile(_ bitstream: [UInt8], _ profile: [UInt8], name: String) throws(ImageIOError)
+        -> [UInt8] {
+        guard let mux = lswebp_mux_new() else { throw .outOfMemory(file: name, detail: "WebP mux") }
+        defer { WebPMuxDelete(mux) }
+        var assembled = WebPData()
+        let status = bitstream.withUnsafeBufferPointer { image in
+            profile.withUnsafeBufferPointer { icc -> WebPMuxError in
+                var imageData = WebPData(bytes: image.baseAddress, size: image.count)
+                var iccData = WebPData(bytes: icc.baseAddress, size: icc.count)
+                var s = WebPMuxSetImage(mux, &imageData, 1)
+                if s == WEBP_MUX_OK { s = WebPMuxSetChunk(mux, "ICCP", &iccData, 1) }
+                if s == WEBP_MUX_OK { s = WebPMuxAssemble(mux, &assembled) }
+                return s
+            }
+        }
+        defer { WebPDataClear(&assembled) }
+        guard status == WEBP_MUX_OK, let data = assembled.bytes else {
+            throw .corruptImage(file: name, format: "WebP", detail: "libwebpmux could not add the ICC profile")
+        }
+        return Array(UnsafeBufferPointer(start: data, count: assembled.size))
+    }
+
+    static func readFile(_ path: String) throws(ImageIOError) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .cannotOpen(file: path, reason: FileManager.default.fileExists(atPath: path)
+                              ? "permission denied" : "no such file")
+        }
+        return [UInt8](data)
+    }
+}

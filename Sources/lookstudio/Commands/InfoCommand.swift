@@ -1,0 +1,87 @@
+import ArgumentParser
+import ColorManagement
+import Foundation
+import ImageIO
+import LookEngine
+
+/// `lookstudio info IMAGE`: an image's format, size, depth and colour description.
+struct InfoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "info",
+        abstract: "Describe an image: format, size, channels, bits per sample, colour description and colour space.",
+        discussion: """
+        The colour description is what the file says (ICC profile, PNG sRGB/gAMA/cHRM chunks, HEIF nclx); the \
+        colour space is how LookStudio reads it (untagged means sRGB). A profile LittleCMS rejects is an error.
+
+        JSON (--json): {"file": "…", "format": "png", "width": 4032, "height": 3024, "channels": 3, "depth": 8, \
+        "color_description": "ICC profile (536 bytes)", "color_space": "Display P3", "icc_bytes": 536, \
+        "warning": null}; icc_bytes is null without an ICC profile.
+
+        Examples:
+          lookstudio info photo.heic
+          lookstudio info --json scan.tif
+        """
+    )
+
+    @Argument(help: ArgumentHelp("Image file.", valueName: "image"))
+    var image: String
+
+    @Flag(help: "Print one JSON object (documented above).")
+    var json = false
+
+    struct Report: Encodable {
+        var file: String
+        var format: String
+        var width: Int
+        var height: Int
+        var channels: Int
+        var depth: Int
+        var colorDescription: String
+        var colorSpace: String
+        var iccBytes: Int?
+        var warning: String?
+
+        enum CodingKeys: String, CodingKey {
+            case file, format, width, height, channels, depth, warning
+            case colorDescription = "color_description", colorSpace = "color_space", iccBytes = "icc_bytes"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(file, forKey: .file)
+            try c.encode(format, forKey: .format)
+            try c.encode(width, forKey: .width)
+            try c.encode(height, forKey: .height)
+            try c.encode(channels, forKey: .channels)
+            try c.encode(depth, forKey: .depth)
+            try c.encode(colorDescription, forKey: .colorDescription)
+            try c.encode(colorSpace, forKey: .colorSpace)
+            try c.encode(iccBytes, forKey: .iccBytes)
+            try c.encode(warning, forKey: .warning)
+        }
+    }
+
+    func run() throws {
+        let info = try ImageFormat.info(path: image)
+        let (profile, warning) = try ImageColor.profile(for: info.color, file: image)
+        let report = Report(file: image, format: info.format.rawValue, width: info.width, height: info.height,
+                            channels: info.channels, depth: info.depth.rawValue,
+                            colorDescription: info.color.summary, colorSpace: profile.description,
+                            iccBytes: info.color.iccProfile?.data.count, warning: warning)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+            return
+        }
+        if let warning { printError("warning: \(warning)") }
+        print("""
+            file:        \(image)
+            format:      \(info.format.rawValue)
+            size:        \(info.width)×\(info.height), \(info.channels == 4 ? "RGBA" : "RGB"), \
+            \(info.depth.rawValue)-bit
+            colour:      \(info.color.summary)
+            read as:     \(profile.description)
+            """)
+    }
+}
