@@ -2,9 +2,9 @@ import Foundation
 
 /// One machine's share of a batch: shard `index` of `count`, chosen by a stable hash of each input's relative path.
 ///
-/// The partition depends only on the relative path's UTF-8 bytes (FNV-1a, 64-bit — a published, fixed function, unlike
-/// Swift's per-process seeded `Hasher`), so every machine, run and toolchain assigns each input to the same shard, and
-/// the N shards together cover every input exactly once.
+/// The partition depends only on the relative path's UTF-8 bytes (FNV-1a, 64-bit — a published, fixed function,
+/// unlike Swift's per-process seeded `Hasher`), so every machine, run and toolchain assigns each input to the same
+/// shard, and the N shards together cover every input exactly once.
 public struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// K, counted from 0.
     public let index: Int
@@ -178,7 +178,9 @@ public struct ManifestRecord: Codable, Sendable, Equatable {
     /// Parses a manifest's text: one record per non-empty line, later lines after earlier ones.
     public static func parse(_ text: String) throws -> [ManifestRecord] {
         let decoder = JSONDecoder()
-        return try text.split(whereSeparator: \.isNewline).map { try decoder.decode(ManifestRecord.self, from: Data($0.utf8)) }
+        return try text.split(whereSeparator: \.isNewline).map { line in
+            try decoder.decode(ManifestRecord.self, from: Data(line.utf8))
+        }
     }
 }
 
@@ -210,7 +212,8 @@ public final class ManifestWriter: @unchecked Sendable {
         defer { lock.unlock() }
         let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         guard written == line.count else {
-            let reason = written < 0 ? String(cString: strerror(errno)) : "short write (\(written) of \(line.count) bytes)"
+            let reason = written < 0 ? String(cString: strerror(errno))
+                : "short write (\(written) of \(line.count) bytes)"
             throw .manifest(path: path, reason: reason)
         }
     }

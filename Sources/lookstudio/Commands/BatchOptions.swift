@@ -6,7 +6,8 @@ import LookEngine
 struct BatchOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Correct only shard K of N (K from 0): a stable partition by each input's path "
                                + "relative to its input folder, so N machines given 0/N … N-1/N cover every input "
-                               + "exactly once. E.g. --shard $SLURM_ARRAY_TASK_ID/16.", valueName: "K/N"))
+                               + "exactly once. E.g. --shard $SLURM_ARRAY_TASK_ID/16 (docs/SCALE.md: GNU "
+                               + "parallel, Slurm, Kubernetes).", valueName: "K/N"))
     var shard: String?
 
     @Flag(help: ArgumentHelp("Skip inputs whose outputs all exist (outputs are renamed into place only when "

@@ -108,7 +108,7 @@ struct CorrectCommand: ParsableCommand {
     @Flag(help: "Print one JSON array (documented above) on stdout; progress stays on stderr.")
     var json = false
 
-    @OptionGroup(title: "Batches over many processes or machines (docs/SCALE.md)") var batch: BatchOptions
+    @OptionGroup(title: "Batches over many processes or machines") var batch: BatchOptions
 
     func validate() throws {
         if look != nil && lut != nil { throw ValidationError("give only one of --look and --lut") }
