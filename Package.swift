@@ -23,7 +23,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
-        .target(name: "LookCore"),
+        .target(name: "CLUTKernels"),
+        .target(name: "LookCore", dependencies: ["CLUTKernels"]),
         .systemLibrary(
             name: "CPNG",
             pkgConfig: "libpng",
