@@ -30,13 +30,11 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
-        .target(name: "CPNGShim", dependencies: ["CPNG"]),
-        .systemLibrary(
-            name: "CTurboJPEG",
-            pkgConfig: "libturbojpeg",
-            providers: [.apt(["libturbojpeg0-dev"])]
-        ),
-        .target(name: "ImageIO", dependencies: ["CPNGShim", "CTurboJPEG"]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "CPNGShim", dependencies: ["CPNG", "CZlib"]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
+        .target(name: "ImageIO", dependencies: ["CPNGShim", "CJPEGShim"]),
         .target(name: "LookFormats", dependencies: ["LookCore", "ImageIO"]),
         .target(
             name: "LookCatalog",

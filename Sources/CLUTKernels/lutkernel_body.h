@@ -55,6 +55,25 @@ KNAME(blend)(const float *table, const KNAME(walk) *w, int k, int clamp, __m128 
     return _mm_castps_si128(_mm_add_ps(o, _mm_set1_ps(12582912.0f)));
 }
 
+#if KW == 8
+/// Pixels k and k+1 at once, one per 128-bit half of a 256-bit register; same operations as `blend`.
+__attribute__((target(KTARGET), always_inline)) static inline __m256i
+KNAME(blend2)(const float *table, const KNAME(walk) *w, int k, int clamp, __m256 top) {
+    const __m256i spread = _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1);
+#define LSLUT_PAIR(o) _mm256_loadu2_m128(table + 4 * (size_t)(o)[k + 1], table + 4 * (size_t)(o)[k])
+#define LSLUT_WEIGHTS(f) _mm256_permutevar8x32_ps(_mm256_castps128_ps256(_mm_castsi128_ps( \
+        _mm_loadl_epi64((const __m128i *)((f) + k)))), spread)
+    __m256 c0 = LSLUT_PAIR(w->o0), ca = LSLUT_PAIR(w->o1), cb = LSLUT_PAIR(w->o2), c1 = LSLUT_PAIR(w->o3);
+    __m256 o = _mm256_add_ps(c0, _mm256_mul_ps(LSLUT_WEIGHTS(w->f1), _mm256_sub_ps(ca, c0)));
+    o = _mm256_add_ps(o, _mm256_mul_ps(LSLUT_WEIGHTS(w->f2), _mm256_sub_ps(cb, ca)));
+    o = _mm256_add_ps(o, _mm256_mul_ps(LSLUT_WEIGHTS(w->f3), _mm256_sub_ps(c1, cb)));
+#undef LSLUT_PAIR
+#undef LSLUT_WEIGHTS
+    if (clamp) o = _mm256_min_ps(_mm256_max_ps(o, _mm256_setzero_ps()), top);
+    return _mm256_castps_si256(_mm256_add_ps(o, _mm256_set1_ps(12582912.0f)));
+}
+#endif
+
 /// Grid position of KW codes on one axis: cell index, step (0 at the top) and fraction.
 __attribute__((target(KTARGET), always_inline)) static inline void
 KNAME(axis)(KNAME(vf) x, int n, KNAME(vi) *i, KNAME(vi) *step, KNAME(vf) *f) {
@@ -67,25 +86,25 @@ KNAME(axis)(KNAME(vf) x, int n, KNAME(vi) *i, KNAME(vi) *step, KNAME(vf) *f) {
 }
 
 __attribute__((target(KTARGET))) static void
-KNAME(lslut_run8)(const float *table, int n, uint8_t *p, size_t count, int ch, int clamp) {
+KNAME(lslut_run8)(const float *table, int n, const float *grid, uint8_t *p, size_t count, int ch, int clamp) {
     const __m128 top = _mm_set1_ps(255.0f);
     const __m128i pick = _mm_setr_epi8(0, 4, 8, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
-    const float scale = (float)(n - 1);
-    int32_t r[KW], g[KW], b[KW];
+#if KW == 8
+    const __m256 top2 = _mm256_set1_ps(255.0f);
+    const __m256i pick2 = _mm256_broadcastsi128_si256(pick);
+#endif
+    float r[KW], g[KW], b[KW];
     KNAME(walk) w;
     size_t done = 0;
     while (done < count) {
         int lanes = count - done < KW ? (int)(count - done) : KW;
+        /* Grid positions come from the per-code table (code · (N−1) / 255, as the scalar path builds it). */
         for (int k = 0; k < KW; k++) {
             const uint8_t *q = p + (size_t)(k < lanes ? k : 0) * ch;
-            r[k] = q[0]; g[k] = q[1]; b[k] = q[2];
+            r[k] = grid[q[0]]; g[k] = grid[q[1]]; b[k] = grid[q[2]];
         }
-        KNAME(vi) vr, vg, vb;
-        memcpy(&vr, r, sizeof vr); memcpy(&vg, g, sizeof vg); memcpy(&vb, b, sizeof vb);
-        // (code · (N−1)) / 255 in Float, as the scalar path's per-code table is built.
-        KNAME(vf) xr = __builtin_convertvector(vr, KNAME(vf)) * scale / 255.0f;
-        KNAME(vf) xg = __builtin_convertvector(vg, KNAME(vf)) * scale / 255.0f;
-        KNAME(vf) xb = __builtin_convertvector(vb, KNAME(vf)) * scale / 255.0f;
+        KNAME(vf) xr, xg, xb;
+        memcpy(&xr, r, sizeof xr); memcpy(&xg, g, sizeof xg); memcpy(&xb, b, sizeof xb);
         KNAME(vi) ir, ig, ib, sr, sg, sb;
         KNAME(vf) fr, fg, fb;
         KNAME(axis)(xr, n, &ir, &sr, &fr);
@@ -93,7 +112,19 @@ KNAME(lslut_run8)(const float *table, int n, uint8_t *p, size_t count, int ch, i
         KNAME(axis)(xb, n, &ib, &sb, &fb);
         KNAME(vi) cell = ir + n * (ig + n * ib);
         KNAME(order)(&w, cell, sr, sg * n, sb * (n * n), fr, fg, fb);
-        for (int k = 0; k < lanes; k++) {
+        int k = 0;
+#if KW == 8
+        for (; k + 1 < lanes; k += 2) {
+            __m256i bits = _mm256_shuffle_epi8(KNAME(blend2)(table, &w, k, clamp, top2), pick2);
+            uint32_t v0 = (uint32_t)_mm256_extract_epi32(bits, 0), v1 = (uint32_t)_mm256_extract_epi32(bits, 4);
+            memcpy(p, &v0, 2);
+            p[2] = (uint8_t)(v0 >> 16);
+            memcpy(p + ch, &v1, 2);
+            p[ch + 2] = (uint8_t)(v1 >> 16);
+            p += 2 * ch;
+        }
+#endif
+        for (; k < lanes; k++) {
             __m128i bits = _mm_shuffle_epi8(KNAME(blend)(table, &w, k, clamp, top), pick);
             uint32_t v = (uint32_t)_mm_cvtsi128_si32(bits);
             memcpy(p, &v, 2);
@@ -108,6 +139,10 @@ __attribute__((target(KTARGET))) static void
 KNAME(lslut_run16)(const float *table, int n, uint16_t *p, size_t count, int ch, int clamp) {
     const __m128 top = _mm_set1_ps(65535.0f);
     const __m128i pick = _mm_setr_epi8(0, 1, 4, 5, 8, 9, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
+#if KW == 8
+    const __m256 top2 = _mm256_set1_ps(65535.0f);
+    const __m256i pick2 = _mm256_broadcastsi128_si256(pick);
+#endif
     const float scale = (float)(n - 1) / 65535.0f;
     int32_t r[KW], g[KW], b[KW];
     KNAME(walk) w;
@@ -131,7 +166,17 @@ KNAME(lslut_run16)(const float *table, int n, uint16_t *p, size_t count, int ch,
         KNAME(axis)(xb, n, &ib, &sb, &fb);
         KNAME(vi) cell = ir + n * (ig + n * ib);
         KNAME(order)(&w, cell, sr, sg * n, sb * (n * n), fr, fg, fb);
-        for (int k = 0; k < lanes; k++) {
+        int k = 0;
+#if KW == 8
+        for (; k + 1 < lanes; k += 2) {
+            __m256i bits = _mm256_shuffle_epi8(KNAME(blend2)(table, &w, k, clamp, top2), pick2);
+            uint64_t v0 = (uint64_t)_mm256_extract_epi64(bits, 0), v1 = (uint64_t)_mm256_extract_epi64(bits, 2);
+            memcpy(p, &v0, 6);
+            memcpy(p + ch, &v1, 6);
+            p += 2 * ch;
+        }
+#endif
+        for (; k < lanes; k++) {
             __m128i bits = _mm_shuffle_epi8(KNAME(blend)(table, &w, k, clamp, top), pick);
             uint64_t v = (uint64_t)_mm_cvtsi128_si64(bits);
             memcpy(p, &v, 6);

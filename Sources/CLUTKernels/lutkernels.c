@@ -42,12 +42,15 @@ int lslut_best_level(void) {
 
 int lslut_apply8(int level, const float *table, int n, uint8_t *pixels, size_t count, int channels, int clamp) {
     if (channels != 3 && channels != 4) return -1;
+    /* Each code's grid position, (code · (N−1)) / 255 in float: the scalar path's formula, computed once. */
+    float grid[256];
+    for (int c = 0; c < 256; c++) grid[c] = (float)c * (float)(n - 1) / 255.0f;
     if (level == LSLUT_AVX2 && __builtin_cpu_supports("avx2")) {
-        lslut_run8_avx2(table, n, pixels, count, channels, clamp);
+        lslut_run8_avx2(table, n, grid, pixels, count, channels, clamp);
         return 0;
     }
     if (level == LSLUT_SSE41 && __builtin_cpu_supports("sse4.1")) {
-        lslut_run8_sse41(table, n, pixels, count, channels, clamp);
+        lslut_run8_sse41(table, n, grid, pixels, count, channels, clamp);
         return 0;
     }
     return -1;

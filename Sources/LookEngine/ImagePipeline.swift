@@ -5,11 +5,11 @@ import LookCore
 
 /// Streams an image from decoder through a cube to encoder in bands of rows, so memory stays bounded.
 ///
-/// Decoding and encoding are single-threaded in libpng; applying the cube uses every core, and encoding runs on
-/// its own thread, overlapped with decoding the next band. PNG to PNG holds two bands (8 MB each by default)
-/// however large the image is. When JPEG is on either side the image
-/// is held whole (TurboJPEG 2.1 decodes and encodes whole images), decoded, graded and encoded in one buffer: 3 bytes
-/// a pixel plus the compressed input while decoding or the compressed output while writing.
+/// PNG and JPEG on either side stream through `ImageBandReader` / `ImageBandWriter`: decoding is single-threaded,
+/// applying the cube and PNG deflate use every core, and encoding runs on its own thread, overlapped with decoding
+/// the next band. A run holds two bands (8 MB each by default) however large the image is. The one exception is a
+/// JPEG stored with an EXIF orientation other than 1: turning it upright needs every row (a quarter turn makes the
+/// first output row from the last column), so it is decoded whole, graded and encoded in one buffer.
 /// The colour description travels with the pixels, unapplied: PNG to PNG keeps iCCP, sRGB, gAMA and cHRM; an ICC
 /// profile moves between a PNG's iCCP chunk and a JPEG's APP2 segments.
 public enum ImagePipeline {
@@ -56,11 +56,37 @@ public enum ImagePipeline {
     /// and JPEG on either side (input by signature, output by extension).
     @discardableResult
     public static func apply(_ applier: CubeApplier, input: String, output: String, options: Options = Options()) throws -> Timings {
-        let outputFormat = try ImageFormat.forOutput(path: output)
-        guard try ImageFormat.of(path: input) == .png, outputFormat == .png else {
-            return try applyWhole(applier, input: input, output: output, options: options)
+        _ = try ImageFormat.forOutput(path: output)
+        let reader: any ImageBandReader
+        switch try ImageFormat.of(path: input) {
+        case .png:
+            reader = try PNGReader(path: input, maxPixels: options.maxPixels)
+        case .jpeg:
+            let jpeg = try JPEGReader(path: input, maxPixels: options.maxPixels)
+            guard jpeg.markers.orientation == 1 else {
+                return try applyWhole(applier, input: input, output: output, options: options)
+            }
+            reader = jpeg
         }
-        return try applyStreaming(applier, input: input, output: output, options: options)
+        switch reader.depth {
+        case .eight: return try stream(UInt8.self, reader: reader, applier: applier, output: output, options: options)
+        case .sixteen: return try stream(UInt16.self, reader: reader, applier: applier, output: output, options: options)
+        }
+    }
+
+    /// The writer for `output`'s format: a PNG's options come from a trial on `sample` (the first rows) unless
+    /// given; a JPEG gets the quality and the RGB ICC profile, the only colour description it can hold.
+    private static func makeWriter(output: String, reader: any ImageBandReader, sample: PixelBuffer,
+                                   options: Options) throws -> any ImageBandWriter {
+        switch try ImageFormat.forOutput(path: output) {
+        case .png:
+            let chosen = try options.writeOptions ?? PNGWriteOptions.forPhoto(sample: sample)
+            return try PNGWriter(path: output, width: reader.width, height: reader.height, channels: reader.channels,
+                                 depth: reader.depth, options: chosen, colorMetadata: reader.colorMetadata)
+        case .jpeg:
+            return try JPEGWriter(path: output, width: reader.width, height: reader.height, channels: reader.channels,
+                                  quality: options.jpegQuality, iccProfile: reader.colorMetadata.jpegICCProfile)
+        }
     }
 
     /// A warning to show when the output loses precision the input had (16-bit PNG written as 8-bit JPEG).
@@ -97,33 +123,24 @@ public enum ImagePipeline {
         return timings
     }
 
-    private static func applyStreaming(_ applier: CubeApplier, input: String, output: String,
-                                       options: Options) throws -> Timings {
-        let reader = try PNGReader(path: input, maxPixels: options.maxPixels)
-        switch reader.info.depth {
-        case .eight: return try stream(UInt8.self, reader: reader, applier: applier, output: output, options: options)
-        case .sixteen: return try stream(UInt16.self, reader: reader, applier: applier, output: output, options: options)
-        }
-    }
-
     /// Decodes and applies band k+1 on this thread (the cube on every core) while band k is deflated on an encoder
     /// thread: deflate is the slowest stage, so overlapping hides decode and apply behind it. Two band buffers
     /// alternate; a buffer is refilled only after the encoder has released it.
     private static func stream<Sample: BandSample>(
-        _: Sample.Type, reader: PNGReader, applier: CubeApplier, output: String, options: Options
+        _: Sample.Type, reader: any ImageBandReader, applier: CubeApplier, output: String, options: Options
     ) throws -> Timings {
         let start = now()
-        let info = reader.info
+        let info = (width: reader.width, height: reader.height, channels: reader.channels)
         let rowSamples = info.width * info.channels
         let bandRows = max(1, min(info.height, options.bandBytes / max(1, rowSamples * MemoryLayout<Sample>.size)))
         let buffers = (0..<2).map { _ in UnsafeMutableBufferPointer<Sample>.allocate(capacity: bandRows * rowSamples) }
         defer { buffers.forEach { $0.deallocate() } }
         let released = buffers.map { _ in DispatchSemaphore(value: 1) }
-        let encoder = DispatchQueue(label: "lookstudio.png-encoder")
+        let encoder = DispatchQueue(label: "lookstudio.band-encoder")
         // Runs before the buffers are freed, on every exit path: no encode may still be using them.
         defer { encoder.sync {} }
         let state = EncoderState()
-        var writer: PNGWriter?
+        var writer: (any ImageBandWriter)?
         var timings = Timings()
         var done = 0
         var band = 0
@@ -152,9 +169,7 @@ public enum ImagePipeline {
                 let sampleRows = min(n, 64)
                 let sample = try PixelBuffer(width: info.width, height: sampleRows, channels: info.channels,
                                              samples: Sample.samples(UnsafeBufferPointer(rebasing: rows[0..<(sampleRows * rowSamples)])))
-                let chosen = try options.writeOptions ?? PNGWriteOptions.forPhoto(sample: sample)
-                writer = try PNGWriter(path: output, width: info.width, height: info.height, channels: info.channels,
-                                       depth: info.depth, options: chosen, colorMetadata: reader.colorMetadata)
+                writer = try makeWriter(output: output, reader: reader, sample: sample, options: options)
                 timings.encode += now() - t
             }
             nonisolated(unsafe) let pending = UnsafeBufferPointer(rows)
@@ -199,28 +214,38 @@ private final class EncoderState: @unchecked Sendable {
     func addEncodeTime(_ t: Double) { lock.withLock { seconds += t } }
 }
 
-/// The two sample widths a PNG band can have; lets one streaming loop serve 8- and 16-bit images.
-protocol BandSample: PNGRowSample, Sendable {
+/// The two sample widths a band can have; lets one streaming loop serve 8- and 16-bit images.
+protocol BandSample: FixedWidthInteger, Sendable {
+    static func readRows(_ reader: any ImageBandReader, _ count: Int, into buffer: UnsafeMutableBufferPointer<Self>)
+        throws
     static func apply(_ applier: CubeApplier, to buffer: UnsafeMutableBufferPointer<Self>, channels: Int,
                       threads: Int?) throws
-    static func write(_ writer: PNGWriter, _ buffer: UnsafeBufferPointer<Self>) throws
+    static func write(_ writer: any ImageBandWriter, _ buffer: UnsafeBufferPointer<Self>) throws
     static func samples(_ buffer: UnsafeBufferPointer<Self>) -> PixelBuffer.Samples
 }
 
 extension UInt8: BandSample {
+    static func readRows(_ reader: any ImageBandReader, _ count: Int, into buffer: UnsafeMutableBufferPointer<UInt8>)
+        throws { try reader.readRows(count, into: buffer) }
     static func apply(_ applier: CubeApplier, to buffer: UnsafeMutableBufferPointer<UInt8>, channels: Int,
                       threads: Int?) throws {
         try applier.apply(to: buffer, channels: channels, threads: threads)
     }
-    static func write(_ writer: PNGWriter, _ buffer: UnsafeBufferPointer<UInt8>) throws { try writer.writeRows(buffer) }
+    static func write(_ writer: any ImageBandWriter, _ buffer: UnsafeBufferPointer<UInt8>) throws {
+        try writer.writeRows(buffer)
+    }
     static func samples(_ buffer: UnsafeBufferPointer<UInt8>) -> PixelBuffer.Samples { .eight(Array(buffer)) }
 }
 
 extension UInt16: BandSample {
+    static func readRows(_ reader: any ImageBandReader, _ count: Int, into buffer: UnsafeMutableBufferPointer<UInt16>)
+        throws { try reader.readRows(count, into: buffer) }
     static func apply(_ applier: CubeApplier, to buffer: UnsafeMutableBufferPointer<UInt16>, channels: Int,
                       threads: Int?) throws {
         try applier.apply(to: buffer, channels: channels, threads: threads)
     }
-    static func write(_ writer: PNGWriter, _ buffer: UnsafeBufferPointer<UInt16>) throws { try writer.writeRows(buffer) }
+    static func write(_ writer: any ImageBandWriter, _ buffer: UnsafeBufferPointer<UInt16>) throws {
+        try writer.writeRows(buffer)
+    }
     static func samples(_ buffer: UnsafeBufferPointer<UInt16>) -> PixelBuffer.Samples { .sixteen(Array(buffer)) }
 }
