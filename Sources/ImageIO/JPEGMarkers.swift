@@ -1,5 +1,5 @@
-/// The metadata segments of a JPEG that LookStudio reads and writes itself (libjpeg-turbo 2.1's TurboJPEG API
-/// neither reports nor writes them): the EXIF orientation (APP1) and an ICC profile (APP2 `ICC_PROFILE` chunks).
+/// The metadata segments of a JPEG that LookStudio interprets itself: the EXIF orientation (APP1) and an ICC profile
+/// (APP2 `ICC_PROFILE` chunks), parsed from the segments libjpeg saves before the first scan.
 public struct JPEGMarkers: Sendable, Equatable {
     /// EXIF orientation 1…8 (1: stored upright; 6: rotate 90° clockwise to view; see `JPEGOrientation`).
     public var orientation: Int = 1
