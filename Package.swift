@@ -60,10 +60,14 @@ let package = Package(
         .target(name: "ColorPlugin", dependencies: ["PluginABI"], path: "Plugins/Color",
                 publicHeadersPath: ".", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "BlendPlugin", dependencies: ["PluginABI"], path: "Plugins/Blend"),
+        .target(
+            name: "LookBench",
+            dependencies: ["LookCore", "LookFormats", "ImageIO", "LookEngine", "PluginHost", "LookCatalog"]
+        ),
         .executableTarget(
             name: "lookstudio",
             dependencies: [
-                "LookCore", "LookFormats", "ImageIO", "LookEngine", "PluginHost", "LookCatalog",
+                "LookCore", "LookFormats", "ImageIO", "LookEngine", "PluginHost", "LookCatalog", "LookBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
