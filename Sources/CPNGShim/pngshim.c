@@ -439,11 +439,6 @@ static int writer_start(lspng_writer *w, png_rw_ptr write_fn, png_flush_ptr flus
     png_set_IHDR(w->png, w->info, p.width, p.height, p.depth,
                  p.channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_set_compression_level(w->png, p.compression_level);
-    png_set_filter(w->png, PNG_FILTER_TYPE_BASE, p.filters);
-    if (p.strategy >= 0) png_set_compression_strategy(w->png, p.strategy);
-    /* Larger IDAT chunks than the 8 kB default: fewer write calls and chunk headers on big images. */
-    png_set_compression_buffer_size(w->png, 1 << 17);
     if (color != NULL) {
         /* A refused colour chunk is a warning, not a failed image. */
         png_set_benign_errors(w->png, 1);
