@@ -30,7 +30,7 @@ demo: release
 	./scripts/demo.sh .build/release/lookstudio
 
 bench: release
-	.build/release/lookstudio bench apply
+	.build/release/lookstudio bench all
 
 # Regenerates the shipped looks (Looks/*.png + *.yaml) from Sources/LookCatalog/ShippedLooks.swift: recipe looks are
 # composed with the built-in plugins of this build, the others rendered from their colour functions.
