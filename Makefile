@@ -2,7 +2,7 @@
 # `make demo` and `make test` install missing Debian packages first (with sudo when not root).
 
 SWIFT ?= swift
-APT_PACKAGES := libpng-dev zlib1g-dev libsqlite3-dev libyaml-dev libturbojpeg0-dev libjpeg62-turbo-dev pkg-config \
+APT_PACKAGES := libpng-dev zlib1g-dev libsqlite3-dev libyaml-dev libjpeg62-turbo-dev pkg-config \
 	libdlib-dev libblas-dev liblapack-dev liblcms2-dev libtiff-dev libheif-dev libwebp-dev libssl-dev chromium
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
@@ -52,7 +52,7 @@ demo: release
 	./scripts/demo.sh .build/release/lookstudio
 
 bench: release
-	.build/release/lookstudio bench apply
+	.build/release/lookstudio bench all
 
 # Regenerates the shipped looks (Looks/*.png + *.yaml) from Sources/LookCatalog/ShippedLooks.swift: recipe looks are
 # composed with the built-in plugins of this build, the others rendered from their colour functions.

@@ -25,18 +25,17 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
-        .target(name: "LookCore"),
+        .target(name: "CLUTKernels"),
+        .target(name: "LookCore", dependencies: ["CLUTKernels"]),
         .systemLibrary(
             name: "CPNG",
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
-        .target(name: "CPNGShim", dependencies: ["CPNG"]),
-        .systemLibrary(
-            name: "CTurboJPEG",
-            pkgConfig: "libturbojpeg",
-            providers: [.apt(["libturbojpeg0-dev"])]
-        ),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "CPNGShim", dependencies: ["CPNG", "CZlib"]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
         .systemLibrary(
             name: "CCrypto",
             pkgConfig: "libcrypto",
@@ -57,7 +56,7 @@ let package = Package(
             pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"])]
         ),
-        .target(name: "ImageIO", dependencies: ["CPNGShim", "CTurboJPEG", "CTIFF", "CWebP", "CHeif"]),
+        .target(name: "ImageIO", dependencies: ["CPNGShim", "CJPEGShim", "CTIFF", "CWebP", "CHeif"]),
         .systemLibrary(
             name: "CLCMS2",
             pkgConfig: "lcms2",
@@ -105,11 +104,15 @@ let package = Package(
         .target(name: "ColorPlugin", dependencies: ["PluginABI"], path: "Plugins/Color",
                 publicHeadersPath: ".", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "BlendPlugin", dependencies: ["PluginABI"], path: "Plugins/Blend"),
+        .target(
+            name: "LookBench",
+            dependencies: ["LookCore", "LookFormats", "ImageIO", "LookEngine", "PluginHost", "LookCatalog"]
+        ),
         .executableTarget(
             name: "lookstudio",
             dependencies: [
                 "LookCore", "LookFormats", "ImageIO", "LookEngine", "PluginHost", "LookCatalog", "LookGallery",
-                "ColorManagement",
+                "ColorManagement", "LookBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,4 +1,5 @@
 #include "pngshim.h"
+#include "pngdeflate.h"
 
 #include <png.h>
 #include <errno.h>
@@ -316,6 +317,7 @@ struct lspng_writer {
     size_t size;
     size_t capacity;
     lspng_write_params params;
+    lspng_deflater *deflater;  /* filters and deflates the image data on every core; libpng writes the rest */
     size_t row_bytes;
     uint32_t rows_done;
     int io_errno;       /* set when the failure came from the file system, not libpng */
@@ -437,19 +439,18 @@ static int writer_start(lspng_writer *w, png_rw_ptr write_fn, png_flush_ptr flus
     png_set_IHDR(w->png, w->info, p.width, p.height, p.depth,
                  p.channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_set_compression_level(w->png, p.compression_level);
-    png_set_filter(w->png, PNG_FILTER_TYPE_BASE, p.filters);
-    if (p.strategy >= 0) png_set_compression_strategy(w->png, p.strategy);
-    /* Larger IDAT chunks than the 8 kB default: fewer write calls and chunk headers on big images. */
-    png_set_compression_buffer_size(w->png, 1 << 17);
     if (color != NULL) {
         /* A refused colour chunk is a warning, not a failed image. */
         png_set_benign_errors(w->png, 1);
         writer_set_color(w, color);
     }
     png_write_info(w->png, w->info);
-    if (p.depth == 16 && is_little_endian()) png_set_swap(w->png);
     w->row_bytes = (size_t)p.width * (size_t)p.channels * (size_t)(p.depth / 8);
+    /* libpng has no way to take image data compressed elsewhere, so it writes the signature, IHDR and the colour
+     * chunks, and the IDAT chunks carry our own parallel deflate stream through png_write_chunk. */
+    w->deflater = lspng_deflater_create(w->row_bytes, p.channels * (p.depth / 8), p.depth == 16 && is_little_endian(),
+                                        p.filters, p.compression_level, p.strategy, p.height);
+    if (w->deflater == NULL) return writer_fail(w, LSPNG_ERR_NOMEM, "cannot allocate the PNG deflater");
     w->opened = 1;
     return LSPNG_OK;
 }
@@ -459,6 +460,8 @@ static void writer_reset(lspng_writer *w) {
     if (w->png != NULL) png_destroy_write_struct(&w->png, w->info != NULL ? &w->info : NULL);
     w->png = NULL;
     w->info = NULL;
+    lspng_deflater_destroy(w->deflater);
+    w->deflater = NULL;
     if (w->file != NULL) fclose(w->file);
     w->file = NULL;
     w->size = 0;
@@ -513,6 +516,12 @@ int lspng_writer_open_memory(lspng_writer *w, lspng_write_params params) {
     return writer_start(w, write_to_memory, flush_memory, NULL);
 }
 
+/* One IDAT chunk per compressed block; libpng adds the length and CRC and reports write failures by longjmp. */
+static void emit_idat(void *context, const uint8_t *data, size_t length) {
+    lspng_writer *w = (lspng_writer *)context;
+    if (length > 0) png_write_chunk(w->png, (png_const_bytep)"IDAT", data, length);
+}
+
 int lspng_writer_write_rows(lspng_writer *w, const void *rows, uint32_t count) {
     if (w->failed) return LSPNG_ERR_LIBPNG;
     if (!w->opened || w->finished) return writer_fail(w, LSPNG_ERR_USAGE, "write_rows on a writer that is not open");
@@ -520,9 +529,10 @@ int lspng_writer_write_rows(lspng_writer *w, const void *rows, uint32_t count) {
         return writer_fail(w, LSPNG_ERR_USAGE, "more rows written than the image has");
     }
     if (setjmp(png_jmpbuf(w->png))) return writer_jumped(w);
-    const uint8_t *in = (const uint8_t *)rows;
-    /* libpng takes a non-const row pointer but does not modify the row (png_set_swap works on its own copy). */
-    for (uint32_t i = 0; i < count; i++) png_write_row(w->png, (png_const_bytep)(in + (size_t)i * w->row_bytes));
+    if (lspng_deflater_rows(w->deflater, (const uint8_t *)rows, count, emit_idat, w, w->message) != 0) {
+        w->failed = 1;
+        return LSPNG_ERR_NOMEM;
+    }
     w->rows_done += count;
     return LSPNG_OK;
 }
@@ -536,7 +546,7 @@ int lspng_writer_finish(lspng_writer *w) {
         return writer_fail(w, LSPNG_ERR_USAGE, msg);
     }
     if (setjmp(png_jmpbuf(w->png))) return writer_jumped(w);
-    png_write_end(w->png, NULL);
+    png_write_chunk(w->png, (png_const_bytep)"IEND", NULL, 0);
     if (w->file != NULL) {
         FILE *file = w->file;
         w->file = NULL;
@@ -563,6 +573,7 @@ void lspng_writer_destroy(lspng_writer *w) {
     if (w == NULL) return;
     if (w->png != NULL) png_destroy_write_struct(&w->png, w->info != NULL ? &w->info : NULL);
     if (w->file != NULL) fclose(w->file);
+    lspng_deflater_destroy(w->deflater);
     free(w->buffer);
     free(w);
 }

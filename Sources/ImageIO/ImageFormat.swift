@@ -17,7 +17,7 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable, Codable {
     }
 
     /// Whether rows can be read and written in bands (libpng and libtiff), so the image is never held whole.
-    public var streams: Bool { self == .png || self == .tiff }
+    public var streams: Bool { self == .png || self == .tiff || self == .jpeg }
 
     /// The format of an existing file from its signature, falling back to its extension when it is too short.
     public static func of(path: String) throws(ImageIOError) -> ImageFormat {

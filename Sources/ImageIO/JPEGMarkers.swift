@@ -1,5 +1,5 @@
-/// The metadata segments of a JPEG that LookStudio reads and writes itself (libjpeg-turbo 2.1's TurboJPEG API
-/// neither reports nor writes them): the EXIF orientation (APP1) and an ICC profile (APP2 `ICC_PROFILE` chunks).
+/// The metadata segments of a JPEG that LookStudio interprets itself: the EXIF orientation (APP1) and an ICC profile
+/// (APP2 `ICC_PROFILE` chunks), parsed from the segments libjpeg saves before the first scan.
 public struct JPEGMarkers: Sendable, Equatable {
     /// EXIF orientation 1…8 (1: stored upright; 6: rotate 90° clockwise to view; see `JPEGOrientation`).
     public var orientation: Int = 1
@@ -76,32 +76,5 @@ public struct JPEGMarkers: Sendable, Equatable {
             if tag == 0x0112 { return u16(at + 8) }
         }
         return nil
-    }
-
-    /// APP2 segments carrying `profile`, split into numbered chunks as the ICC specification (B.4) describes.
-    static func iccSegments(_ profile: [UInt8]) -> [UInt8] {
-        guard !profile.isEmpty else { return [] }
-        let count = (profile.count + iccChunkSize - 1) / iccChunkSize
-        guard count <= 255 else { return [] }
-        var out: [UInt8] = []
-        for index in 0..<count {
-            let chunk = profile[(index * iccChunkSize)..<min(profile.count, (index + 1) * iccChunkSize)]
-            let length = 2 + iccHeader.count + 2 + chunk.count
-            out += [0xFF, 0xE2, UInt8(length >> 8), UInt8(length & 0xFF)]
-            out += iccHeader + [UInt8(index + 1), UInt8(count)]
-            out += chunk
-        }
-        return out
-    }
-
-    /// `jpeg` with `segments` inserted after SOI and a leading JFIF APP0, where readers expect APPn segments.
-    static func inserting(_ segments: [UInt8], into jpeg: [UInt8]) -> [UInt8] {
-        guard !segments.isEmpty, jpeg.count >= 4 else { return jpeg }
-        var at = 2
-        if jpeg[2] == 0xFF, jpeg[3] == 0xE0, jpeg.count >= 6 {
-            at = 4 + (Int(jpeg[4]) << 8 | Int(jpeg[5]))
-        }
-        guard at <= jpeg.count else { return jpeg }
-        return Array(jpeg[0..<at]) + segments + Array(jpeg[at...])
     }
 }

@@ -6,11 +6,11 @@ public struct PNGWriteOptions: Sendable, Equatable {
     /// The PNG row filter applied before deflate.
     public enum Filter: Sendable, Equatable, CaseIterable {
         case none, sub, up, average, paeth
-        /// libpng picks one of the five per row (smallest sum of absolute differences).
+        /// One of the five per row, chosen as libpng would (smallest sum of the filtered bytes as signed magnitudes).
         case adaptive
     }
 
-    /// The zlib strategy; `.automatic` leaves libpng's choice (Z_FILTERED when a filter is used).
+    /// The zlib strategy; `.automatic` is libpng's rule (Z_FILTERED when a filter other than none may be used).
     public enum Strategy: Sendable, Equatable, CaseIterable {
         case automatic, standard, filtered, huffmanOnly, rle
     }
@@ -94,6 +94,11 @@ public struct PNGWriteOptions: Sendable, Equatable {
 }
 
 /// Writes a PNG row by row, to a file (atomically: a temporary file renamed on `finish`) or to memory.
+///
+/// Rows are filtered and deflated on every core, the way pigz compresses: each band's filtered rows are cut into
+/// 256 KiB blocks deflated in parallel, each primed with the previous 32 KiB as its dictionary and ended by a sync
+/// flush, and the blocks join into one standard zlib stream (Adler-32 combined). The output grows by a few bytes
+/// per block against one stream (0.001 % on a 24 MP photo). libpng writes the signature, IHDR and colour chunks.
 ///
 /// A writer that is dropped without `finish`, or that fails, removes its temporary file: the destination is
 /// either untouched or complete. Not thread-safe: one writer belongs to one task.

@@ -1,15 +1,63 @@
+import CLUTKernels
 import Dispatch
+import Foundation
 
 /// Applies a cube to interleaved 8- or 16-bit RGB / RGBA pixels in place: the hot loop, and nothing else.
 ///
 /// Per 8-bit pixel the cost is three table reads for the cell offsets, four `SIMD4<Float>` corner loads and three
 /// fused blends; the cube is pre-scaled to the output code range, so rounding is one add and a truncation.
 /// Alpha passes through untouched. Work is split into bands of many rows across all cores.
+///
+/// Tetrahedral lookups run in a vector C kernel (AVX2 or SSE4.1, chosen at run time from the CPU's features) that
+/// repeats the scalar path's arithmetic operation for operation, so both give the same codes; the scalar Swift
+/// loop below stays as the reference, the fallback on other CPUs and the trilinear path.
 public struct CubeApplier: Sendable {
+    /// The per-pixel loop in use.
+    public enum Kernel: String, Sendable, CaseIterable, Comparable {
+        /// The Swift loop in this file; every interpolation, every CPU.
+        case scalar
+        /// The C kernel compiled for SSE4.1 (4-lane grid walk, 128-bit blends).
+        case sse41
+        /// The C kernel compiled for AVX2 (8-lane grid walk, 128-bit blends).
+        case avx2
+
+        /// The best kernel this CPU runs.
+        public static let best: Kernel = {
+            switch lslut_best_level() {
+            case Int32(LSLUT_AVX2.rawValue): return .avx2
+            case Int32(LSLUT_SSE41.rawValue): return .sse41
+            default: return .scalar
+            }
+        }()
+
+        /// `best`, or a lower kernel named by the `LOOKSTUDIO_LUT_KERNEL` environment variable (`scalar`, `sse41`,
+        /// `avx2`) so tests and benchmarks can force the reference path; a kernel the CPU lacks falls back to `best`.
+        public static var preferred: Kernel {
+            guard let name = ProcessInfo.processInfo.environment["LOOKSTUDIO_LUT_KERNEL"],
+                  let forced = Kernel(rawValue: name.lowercased()) else { return best }
+            return Swift.min(forced, best)
+        }
+
+        private var order: Int { Kernel.allCases.firstIndex(of: self) ?? 0 }
+
+        /// Kernels compare by instruction-set level, scalar lowest.
+        public static func < (a: Kernel, b: Kernel) -> Bool { a.order < b.order }
+
+        var level: Int32 {
+            switch self {
+            case .scalar: return Int32(LSLUT_SCALAR.rawValue)
+            case .sse41: return Int32(LSLUT_SSE41.rawValue)
+            case .avx2: return Int32(LSLUT_AVX2.rawValue)
+            }
+        }
+    }
+
     /// Entries per axis of the cube being applied.
     public let size: Int
     /// Interpolation used for every pixel.
     public let interpolation: Interpolation
+    /// The loop that applies it: a vector kernel for tetrahedral on x86-64, scalar otherwise.
+    public let kernel: Kernel
     private let table8: [SIMD4<Float>]
     /// True when every entry is within 0…1: tetrahedral and trilinear results are convex combinations of entries,
     /// so they cannot leave the range either and the per-pixel clamp is skipped.
@@ -20,9 +68,12 @@ public struct CubeApplier: Sendable {
     private let axes: [AxisStep]
 
     /// Prepares `cube` for applying; costs one pass over the entries, so reuse an applier across images.
-    public init(cube: ColorCube, interpolation: Interpolation = .tetrahedral) {
+    /// `kernel` nil picks `Kernel.preferred`; trilinear always runs scalar.
+    public init(cube: ColorCube, interpolation: Interpolation = .tetrahedral, kernel: Kernel? = nil) {
         size = cube.size
         self.interpolation = interpolation
+        let wanted = Swift.min(kernel ?? Kernel.preferred, Kernel.best)
+        self.kernel = interpolation == .tetrahedral ? wanted : .scalar
         let v = cube.values
         // Pre-scaled tables: interpolation is linear, so scaling entries equals scaling results.
         inUnitRange = v.allSatisfy { $0 >= 0 && $0 <= 1 }
@@ -94,6 +145,15 @@ public struct CubeApplier: Sendable {
     }
 
     private func run8(_ p: UnsafeMutablePointer<UInt8>, count: Int, channels: Int) {
+        if kernel != .scalar {
+            let status = table8.withUnsafeBufferPointer { t in
+                t.withMemoryRebound(to: Float.self) {
+                    lslut_apply8(kernel.level, $0.baseAddress, Int32(size), p, count, Int32(channels),
+                                 inUnitRange ? 0 : 1)
+                }
+            }
+            if status == 0 { return }
+        }
         table8.withUnsafeBufferPointer { t in
         axes.withUnsafeBufferPointer { a in
             let tetra = interpolation == .tetrahedral
@@ -116,6 +176,15 @@ public struct CubeApplier: Sendable {
     }
 
     private func run16(_ p: UnsafeMutablePointer<UInt16>, count: Int, channels: Int) {
+        if kernel != .scalar {
+            let status = table16.withUnsafeBufferPointer { t in
+                t.withMemoryRebound(to: Float.self) {
+                    lslut_apply16(kernel.level, $0.baseAddress, Int32(size), p, count, Int32(channels),
+                                  inUnitRange ? 0 : 1)
+                }
+            }
+            if status == 0 { return }
+        }
         table16.withUnsafeBufferPointer { t in
             let tetra = interpolation == .tetrahedral
             let clamp = !inUnitRange

@@ -6,12 +6,12 @@ import LookCore
 
 /// Streams an image from decoder through a cube to encoder in bands of rows, so memory stays bounded.
 ///
-/// Decoding and encoding are single-threaded in libpng; applying the cube uses every core, and encoding runs on
-/// its own thread, overlapped with decoding the next band. PNG and TIFF (libtiff, by strips or rows of tiles) on
-/// both sides hold two bands (8 MB each by default) however large the image is. When another format is on either
-/// side the image
-/// is held whole (TurboJPEG 2.1 decodes and encodes whole images), decoded, graded and encoded in one buffer: 3 bytes
-/// a pixel plus the compressed input while decoding or the compressed output while writing.
+/// PNG, TIFF (libtiff, by strips or rows of tiles) and JPEG (libjpeg's scanlines) on either side stream through
+/// `ImageBandReader` / `ImageBandWriter`: decoding is single-threaded, applying the cube and PNG deflate use every
+/// core, and encoding runs on its own thread, overlapped with decoding the next band. A run holds two bands (8 MB
+/// each by default) however large the image is. WebP, HEIF and AVIF are decoded whole, and so is a JPEG stored with
+/// an EXIF orientation other than 1: turning it upright needs every row (a quarter turn makes the first output row
+/// from the last column).
 /// Colour management (`Options.color`): the input's colour description is read first, and the conversions input →
 /// look working space and look → output space are composed into the one cube (`ColorManagedLook`), so applying
 /// stays one lookup per pixel. When input, look and output spaces are the same the look is applied as it is, bit
@@ -110,10 +110,42 @@ public enum ImagePipeline {
         return try applyStreaming(prepare, input: input, output: output, options: options)
     }
 
+    /// Opens `path` for streaming when its format streams (PNG, TIFF, an upright JPEG); nil for images decoded whole.
+    static func openBandReader(path: String, maxPixels: Int) throws(ImageIOError) -> (any ImageBandReader)? {
+        switch try ImageFormat.of(path: path) {
+        case .png: return try PNGReader(path: path, maxPixels: maxPixels)
+        case .tiff: return try TIFFReader(path: path, maxPixels: maxPixels)
+        case .jpeg:
+            let jpeg = try JPEGReader(path: path, maxPixels: maxPixels)
+            return jpeg.markers.orientation == 1 ? jpeg : nil
+        default: return nil
+        }
+    }
+
+    /// The writer for `output`'s format, carrying `color`: a PNG's options come from a trial on `sample` (the first
+    /// rows) unless given; a TIFF keeps the input's compression unless told; a JPEG gets the quality.
+    private static func makeWriter(output: String, reader: any ImageBandReader, color: ColorDescription,
+                                   sample: PixelBuffer, options: Options) throws -> any ImageBandWriter {
+        switch try ImageFormat.forOutput(path: output) {
+        case .tiff:
+            return try TIFFWriter(path: output, width: reader.width, height: reader.height, channels: reader.channels,
+                                  depth: reader.depth,
+                                  compression: options.tiffCompression ?? (reader as? TIFFReader)?.compression ?? .lzw,
+                                  iccProfile: color.embeddableICC)
+        case .jpeg:
+            return try JPEGWriter(path: output, width: reader.width, height: reader.height, channels: reader.channels,
+                                  quality: options.jpegQuality, iccProfile: color.embeddableICC)
+        default:
+            let chosen = try options.writeOptions ?? PNGWriteOptions.forPhoto(sample: sample)
+            return try PNGWriter(path: output, width: reader.width, height: reader.height, channels: reader.channels,
+                                 depth: reader.depth, options: chosen, colorMetadata: color.png)
+        }
+    }
+
     /// A warning to show when the output loses precision the input had (16-bit PNG or TIFF written as 8-bit).
     public static func depthWarning(input: String, output: String) -> String? {
-        guard let format = try? ImageFormat.forOutput(path: output), !format.streams,
-              let reader = (try? BandReader.open(path: input, maxPixels: .max)) ?? nil,
+        guard let format = try? ImageFormat.forOutput(path: output), format != .png, format != .tiff,
+              let reader = (try? openBandReader(path: input, maxPixels: .max)) ?? nil,
               reader.depth == .sixteen else { return nil }
         return "\(input) has 16-bit samples; the \(format.rawValue.uppercased()) \(output) keeps 8 bits per sample "
             + "(write .png or .tif to keep 16)"
@@ -156,7 +188,7 @@ public enum ImagePipeline {
 
     private static func applyStreaming(_ prepare: (ColorDescription) throws -> Prepared, input: String,
                                        output: String, options: Options) throws -> Timings {
-        guard let reader = try BandReader.open(path: input, maxPixels: options.maxPixels) else {
+        guard let reader = try openBandReader(path: input, maxPixels: options.maxPixels) else {
             return try applyWhole(prepare, input: input, output: output, options: options)
         }
         let prepared = try prepare(reader.color)
@@ -173,11 +205,11 @@ public enum ImagePipeline {
     /// thread: deflate is the slowest stage, so overlapping hides decode and apply behind it. Two band buffers
     /// alternate; a buffer is refilled only after the encoder has released it.
     private static func stream<Sample: BandSample>(
-        _: Sample.Type, reader: BandReader, prepared: Prepared, output: String, options: Options
+        _: Sample.Type, reader: any ImageBandReader, prepared: Prepared, output: String, options: Options
     ) throws -> Timings {
         let applier = prepared.applier
         let start = now()
-        let info = (width: reader.width, height: reader.height, channels: reader.channels, depth: reader.depth)
+        let info = (width: reader.width, height: reader.height, channels: reader.channels)
         let rowSamples = info.width * info.channels
         let bandRows = max(1, min(info.height, options.bandBytes / max(1, rowSamples * MemoryLayout<Sample>.size)))
         let buffers = (0..<2).map { _ in UnsafeMutableBufferPointer<Sample>.allocate(capacity: bandRows * rowSamples) }
@@ -187,7 +219,7 @@ public enum ImagePipeline {
         // Runs before the buffers are freed, on every exit path: no encode may still be using them.
         defer { encoder.sync {} }
         let state = EncoderState()
-        var writer: BandWriter?
+        var writer: (any ImageBandWriter)?
         var timings = Timings()
         var done = 0
         var band = 0
@@ -216,17 +248,8 @@ public enum ImagePipeline {
                 let sampleRows = min(n, 64)
                 let sample = try PixelBuffer(width: info.width, height: sampleRows, channels: info.channels,
                                              samples: Sample.samples(UnsafeBufferPointer(rebasing: rows[0..<(sampleRows * rowSamples)])))
-                if try ImageFormat.forOutput(path: output) == .tiff {
-                    writer = .tiff(try TIFFWriter(path: output, width: info.width, height: info.height,
-                                                  channels: info.channels, depth: info.depth,
-                                                  compression: options.tiffCompression ?? reader.tiffCompression ?? .lzw,
-                                                  iccProfile: prepared.color.embeddableICC))
-                } else {
-                    let chosen = try options.writeOptions ?? PNGWriteOptions.forPhoto(sample: sample)
-                    writer = .png(try PNGWriter(path: output, width: info.width, height: info.height,
-                                                channels: info.channels, depth: info.depth, options: chosen,
-                                                colorMetadata: prepared.color.png))
-                }
+                writer = try makeWriter(output: output, reader: reader, color: prepared.color, sample: sample,
+                                        options: options)
                 timings.encode += now() - t
             }
             nonisolated(unsafe) let pending = UnsafeBufferPointer(rows)
@@ -271,38 +294,38 @@ private final class EncoderState: @unchecked Sendable {
     func addEncodeTime(_ t: Double) { lock.withLock { seconds += t } }
 }
 
-/// The two sample widths a PNG band can have; lets one streaming loop serve 8- and 16-bit images.
-protocol BandSample: PNGRowSample, Sendable {
+/// The two sample widths a band can have; lets one streaming loop serve 8- and 16-bit images.
+protocol BandSample: FixedWidthInteger, Sendable {
+    static func readRows(_ reader: any ImageBandReader, _ count: Int, into buffer: UnsafeMutableBufferPointer<Self>)
+        throws
     static func apply(_ applier: CubeApplier, to buffer: UnsafeMutableBufferPointer<Self>, channels: Int,
                       threads: Int?) throws
-    static func write(_ writer: BandWriter, _ buffer: UnsafeBufferPointer<Self>) throws
+    static func write(_ writer: any ImageBandWriter, _ buffer: UnsafeBufferPointer<Self>) throws
     static func samples(_ buffer: UnsafeBufferPointer<Self>) -> PixelBuffer.Samples
 }
 
 extension UInt8: BandSample {
+    static func readRows(_ reader: any ImageBandReader, _ count: Int, into buffer: UnsafeMutableBufferPointer<UInt8>)
+        throws { try reader.readRows(count, into: buffer) }
     static func apply(_ applier: CubeApplier, to buffer: UnsafeMutableBufferPointer<UInt8>, channels: Int,
                       threads: Int?) throws {
         try applier.apply(to: buffer, channels: channels, threads: threads)
     }
-    static func write(_ writer: BandWriter, _ buffer: UnsafeBufferPointer<UInt8>) throws {
-        switch writer {
-        case .png(let w): try w.writeRows(buffer)
-        case .tiff(let w): try w.writeRows(buffer)
-        }
+    static func write(_ writer: any ImageBandWriter, _ buffer: UnsafeBufferPointer<UInt8>) throws {
+        try writer.writeRows(buffer)
     }
     static func samples(_ buffer: UnsafeBufferPointer<UInt8>) -> PixelBuffer.Samples { .eight(Array(buffer)) }
 }
 
 extension UInt16: BandSample {
+    static func readRows(_ reader: any ImageBandReader, _ count: Int, into buffer: UnsafeMutableBufferPointer<UInt16>)
+        throws { try reader.readRows(count, into: buffer) }
     static func apply(_ applier: CubeApplier, to buffer: UnsafeMutableBufferPointer<UInt16>, channels: Int,
                       threads: Int?) throws {
         try applier.apply(to: buffer, channels: channels, threads: threads)
     }
-    static func write(_ writer: BandWriter, _ buffer: UnsafeBufferPointer<UInt16>) throws {
-        switch writer {
-        case .png(let w): try w.writeRows(buffer)
-        case .tiff(let w): try w.writeRows(buffer)
-        }
+    static func write(_ writer: any ImageBandWriter, _ buffer: UnsafeBufferPointer<UInt16>) throws {
+        try writer.writeRows(buffer)
     }
     static func samples(_ buffer: UnsafeBufferPointer<UInt16>) -> PixelBuffer.Samples { .sixteen(Array(buffer)) }
 }

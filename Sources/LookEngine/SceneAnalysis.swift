@@ -90,7 +90,7 @@ public struct SceneAnalysis: Sendable, Equatable {
             try self.init(image: full.pixels, color: ColorDescription(iccBytes: full.iccProfile), file: path,
                           detectFaces: detectFaces)
         default:
-            guard let reader = try BandReader.open(path: path, maxPixels: maxPixels) else {
+            guard let reader = try ImagePipeline.openBandReader(path: path, maxPixels: maxPixels) else {
                 let decoded = try ImageFormat.readImage(path: path, maxPixels: maxPixels)
                 try self.init(image: decoded.pixels, color: decoded.color, file: path, detectFaces: detectFaces)
                 return
@@ -115,8 +115,8 @@ public struct SceneAnalysis: Sendable, Equatable {
     }
 
     /// Reads every row of `reader` in bands of `bandRows`, handing each band and its row count to `body`.
-    private static func streamBands<Sample: PNGRowSample>(
-        _: Sample.Type, reader: BandReader, bandRows: Int,
+    private static func streamBands<Sample: BandRowSample>(
+        _: Sample.Type, reader: any ImageBandReader, bandRows: Int,
         _ body: (UnsafeBufferPointer<Sample>, Int) -> Void
     ) throws(ImageIOError) {
         let info = (width: reader.width, height: reader.height, channels: reader.channels)
@@ -342,29 +342,18 @@ struct BoxDownscaler {
     }
 }
 
-/// The two sample widths a PNG reader delivers, so one band loop serves 8- and 16-bit files (scene analysis here,
-/// the image pipeline's `BandSample`).
-protocol PNGRowSample: FixedWidthInteger {
-    static func readRows(_ reader: BandReader, _ count: Int, into buffer: UnsafeMutableBufferPointer<Self>)
+/// The two sample widths a band reader delivers, so one band loop serves 8- and 16-bit files.
+protocol BandRowSample: FixedWidthInteger {
+    static func readRows(_ reader: any ImageBandReader, _ count: Int, into buffer: UnsafeMutableBufferPointer<Self>)
         throws(ImageIOError)
 }
 
-extension UInt8: PNGRowSample {
-    static func readRows(_ reader: BandReader, _ count: Int, into buffer: UnsafeMutableBufferPointer<UInt8>)
-        throws(ImageIOError) {
-        switch reader {
-        case .png(let r): try r.readRows(count, into: buffer)
-        case .tiff(let r): try r.readRows(count, into: buffer)
-        }
-    }
+extension UInt8: BandRowSample {
+    static func readRows(_ reader: any ImageBandReader, _ count: Int, into buffer: UnsafeMutableBufferPointer<UInt8>)
+        throws(ImageIOError) { try reader.readRows(count, into: buffer) }
 }
 
-extension UInt16: PNGRowSample {
-    static func readRows(_ reader: BandReader, _ count: Int, into buffer: UnsafeMutableBufferPointer<UInt16>)
-        throws(ImageIOError) {
-        switch reader {
-        case .png(let r): try r.readRows(count, into: buffer)
-        case .tiff(let r): try r.readRows(count, into: buffer)
-        }
-    }
+extension UInt16: BandRowSample {
+    static func readRows(_ reader: any ImageBandReader, _ count: Int, into buffer: UnsafeMutableBufferPointer<UInt16>)
+        throws(ImageIOError) { try reader.readRows(count, into: buffer) }
 }

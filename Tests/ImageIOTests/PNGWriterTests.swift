@@ -22,6 +22,39 @@ struct PNGWriterTests {
                                                               samples: .eight(samples)))
     }
 
+    @Test("an image deflated in many parallel blocks across odd bands decodes exactly (8/16-bit, RGB/RGBA, every option)",
+          arguments: [(PixelBuffer.Depth.eight, 3), (.eight, 4), (.sixteen, 3), (.sixteen, 4)])
+    func parallelBlocks(depth: PixelBuffer.Depth, channels: Int) throws {
+        // 700 × 260 pixels is 0.5–2.2 MB of filtered rows: several 256 KiB blocks, bands of 37 rows put block and
+        // band edges in different places, so preset dictionaries straddle bands.
+        let width = 700, height = 260
+        var gen = SampleGenerator(seed: 5)
+        let noise = gen.bytes(width * height * channels)
+        let smooth = (0..<(width * height * channels)).map { i in
+            UInt16(((i / channels) % width * 90 + (i / channels / width) * 70 + Int(noise[i] % 8)) % 65536)
+        }
+        let samples: PixelBuffer.Samples = depth == .eight ? .eight(smooth.map { UInt8(truncatingIfNeeded: $0 >> 4) })
+                                                           : .sixteen(smooth.map { $0 &* 5 })
+        let image = try PixelBuffer(width: width, height: height, channels: channels, samples: samples)
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        for options in [PNGWriteOptions.photo, .grainyPhoto, .data, PNGWriteOptions(compressionLevel: 0, filter: .paeth)] {
+            let path = folder.file("blocks.png")
+            let writer = try PNGWriter(path: path, width: width, height: height, channels: channels, depth: depth,
+                                       options: options)
+            let rowSamples = width * channels
+            for start in stride(from: 0, to: height, by: 37) {
+                let range = (start * rowSamples)..<(min(start + 37, height) * rowSamples)
+                switch samples {
+                case .eight(let s): try s[range].withUnsafeBufferPointer { try writer.writeRows($0) }
+                case .sixteen(let s): try s[range].withUnsafeBufferPointer { try writer.writeRows($0) }
+                }
+            }
+            try writer.finish()
+            #expect(try PNGImage.read(path: path) == image, "\(options)")
+        }
+    }
+
     @Test("a writer dropped before finish leaves no file and keeps the old one")
     func abandoned() throws {
         let folder = try TemporaryFolder()

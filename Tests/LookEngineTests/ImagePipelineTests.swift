@@ -50,6 +50,39 @@ import Testing
         #expect(out != image)
     }
 
+    @Test("JPEG streams in small bands to JPEG and PNG with the same result as grading the whole decoded image")
+    func jpegStreamsLikeWhole() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let image = try Self.gradient(width: 97, height: 45, channels: 3, depth: .eight)
+        try JPEGImage.write(image, to: "\(dir)/in.jpg")
+        var decoded = try JPEGImage.read(path: "\(dir)/in.jpg").pixels
+        guard case .eight(var s) = decoded.samples else { return }
+        try s.withUnsafeMutableBufferPointer { try CubeApplier(cube: Self.look).apply(to: $0, channels: 3) }
+        decoded.samples = .eight(s)
+        var options = ImagePipeline.Options()
+        options.bandBytes = 900
+        try ImagePipeline.apply(Self.look, input: "\(dir)/in.jpg", output: "\(dir)/out.jpg", options: options)
+        let written = try #require(FileManager.default.contents(atPath: "\(dir)/out.jpg"))
+        #expect([UInt8](written) == (try JPEGImage.encode(decoded)))
+        try ImagePipeline.apply(Self.look, input: "\(dir)/in.jpg", output: "\(dir)/out.png", options: options)
+        #expect(try PNGImage.read(path: "\(dir)/out.png") == decoded)
+    }
+
+    @Test("a JPEG stored rotated (EXIF 6) comes out upright through the whole-image path")
+    func rotatedJPEG() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let jpeg = try JPEGImage.encode(try Self.gradient(width: 40, height: 24, channels: 3, depth: .eight))
+        let tiff: [UInt8] = [0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0]
+        let payload = Array("Exif".utf8) + [0, 0] + tiff
+        let app1 = [0xFF, 0xE1, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
+        try Data(Array(jpeg[0..<2]) + app1 + Array(jpeg[2...])).write(to: URL(fileURLWithPath: "\(dir)/in.jpg"))
+        try ImagePipeline.apply(Self.look, input: "\(dir)/in.jpg", output: "\(dir)/out.png")
+        let out = try PNGImage.read(path: "\(dir)/out.png")
+        #expect(out.width == 24 && out.height == 40)
+    }
+
     @Test("strength 0 returns the input bit for bit", arguments: PixelBuffer.Depth.allCases)
     func strengthZero(depth: PixelBuffer.Depth) throws {
         let dir = try Self.tempDir()

@@ -1,70 +1,37 @@
-import ArgumentParser
 import Foundation
 import ImageIO
 import LookCatalog
 import LookCore
 import LookFormats
 
-/// `lookstudio bench catalog`: how long importing looks takes, where the time goes, and the `apply --look` start-up.
-struct BenchCatalogCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "catalog",
-        abstract: "Time importing generated 64³ looks into a temporary catalog, and opening a look as apply does.",
-        discussion: """
-        Generates --looks distinct 64³ looks (a family of smooth grades, one parameter per look) as 16-bit tiled \
-        PNGs in a temporary folder, creates a temporary catalog there (never yours), and: compares PNG blob \
-        settings on sample looks; runs this binary's `import` once with every file (the real command, wall \
-        time); imports the same files again into a second catalog through the library API (`LookFile.read`, \
-        `Catalog.addLook`) to split the time into read, encode, hash and insert; and times what `apply --look` \
-        does before touching the image (open the catalog, resolve the name and load the blob, decode the cube), \
-        best of --repeat. Everything is removed afterwards unless --keep.
-        Example: lookstudio bench catalog --looks 500
-        """
-    )
-
-    @Option(help: "Number of 64³ looks to generate and import.")
-    var looks: Int = 500
-
-    @Option(help: "Timed runs of the apply start-up; the best is reported.")
-    var `repeat`: Int = 7
-
-    @Option(help: ArgumentHelp("Keep the generated looks and catalogs in this folder (must not hold a catalog).",
-                               valueName: "dir"))
-    var keep: String?
-
-    @Option(name: .customLong("png-sample"),
-            help: ArgumentHelp("Look PNG/.cube/.3dl to compare blob PNG settings on (repeatable; default: the "
-                + "first 5 generated looks).", valueName: "file"))
-    var pngSamples: [String] = []
-
-    func validate() throws {
-        guard (1...100_000).contains(looks) else { throw ValidationError("--looks must be 1…100000") }
-        guard `repeat` >= 1 else { throw ValidationError("--repeat must be at least 1") }
-    }
-
-    func run() throws {
-        try CatalogBenchmark(looks: looks, repeats: `repeat`, keep: keep, pngSamples: pngSamples).run()
-    }
-}
-
 /// The measurements behind `lookstudio bench catalog`; prints as it goes (the whole run takes about a minute).
-struct CatalogBenchmark {
+public struct CatalogBenchmark {
     var looks: Int
     var repeats: Int
     var keep: String?
     var pngSamples: [String]
 
+    /// A run over `looks` generated looks, `repeats` timed start-ups, kept in `keep` when given, blob settings
+    /// compared on `pngSamples` (default: the first generated looks).
+    public init(looks: Int, repeats: Int, keep: String?, pngSamples: [String]) {
+        self.looks = looks
+        self.repeats = repeats
+        self.keep = keep
+        self.pngSamples = pngSamples
+    }
+
     /// `apply --look` should spend at most this long before it touches the image.
     static let startupTargetMs = 20.0
 
-    func run() throws {
+    /// Runs every measurement, printing as it goes.
+    public func run() throws {
         let fm = FileManager.default
         let dir: String
         if let keep {
             dir = keep
             try fm.createDirectory(atPath: dir, withIntermediateDirectories: true)
             for name in ["catalog.sqlite", "library.sqlite"] where fm.fileExists(atPath: "\(dir)/\(name)") {
-                throw ValidationError("\(dir)/\(name) exists; --keep needs a folder without a benchmark catalog")
+                throw BenchError.failed("\(dir)/\(name) exists; --keep needs a folder without a benchmark catalog")
             }
         } else {
             dir = fm.temporaryDirectory.appendingPathComponent("lookstudio-bench-catalog-\(UUID().uuidString)").path
@@ -175,7 +142,7 @@ struct CatalogBenchmark {
         let ns = DispatchTime.now().uptimeNanoseconds - start
         let guids = String(decoding: output, as: UTF8.self).split(separator: "\n").count
         guard process.terminationStatus == 0, guids == files.count else {
-            throw ValidationError("import exited with \(process.terminationStatus) and printed \(guids) GUIDs for "
+            throw BenchError.failed("import exited with \(process.terminationStatus) and printed \(guids) GUIDs for "
                 + "\(files.count) files; see \(errPath) (run with --keep to look at it)")
         }
         print("\n`lookstudio import` (this binary, one process, \(files.count) files, one transaction each):")
@@ -226,7 +193,7 @@ struct CatalogBenchmark {
             let cube = try CubeImage.decodePNG(blob.png, name: record.name, layout: CubeLayout(rawValue: blob.layout))
             let t3 = DispatchTime.now().uptimeNanoseconds
             guard cube.size == record.cubeSize else {
-                throw ValidationError("\(record.name): decoded a \(cube.size)³ cube, expected \(record.cubeSize)³")
+                throw BenchError.failed("\(record.name): decoded a \(cube.size)³ cube, expected \(record.cubeSize)³")
             }
             open = min(open, t1 - t0)
             resolve = min(resolve, t2 - t1)

@@ -1,43 +1,10 @@
-import ArgumentParser
 import Foundation
 import LookCore
 import LookEngine
 import PluginHost
 
-/// `lookstudio bench compose`: how long composing a ten-step chain takes, and what composing saves on an image.
-struct BenchComposeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "compose",
-        abstract: "Time composing a ten-step recipe, and applying it composed vs step by step to a large image.",
-        discussion: """
-        The recipe mixes adjustments from every built-in plugin with two generated looks (printed below). \
-        Composing is timed on one core (thread CPU time, best of --repeat). On an image of --megapixels, one \
-        pass of the composed cube is compared with one pass per step: each step baked into its own cube, and \
-        each step evaluated exactly in Float (plugins on every pixel). All on one thread.
-        Example: lookstudio bench compose --megapixels 24
-        """
-    )
-
-    @OptionGroup var global: GlobalOptions
-
-    @Option(help: "Image size in megapixels for the apply comparison (0 skips it).")
-    var megapixels: Double = 24
-
-    @Option(help: "Cube size to compose at.")
-    var size: Int = 64
-
-    @Option(help: "Timed runs; the best is reported.")
-    var `repeat`: Int = 5
-
-    func run() throws {
-        let registry = PluginRegistry.load(searchPaths: PluginSearchPath.standard(pluginDirs: global.pluginDir))
-        print(try ComposeBenchmark.run(registry: registry, size: size, megapixels: megapixels,
-                                       repeats: max(1, `repeat`)))
-    }
-}
-
 /// The measurements behind `lookstudio bench compose`.
-enum ComposeBenchmark {
+public enum ComposeBenchmark {
     /// Ten steps: every plugin, two looks, strengths below and above 100.
     static let recipeYAML = """
         name: Bench Ten Steps
@@ -78,10 +45,12 @@ enum ComposeBenchmark {
         return ["warm": warm, "cross": cross]
     }
 
-    static func run(registry: PluginRegistry, size: Int, megapixels: Double, repeats: Int) throws -> String {
+    /// Composes the ten-step recipe at `size` and compares applying it composed vs step by step on an image of
+    /// `megapixels`; returns the report.
+    public static func run(registry: PluginRegistry, size: Int, megapixels: Double, repeats: Int) throws -> String {
         let looks = try looks()
         let composer = Composer(registry: registry) { name in
-            guard let cube = looks[name] else { throw ValidationError("no look \(name)") }
+            guard let cube = looks[name] else { throw BenchError.failed("no look \(name)") }
             return ResolvedLook(guid: name, name: name, cube: cube)
         }
         let recipe = try Recipe.parse(recipeYAML, fileName: "bench.yaml")
