@@ -167,6 +167,11 @@ extension ImageFormat {
             let r = try TIFFReader(path: path, maxPixels: maxPixels)
             return ImageInfo(format: .tiff, width: r.width, height: r.height, channels: r.channels, depth: r.depth,
                              color: r.color)
+        case .jpeg:
+            // The header and markers only: a JPEG's size needs no decode.
+            let r = try JPEGReader(path: path, maxPixels: maxPixels)
+            return ImageInfo(format: .jpeg, width: r.width, height: r.height, channels: r.channels, depth: r.depth,
+                             color: r.color)
         default: break
         }
         let image = try readImage(path: path, maxPixels: maxPixels)

@@ -102,14 +102,8 @@ public enum PipelineBenchmark {
     }
 
     private static func dimensions(_ path: String) throws -> (Int, Int) {
-        switch try ImageFormat.of(path: path) {
-        case .png:
-            let reader = try PNGReader(path: path)
-            return (reader.width, reader.height)
-        case .jpeg:
-            let reader = try JPEGReader(path: path)
-            return (reader.width, reader.height)
-        }
+        let info = try ImageFormat.info(path: path)
+        return (info.width, info.height)
     }
 
     /// Runs a command with `posix_spawn`, returning its exit status, standard error and wall time.

@@ -295,9 +295,7 @@ private final class EncoderState: @unchecked Sendable {
 }
 
 /// The two sample widths a band can have; lets one streaming loop serve 8- and 16-bit images.
-protocol BandSample: FixedWidthInteger, Sendable {
-    static func readRows(_ reader: any ImageBandReader, _ count: Int, into buffer: UnsafeMutableBufferPointer<Self>)
-        throws
+protocol BandSample: BandRowSample, Sendable {
     static func apply(_ applier: CubeApplier, to buffer: UnsafeMutableBufferPointer<Self>, channels: Int,
                       threads: Int?) throws
     static func write(_ writer: any ImageBandWriter, _ buffer: UnsafeBufferPointer<Self>) throws
@@ -305,8 +303,6 @@ protocol BandSample: FixedWidthInteger, Sendable {
 }
 
 extension UInt8: BandSample {
-    static func readRows(_ reader: any ImageBandReader, _ count: Int, into buffer: UnsafeMutableBufferPointer<UInt8>)
-        throws { try reader.readRows(count, into: buffer) }
     static func apply(_ applier: CubeApplier, to buffer: UnsafeMutableBufferPointer<UInt8>, channels: Int,
                       threads: Int?) throws {
         try applier.apply(to: buffer, channels: channels, threads: threads)
@@ -318,8 +314,6 @@ extension UInt8: BandSample {
 }
 
 extension UInt16: BandSample {
-    static func readRows(_ reader: any ImageBandReader, _ count: Int, into buffer: UnsafeMutableBufferPointer<UInt16>)
-        throws { try reader.readRows(count, into: buffer) }
     static func apply(_ applier: CubeApplier, to buffer: UnsafeMutableBufferPointer<UInt16>, channels: Int,
                       threads: Int?) throws {
         try applier.apply(to: buffer, channels: channels, threads: threads)

@@ -342,7 +342,8 @@ struct BoxDownscaler {
     }
 }
 
-/// The two sample widths a band reader delivers, so one band loop serves 8- and 16-bit files.
+/// The two sample widths a band reader delivers, so one band loop serves 8- and 16-bit files (scene analysis here,
+/// the image pipeline's `BandSample`).
 protocol BandRowSample: FixedWidthInteger {
     static func readRows(_ reader: any ImageBandReader, _ count: Int, into buffer: UnsafeMutableBufferPointer<Self>)
         throws(ImageIOError)
