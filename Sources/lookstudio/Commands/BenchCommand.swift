@@ -7,7 +7,8 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure LookStudio's speed (prints figures; compare with ../shared/bench/peers.sh).",
-        subcommands: [BenchApplyCommand.self, BenchComposeCommand.self, BenchPNGCommand.self, BenchCatalogCommand.self]
+        subcommands: [BenchApplyCommand.self, BenchComposeCommand.self, BenchPNGCommand.self, BenchCatalogCommand.self,
+                      BenchCorrectCommand.self]
     )
 }
 
