@@ -308,8 +308,9 @@ extension AutoCorrection {
         let s = settings.whiteBalance / 100
         let fraction = s <= 1 ? wb.confidence * s : wb.confidence + (1 - wb.confidence) * min(1, s - 1)
         wb.corrected = LogChroma(red: (estimate.red - target.red) * fraction, blue: (estimate.blue - target.blue) * fraction)
-        // Never more than a strong tungsten-to-daylight shift at once.
-        if wb.corrected.magnitude > Self.maximumCast { wb.corrected = wb.corrected.scaled(Self.maximumCast / wb.corrected.magnitude) }
+        // Never more than a strong tungsten-to-daylight shift at once (scaled by strengths above 100: underwater).
+        let cap = Self.maximumCast * max(1, s)
+        if wb.corrected.magnitude > cap { wb.corrected = wb.corrected.scaled(cap / wb.corrected.magnitude) }
         if wb.corrected.magnitude < 1e-4 { wb.corrected = .neutral }
         whiteBalance = wb
         matrix = Self.matrix(for: wb.corrected)
@@ -542,4 +543,32 @@ extension AutoCorrection {
 extension Matrix3 {
     /// M·v in single precision (for the analysis samples).
     func applyFloat(_ v: SIMD3<Float>) -> SIMD3<Float> { SIMD3<Float>(apply(SIMD3<Double>(v))) }
+}
+
+// MARK: - Explanation
+
+extension AutoCorrection {
+    /// One line per correction: its measured inputs and the amount chosen (`correct --explain`).
+    public var explanation: [String] {
+        guard settings.enabled else { return ["auto correction: off"] }
+        func c(_ v: LogChroma?) -> String { v.map { String(format: "(%+.3f, %+.3f)", $0.red, $0.blue) } ?? "none" }
+        let wb = whiteBalance, s = settings
+        return [
+            String(format: "white balance %.0f%%: log(R/G, B/G) grey-world %@, shades-of-grey %@, grey-edge %@, "
+                   + "bright achromatic %@, skin %@ → estimate %@; agreement %.2f, support %.3f (neutral %.3f), "
+                   + "confidence %.2f → corrected %@", s.whiteBalance, c(wb.greyWorld), c(wb.shadesOfGrey),
+                   c(wb.greyEdge), c(wb.brightAchromatic), c(wb.skin), c(wb.estimate), wb.agreement, wb.support,
+                   wb.neutralSupport, wb.confidence, c(wb.corrected)),
+            String(format: "levels %.0f%%: black p0.5 %.4f (dark greyness %.2f) → %.4f; white p99.5 %.3f → %.3f",
+                   s.levels, levels.measuredBlack, levels.darkGreyness, levels.black, levels.measuredWhite,
+                   levels.white),
+            String(format: "exposure %.0f%%: key %.3f, faces %@, clipped %.1f%% → %+.2f EV", s.exposure, exposure.key,
+                   exposure.faceKey.map { String(format: "key %.3f", $0) } ?? "none", 100 * exposure.clippedShare,
+                   exposure.stops),
+            String(format: "contrast %.0f%%: spread %.1f stops → S-curve %.3f", s.contrast, contrast.spreadStops,
+                   contrast.amount),
+            String(format: "vibrance %.0f%%: mean saturation %.3f → %+.3f%@", s.vibrance, vibrance.meanSaturation,
+                   vibrance.amount, vibrance.protectSkin ? " (skin protected)" : ""),
+        ]
+    }
 }

@@ -12,7 +12,9 @@ struct DetectCommand: ParsableCommand {
         streams into it, never held whole); the rules and thresholds are in docs/SCENES.md.
 
         JSON (--json): {"label": 100, "name": "Black & White", "confidence": 0.97, "reason": "…", \
-        "statistics": {"mean_luma": …, …}}
+        "statistics": {"mean_luma": …, …}, "correction": {…}}; correction is the automatic correction's plan with \
+        every strength at 100 (the linear-light statistics it uses and what it would choose; keys as in \
+        correct --json's "auto", docs/CORRECTION.md)
 
         Example:
           lookstudio detect photo.jpg --json
@@ -26,9 +28,11 @@ struct DetectCommand: ParsableCommand {
     var image: String
 
     func run() throws {
-        let detection = SceneDetector.detect(try SceneAnalysis(path: image))
+        let analysis = try SceneAnalysis(path: image)
+        let detection = SceneDetector.detect(analysis)
+        let plan = AutoCorrection.plan(CorrectionAnalysis(analysis))
         if json {
-            print(try jsonString(DetectionJSON(detection)))
+            print(try jsonString(DetectionJSON(detection, correction: plan)))
         } else {
             let s = detection.statistics
             print("scene: \(detection.label.rawValue) \(detection.label.name)")
@@ -40,6 +44,7 @@ struct DetectCommand: ParsableCommand {
             print(String(format: "fractions: grey %.3f near-white %.3f (border %.3f) dark %.3f skin %.3f "
                          + "blue-green %.3f", s.greyFraction, s.nearWhiteFraction, s.borderNearWhiteFraction,
                          s.darkFraction, s.skinFraction, s.blueGreenFraction))
+            for line in plan.explanation { print(line) }
         }
     }
 }
@@ -51,8 +56,10 @@ struct DetectionJSON: Encodable {
     var confidence: Double
     var reason: String
     var statistics: SceneStatistics
+    var correction: AutoCorrection
 
-    init(_ d: SceneDetection) {
+    init(_ d: SceneDetection, correction: AutoCorrection) {
+        self.correction = correction
         label = d.label.rawValue
         name = d.label.name
         confidence = (d.confidence * 1000).rounded() / 1000
