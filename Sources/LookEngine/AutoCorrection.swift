@@ -219,6 +219,8 @@ extension AutoCorrection {
         return LogChroma(red: a * u.red - p * u.blue, blue: a * u.blue + p * u.red)
     }
 
+    /// The key an under-exposed photo is brought up to at most: the geometric middle of good photos' keys.
+    public static let keyTarget = 0.09
     /// Typical skin under D65 in log-chromaticity (Macbeth "light skin" and "dark skin" patches: log R/G 0.57 and
     /// 0.71, log B/G −0.31 and −0.37).
     public static let typicalSkin = LogChroma(red: 0.64, blue: -0.34)
@@ -370,7 +372,7 @@ extension AutoCorrection {
         levels.measuredBlack = LinearMeasure.quantile(&mins, 0.005)
         levels.measuredWhite = LinearMeasure.quantile(&maxs, keepWhite ? 0.9 : 0.995)
         let strength = min(2, settings.levels / 100)
-        // Photos that span the range have a 0.5 % black below 0.004 (sRGB code 12) and a 99.5 % white above 0.9;
+        // Photos that span the range have a 0.5 % black below 0.01 (sRGB code 25) and a 99.5 % white above 0.9;
         // only a range compressed beyond that (haze, fade, under-exposure) is stretched, jointly, so channel
         // ratios above black stay as they were. At most 0.5 % of pixels clip at either end, by construction.
         // A lifted black is a veil only when the darkest pixels are greyish (their mean's smallest channel at
@@ -380,7 +382,13 @@ extension AutoCorrection {
         let darkLimit = Float(LinearMeasure.quantile(&lums, 0.01))
         let dark = LinearMeasure.minkowski(samples.filter { luminance($0) <= darkLimit }, p: 1)
         levels.darkGreyness = dark.max() > 0 ? dark.min() / dark.max() : 1
-        let blackGate = Self.ramp(levels.measuredBlack, from: 0.004, to: 0.02) * Self.ramp(levels.darkGreyness, from: 0.3, to: 0.6)
+        // A veil adds light and leaves white near white; under-exposure scales light and leaves black near black.
+        // An image with both a raised black and a low white is a low-contrast subject (a wall, fog, fur), not a
+        // fault of either kind, and is left alone: the black point acts only while white is above 0.7…0.85, the
+        // white point only while black is below 0.015…0.03.
+        let veil = Self.ramp(levels.measuredWhite, from: 0.7, to: 0.85)
+        let blackGate = Self.ramp(levels.measuredBlack, from: 0.01, to: 0.03)
+            * Self.ramp(levels.darkGreyness, from: 0.3, to: 0.6) * veil
         levels.black = min(levels.measuredBlack, levels.measuredBlack * blackGate * strength)
         let white = max(levels.measuredWhite, 0.05)
         if white > 1 {
@@ -389,15 +397,18 @@ extension AutoCorrection {
             levels.white = 1 + (white - 1) * min(1, strength)
         } else {
             // Many good photos never reach white (a cat's fur, a misty morning), so missing highlights alone are
-            // no fault: under-exposure is missing highlights (white below 0.9) AND a key below 0.12, the upper
-            // middle of good photos' keys. The gain stops at whichever comes first: white reaching 1 or the key
-            // reaching 0.12, so a second pass finds nothing left to do. At most 2 stops: beyond that the stretch
+            // no fault: under-exposure is missing highlights (white below 0.9) AND a key below 0.09, the geometric
+            // middle of good photos' keys (0.04…0.17). The gain stops at whichever comes first: white reaching 1 or
+            // the key reaching 0.09, so a second pass finds nothing left to do. At most 2 stops: beyond that the stretch
             // mostly amplifies noise.
             let b = levels.black
             let key = LinearMeasure.key(b == 0 ? samples : samples.map { ($0 - Float(b)).replacing(with: 0, where: $0 .< Float(b)) })
             var gain = 1.0
-            if white < 0.9 && key > 0 { gain = max(1, min(1 / white, 0.12 / key, 4)) }
-            levels.white = 1 / pow(gain, min(1, strength))
+            if white < 0.9 && key > 0 { gain = max(1, min(1 / white, Self.keyTarget / key, 4)) }
+            // A key below 0.01…0.02 is night or space, not a stop's error: one stop below the darkest good photos'
+            // keys (0.04) is 0.02.
+            let scaled = Self.ramp(levels.measuredBlack, from: 0.03, to: 0.015) * Self.ramp(key, from: 0.01, to: 0.02)
+            levels.white = 1 / pow(gain, min(1, strength) * scaled)
         }
         if levels.white - levels.black < 0.05 { levels.black = 0; levels.white = 1 }
         if abs(levels.white - 1) < 1e-4 { levels.white = 1 }
@@ -428,12 +439,14 @@ extension AutoCorrection {
     }
 
     private mutating func planContrast(_ samples: [SIMD3<Float>]) {
+        // Only where a veil was found: a flat subject (fur, a wall, fog) is meant to be flat.
+        let veil = levels.black > 0 ? 1.0 : 0
         var logs = samples.map { log2(max(1e-4, luminance($0))) }
         let lo = LinearMeasure.quantile(&logs, 0.05), hi = LinearMeasure.quantile(&logs, 0.95)
         contrast.spreadStops = hi - lo
         // Good photos span 2.5 stops or more between their 5th and 95th percentiles (a cat's fur: 2.9; most 4…13);
-        // flatter images get a gentle S-curve, at most slope 1.15 at mid-grey.
-        let amount = 0.15 * Self.ramp(contrast.spreadStops, from: 2.5, to: 1.5) * min(2, settings.contrast / 100)
+        // a veiled image still flatter after its black point gets a gentle S-curve, at most slope 1.15 at mid-grey.
+        let amount = 0.15 * Self.ramp(contrast.spreadStops, from: 2.5, to: 1.5) * min(2, settings.contrast / 100) * veil
         contrast.amount = amount < 0.005 ? 0 : amount
     }
 
