@@ -300,7 +300,9 @@ extension AutoCorrection {
         // camera's white balance leaves: beyond 0.6 the confidence falls, to 0 at 1.2 (log units).
         let supportCue = Self.ramp(wb.support, from: 0.03, to: 0.10)
         let plausible = Self.ramp(estimate.magnitude, from: 1.2, to: 0.6)
-        wb.confidence = settings.keepWhite && wb.brightAchromatic != nil ? 1 : wb.agreement * supportCue * plausible
+        // A cluster far from where the estimators point is some coloured surface, not the illuminant.
+        let consistent = Self.ramp(estimate.distance(to: combined), from: 0.2, to: 0.1)
+        wb.confidence = settings.keepWhite && wb.brightAchromatic != nil ? 1 : wb.agreement * supportCue * plausible * consistent
         // Inside the natural zone the estimate is the scene's own colour and nothing is corrected; beyond it the
         // correction brings the estimate back to the zone's edge, or to neutral when a large share of the image
         // sits at the estimate (a neutral surface, such as a grey card or a backdrop, under the cast).
