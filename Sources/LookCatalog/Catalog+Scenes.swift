@@ -37,6 +37,23 @@ extension Catalog {
 }
 
 extension Catalog {
+    /// Changes a scene's correction preset in one transaction: `change` edits the stored preset, which is checked
+    /// and written back; returns the updated scene.
+    @discardableResult
+    public func updateSceneCorrection(label: Int, _ change: (inout SceneCorrection) -> Void) throws -> SceneRecord {
+        try write { db in
+            guard var scene = try SceneRecord.filter(Column("label") == label).fetchOne(db) else {
+                throw CatalogError.sceneNotFound(label)
+            }
+            change(&scene.correction)
+            try scene.correction.validate()
+            try scene.update(db)
+            return scene
+        }
+    }
+}
+
+extension Catalog {
     /// Labels of the scenes whose default look is `lookGuid`.
     public func scenesUsing(lookGuid: String) throws -> [Int] {
         try read { db in

@@ -73,6 +73,7 @@ public enum CatalogJSON {
         public var defaultLookGuid: String?
         public var defaultLookName: String?
         public var defaultLookStrength: Int
+        public var correction: SceneCorrection
 
         /// The view of a record; `lookName` is the default look's name, if any.
         public init(_ s: SceneRecord, lookName: String?) {
@@ -84,16 +85,18 @@ public enum CatalogJSON {
             defaultLookGuid = s.defaultLookGuid
             defaultLookName = lookName
             defaultLookStrength = s.defaultLookStrength
+            correction = s.correction
         }
 
         enum CodingKeys: String, CodingKey {
             case guid, label, name, workflows, description
             case defaultLookGuid = "default_look_guid", defaultLookName = "default_look_name"
-            case defaultLookStrength = "default_look_strength"
+            case defaultLookStrength = "default_look_strength", correction
         }
 
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(correction, forKey: .correction)
             try c.encode(guid, forKey: .guid)
             try c.encode(label, forKey: .label)
             try c.encode(name, forKey: .name)

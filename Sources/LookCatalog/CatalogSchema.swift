@@ -6,7 +6,7 @@ import GRDB
 /// here, which also raises `PRAGMA user_version` to its position so older builds can refuse the file.
 enum CatalogSchema {
     /// The schema version this build writes: the number of migrations.
-    static let version = 2
+    static let version = 3
 
     /// Every migration, in order.
     static var migrator: DatabaseMigrator {
@@ -66,6 +66,31 @@ enum CatalogSchema {
                 PRAGMA user_version = 2;
                 """)
         }
+        migrator.registerMigration("v3-scene-corrections") { db in
+            // Every scene gets the default preset; the shipped scenes get their presets as Catalog/scenes.yaml had
+            // them when this migration was written (a user's later edits arrive through `scenes set`).
+            try db.execute(sql: """
+                ALTER TABLE scenes ADD COLUMN correction TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(correction));
+                """)
+            for (guid, json) in shippedPresets {
+                try db.execute(sql: "UPDATE scenes SET correction = ? WHERE guid = ?", arguments: [json, guid])
+            }
+            try db.execute(sql: "PRAGMA user_version = 3")
+        }
         return migrator
     }
+
+    /// The shipped scenes' correction presets at schema version 2, by scene GUID (frozen with the migration).
+    static let shippedPresets: [(String, String)] = [
+        ("8C6F3063-B252-4016-ABF8-D58745A716B1", #"{"vibrance":70,"protect_skin":true}"#),
+        ("7D8D68C8-A762-45CD-9C5D-918C0DC077A1", #"{"contrast":50,"vibrance":50,"protect_skin":true}"#),
+        ("DBEE2756-B17C-42AB-AF99-C42D302F25EC", #"{"vibrance":70,"protect_skin":true}"#),
+        ("DB08D76A-9DE4-4E00-BC5B-CB78CAF76AD9", #"{"contrast":0,"vibrance":50,"keep_white":true}"#),
+        ("07E737C5-84A2-421E-9F90-13F583EDA9E0",
+         #"{"exposure":50,"levels":50,"white_balance":60,"contrast":0,"vibrance":50,"protect_skin":true}"#),
+        ("A9376A92-5AB8-497A-9B08-C86B8920C541", #"{"white_balance":80}"#),
+        ("95982969-C38B-4C82-A571-F0A0D66064F1", #"{"white_balance":80,"vibrance":50}"#),
+        ("A3FFAF3A-EE09-4E27-885C-CF8EA56BF323", #"{"white_balance":200,"vibrance":150}"#),
+        ("E47D719E-BCF4-47C5-A887-2A453C155773", #"{"white_balance":0,"vibrance":0}"#),
+    ]
 }

@@ -18,6 +18,8 @@ public struct SceneRecord: Sendable, Equatable, Codable, FetchableRecord, Persis
     public var defaultLookGuid: String?
     /// Strength of the default look, 0…200.
     public var defaultLookStrength: Int
+    /// The scene's automatic-correction preset (a JSON column).
+    public var correction: SceneCorrection
 
     /// Column names are the snake_case of the property names.
     public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
@@ -25,7 +27,7 @@ public struct SceneRecord: Sendable, Equatable, Codable, FetchableRecord, Persis
 
     /// Creates a scene description.
     public init(guid: String, label: Int, name: String, workflows: [String], description: String,
-                defaultLookGuid: String?, defaultLookStrength: Int) {
+                defaultLookGuid: String?, defaultLookStrength: Int, correction: SceneCorrection = SceneCorrection()) {
         self.guid = guid
         self.label = label
         self.name = name
@@ -33,5 +35,6 @@ public struct SceneRecord: Sendable, Equatable, Codable, FetchableRecord, Persis
         self.description = description
         self.defaultLookGuid = defaultLookGuid
         self.defaultLookStrength = defaultLookStrength
+        self.correction = correction
     }
 }

@@ -15,9 +15,11 @@ public struct Seed: Sendable, Equatable {
         public var description: String
         public var defaultLook: String?
         public var defaultLookStrength: Int?
+        /// The scene's automatic-correction preset (nil: every correction at 100).
+        public var correction: SceneCorrection?
 
         enum CodingKeys: String, CodingKey {
-            case guid, label, name, workflows, description
+            case guid, label, name, workflows, description, correction
             case defaultLook = "default_look"
             case defaultLookStrength = "default_look_strength"
         }
@@ -61,6 +63,13 @@ public struct Seed: Sendable, Equatable {
             throw CatalogError.badSeed(file: scenesPath, "\(error)")
         }
         let scenes = try parseScenes(text, file: scenesPath)
+        for scene in scenes {
+            do {
+                try scene.correction?.validate()
+            } catch {
+                throw CatalogError.badSeed(file: scenesPath, "scene \(scene.label): \(error)")
+            }
+        }
         let looksDir = "\(directory)/Looks"
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: looksDir)) ?? [])
             .filter { $0.hasSuffix(".yaml") }.sorted()
@@ -185,7 +194,8 @@ enum Seeder {
                             let record = SceneRecord(
                                 guid: scene.guid, label: scene.label, name: scene.name, workflows: scene.workflows,
                                 description: scene.description, defaultLookGuid: lookGuid,
-                                defaultLookStrength: min(max(scene.defaultLookStrength ?? 100, 0), 200))
+                                defaultLookStrength: min(max(scene.defaultLookStrength ?? 100, 0), 200),
+                                correction: scene.correction ?? SceneCorrection())
                             try record.insert(db)
                             addedScenes.append(scene.label)
                         }

@@ -3,7 +3,7 @@ import LookCore
 /// Everything that decides one correction: the pre-look adjustments, the creative look and its trims, strength.
 ///
 /// Order of the stages (all pointwise, composed into one cube by `Corrector`):
-/// pre-look cube P → creative look L(P) → contrast trim → saturation trim → blend with P by look strength →
+/// automatic correction A → pre-look cube P → creative look L(P) → contrast trim → saturation trim → blend with P by look strength →
 /// overall strength against identity. The look is always last, so its trims only ever act on its own output.
 ///
 /// The pre-look stage is carried as a composed cube (`preLook`), not as a `Recipe`: composing a recipe needs the
@@ -13,6 +13,8 @@ import LookCore
 public struct CorrectionParams: Sendable, Equatable {
     /// Overall strength in percent, 0…100: the final cube is I + s·(C − I); 0 returns the input bit for bit.
     public var strength: Double = 100
+    /// The automatic correction planned for this image (first stage), or nil for none.
+    public var auto: AutoCorrection?
     /// The pre-look adjustments (a recipe composed to a cube), or nil for none.
     public var preLook: ColorCube?
     /// The scene the defaults came from (nil: none chosen).
@@ -47,6 +49,7 @@ public struct CorrectionParams: Sendable, Equatable {
         lookSaturation = overrides.lookSaturation ?? 0
         strength = overrides.strength ?? 100
         preLook = overrides.preLook
+        auto = overrides.auto
     }
 
     /// Checks every range, naming the flag that is wrong.
@@ -55,6 +58,7 @@ public struct CorrectionParams: Sendable, Equatable {
         try Self.check("look-strength", lutOutputStrength, 0...200)
         try Self.check("look-contrast", lookContrast, -100...100)
         try Self.check("look-saturation", lookSaturation, -100...100)
+        try auto?.settings.validate()
     }
 
     private static func check(_ name: String, _ value: Double, _ range: ClosedRange<Double>) throws(LookEngineError) {
@@ -84,6 +88,8 @@ public struct CorrectionOverrides: Sendable, Equatable {
     public var strength: Double?
     /// The pre-look cube.
     public var preLook: ColorCube?
+    /// The automatic correction plan.
+    public var auto: AutoCorrection?
     /// Look GUID; when set, the scene's default look and its strength are both ignored.
     public var lutOutputGuid: String?
     /// Look strength in percent.
@@ -95,8 +101,10 @@ public struct CorrectionOverrides: Sendable, Equatable {
 
     /// Nothing given.
     public init(strength: Double? = nil, preLook: ColorCube? = nil, lutOutputGuid: String? = nil,
-                lutOutputStrength: Double? = nil, lookContrast: Double? = nil, lookSaturation: Double? = nil) {
+                lutOutputStrength: Double? = nil, lookContrast: Double? = nil, lookSaturation: Double? = nil,
+                auto: AutoCorrection? = nil) {
         self.strength = strength
+        self.auto = auto
         self.preLook = preLook
         self.lutOutputGuid = lutOutputGuid
         self.lutOutputStrength = lutOutputStrength

@@ -14,6 +14,10 @@ public enum Corrector {
     /// look is scaled exactly as `apply --look --strength` scales it (`ColorCube.scaled`).
     public static func cube(for params: CorrectionParams, look: ColorCube?) throws -> ColorCube {
         try params.validate()
+        var params = params
+        if let auto = params.auto, !auto.isIdentity {
+            params.preLook = try withAuto(auto, then: params.preLook, lookSize: look?.size)
+        }
         if let guid = params.lutOutputGuid, look == nil { throw LookEngineError.lookMissing(guid: guid) }
         let overall = Float(params.strength / 100)
         let s = Float(params.lutOutputStrength / 100)
@@ -28,6 +32,16 @@ public enum Corrector {
                              params: params).scaled(strength: overall)
         }
         return try blend(pre: pre, look: look, atGrid: false, strength: s, params: params).scaled(strength: overall)
+    }
+
+    /// The automatic correction followed by the pre-look cube, as one cube: the auto transform is evaluated
+    /// exactly at each grid colour and the pre-look cube sampled at its result. The grid is the largest of the
+    /// pre-look's, the look's and `defaultCubeSize`, so the auto curves are never sampled coarser than 33³.
+    static func withAuto(_ auto: AutoCorrection, then pre: ColorCube?, lookSize: Int?) throws -> ColorCube {
+        let size = max(defaultCubeSize, pre?.size ?? 0, lookSize ?? 0)
+        guard let pre else { return try auto.cube(size: size) }
+        let sampler = CubeSampler(pre)
+        return try ColorCube(size: size) { sampler.sample(auto.apply($0), interpolation: .tetrahedral) }
     }
 
     /// P + s·(trim(L(P)) − P) over the pre-look cube's entries; `atGrid` reads L at its own grid points (P is the

@@ -26,10 +26,12 @@ import Testing
         let (dir, lut) = try Self.setUp()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try PNGImage.write(try Self.photo(1), to: dir + "/in.png")
-        var r = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/zero.png", "--lut", lut, "--look-strength", "0"])
+        var r = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/zero.png", "--lut", lut, "--look-strength", "0",
+                             "--auto", "off"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try PNGImage.read(path: dir + "/zero.png") == PNGImage.read(path: dir + "/in.png"))
-        r = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/full.png", "--lut", lut, "--look-strength", "100"])
+        r = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/full.png", "--lut", lut, "--look-strength", "100",
+                         "--auto", "off"])
         #expect(r.status == 0, "\(r.stderr)")
         r = try CLI.run(["apply", "--lut", lut, dir + "/in.png", dir + "/applied.png"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -117,7 +119,7 @@ import Testing
                 strength: 50
             """.write(toFile: dir + "/pre.yaml", atomically: true, encoding: .utf8)
         var r = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/zero.png", "--catalog", catalog,
-                             "--recipe", dir + "/pre.yaml", "--look", Self.cyanotype, "--look-strength", "0"])
+                             "--recipe", dir + "/pre.yaml", "--look", Self.cyanotype, "--look-strength", "0", "--auto", "off"])
         #expect(r.status == 0, "\(r.stderr)")
         r = try CLI.run(["apply", "--catalog", catalog, "--recipe", dir + "/pre.yaml", dir + "/in.png",
                          dir + "/pre.png"])
@@ -125,7 +127,7 @@ import Testing
         #expect(try PNGImage.read(path: dir + "/zero.png") == PNGImage.read(path: dir + "/pre.png"))
         #expect(try PNGImage.read(path: dir + "/zero.png") != PNGImage.read(path: dir + "/in.png"))
         r = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/full.png", "--catalog", catalog,
-                         "--recipe", dir + "/pre.yaml", "--look", Self.cyanotype])
+                         "--recipe", dir + "/pre.yaml", "--look", Self.cyanotype, "--auto", "off"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try PNGImage.read(path: dir + "/full.png") != PNGImage.read(path: dir + "/pre.png"))
     }
@@ -142,7 +144,7 @@ import Testing
         let references = [Self.cyanotype, "cyanotype", String(Self.cyanotype.prefix(8)).lowercased()]
         for (i, reference) in references.enumerated() {
             r = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/c\(i).png", "--catalog", catalog,
-                             "--look", reference, "--look-strength", "100", "--scene", "60"])
+                             "--look", reference, "--look-strength", "100", "--scene", "60", "--auto", "off"])
             #expect(r.status == 0, "\(reference): \(r.stderr)")
             #expect(try Self.same(dir + "/c\(i).png", dir + "/applied.png"), "\(reference)")
         }
@@ -160,7 +162,8 @@ import Testing
         let scene = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
         let guid = try #require(scene?["default_look_guid"] as? String)
         let strength = try #require(scene?["default_look_strength"] as? Int)
-        r = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/bw.png", "--catalog", catalog, "--scene", "100"])
+        r = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/bw.png", "--catalog", catalog, "--scene", "100",
+                         "--auto", "off"])
         #expect(r.status == 0, "\(r.stderr)")
         let out = try PNGImage.read(path: dir + "/bw.png")
         guard case .eight(let samples) = out.samples else {
@@ -188,12 +191,13 @@ import Testing
         try PNGImage.write(try Self.photo(7), to: dir + "/in.png")
         // Landscape's default is Teal & Orange at 35 (docs/CATALOG.md); --look replaces look and strength.
         var r = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/c.png", "--catalog", catalog,
-                             "--scene", "60", "--look", "Cyanotype"])
+                             "--scene", "60", "--look", "Cyanotype", "--auto", "off"])
         #expect(r.status == 0, "\(r.stderr)")
         r = try CLI.run(["apply", "--catalog", catalog, "--look", Self.cyanotype, dir + "/in.png", dir + "/a.png"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try Self.same(dir + "/c.png", dir + "/a.png"))
-        r = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/d.png", "--catalog", catalog, "--scene", "60"])
+        r = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/d.png", "--catalog", catalog, "--scene", "60",
+                         "--auto", "off"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try PNGImage.read(path: dir + "/d.png") != PNGImage.read(path: dir + "/c.png"))
     }
@@ -212,6 +216,73 @@ import Testing
                                 "--look", "Cyanotype", "--lut", dir + "/x.cube"])
         #expect(both.status != 0)
         #expect(both.stderr.contains("--lut"))
+    }
+
+    /// A photo-like image about three stops too dark, with a warm cast: something for the stage to correct.
+    static func faulted() throws -> PixelBuffer {
+        let width = 64, height = 48
+        var s = [UInt8](repeating: 0, count: width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                let v = Double(x) / Double(width - 1), u = Double(y) / Double(height - 1)
+                let rgb = [0.15 * v * 1.3, 0.15 * (0.5 * v + 0.5 * u * v), 0.15 * u * 0.7]
+                for c in 0..<3 {
+                    let e = rgb[c] <= 0.0031308 ? 12.92 * rgb[c] : 1.055 * pow(rgb[c], 1 / 2.4) - 0.055
+                    s[(y * width + x) * 3 + c] = UInt8((min(1, e) * 255).rounded())
+                }
+            }
+        }
+        return try PixelBuffer(width: width, height: height, channels: 3, samples: .eight(s))
+    }
+
+    @Test("--auto off --no-look returns the input bit for bit, and so do all five strengths at 0")
+    func autoOffIsIdentity() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let catalog = dir + "/catalog.sqlite"
+        try PNGImage.write(try Self.faulted(), to: dir + "/in.png")
+        var r = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/off.png", "--catalog", catalog,
+                             "--auto", "off", "--no-look"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try PNGImage.read(path: dir + "/off.png") == PNGImage.read(path: dir + "/in.png"))
+        r = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/zero.png", "--catalog", catalog, "--no-look",
+                         "--exposure", "0", "--levels", "0", "--white-balance", "0", "--contrast", "0", "--vibrance", "0"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try PNGImage.read(path: dir + "/zero.png") == PNGImage.read(path: dir + "/in.png"))
+        r = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/auto.png", "--catalog", catalog, "--no-look",
+                         "--explain"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try PNGImage.read(path: dir + "/auto.png") != PNGImage.read(path: dir + "/in.png"), "\(r.stdout)")
+    }
+
+    @Test("--explain prints the scene, every correction's inputs and amount, and the look; --json carries the plan")
+    func explainAndJSON() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try PNGImage.write(try Self.faulted(), to: dir + "/in.png")
+        var r = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/out.png", "--catalog", dir + "/c.sqlite",
+                             "--explain", "--scene", "60"])
+        #expect(r.status == 0, "\(r.stderr)")
+        for word in ["scene 60", "white balance 100%: log(R/G, B/G) grey-world", "levels 100%: black p0.5",
+                     "exposure 100%: key", "contrast 100%", "vibrance 100%", "look: Teal & Orange at 35"] {
+            #expect(r.stdout.contains(word), "\(word) missing from \(r.stdout)")
+        }
+        r = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/out.png", "--catalog", dir + "/c.sqlite",
+                         "--json", "--scene", "100", "--white-balance", "50"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let array = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]]
+        let auto = try #require(array?.first?["auto"] as? [String: Any])
+        let settings = try #require(auto["settings"] as? [String: Any])
+        // Black & White's preset switches cast removal off: 0 × 50 % is still 0.
+        #expect(settings["white_balance"] as? Double == 0)
+        #expect((auto["levels"] as? [String: Any])?["measured_white"] is Double)
+        #expect((auto["white_balance"] as? [String: Any])?["confidence"] is Double)
+        r = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/out.png", "--catalog", dir + "/c.sqlite",
+                         "--json", "--auto", "off"])
+        let off = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]]
+        #expect(off?.first?["auto"] is NSNull)
+        r = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/o.png", "--exposure", "300"])
+        #expect(r.status != 0 && r.stderr.contains("--exposure"))
     }
 
     @Test("--json reports per image the detected scene, its confidence, the look GUID and the outputs")
@@ -241,5 +312,8 @@ import Testing
         let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
         #expect(object?["label"] as? Int == 100)
         #expect((object?["statistics"] as? [String: Any])?["chroma_p99"] != nil)
+        let correction = object?["correction"] as? [String: Any]
+        #expect((correction?["exposure"] as? [String: Any])?["key"] is Double)
+        #expect((correction?["white_balance"] as? [String: Any])?["grey_edge"] is [String: Any])
     }
 }

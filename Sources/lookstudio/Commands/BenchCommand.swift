@@ -14,7 +14,7 @@ struct BenchCommand: ParsableCommand {
         """,
         subcommands: [BenchAllCommand.self, BenchApplyCommand.self, BenchPipelineCommand.self,
                       BenchComposeCommand.self, BenchPNGCommand.self, BenchCatalogCommand.self,
-                      BenchGalleryCommand.self, BenchColorCommand.self],
+                      BenchGalleryCommand.self, BenchColorCommand.self, BenchCorrectCommand.self],
         defaultSubcommand: BenchAllCommand.self
     )
 }

@@ -20,7 +20,8 @@ struct CorrectCommand: ParsableCommand {
         inputs, plus -sN for each strength when several are given (photo-s40.png). Each image is analysed once \
         (docs/SCENES.md) and rendered at every strength from that one analysis.
 
-        Stages, all composed into ONE cube per image: pre-look recipe → creative look (always last) → look \
+        Stages, all composed into ONE cube per image: automatic correction → pre-look recipe → creative look \
+        (always last) → look \
         contrast/saturation trims → look strength (blend with the pre-look result) → overall strength (against \
         identity). A failure on one image is reported and the rest go on; the exit status is 1 if any failed. \
         PNG and TIFF stream in bands (bounded memory); JPEG, WebP, HEIF and AVIF are decoded whole.
@@ -33,11 +34,25 @@ struct CorrectCommand: ParsableCommand {
         The creative look is --look (a catalog look) or --lut (a file). Without either, each image gets its \
         scene's default look and strength from the catalog (lookstudio scenes list); a scene without one gets no \
         look. An explicit look is applied at --look-strength, else 100: the scene's strength belongs to its own \
-        look.
+        look. --no-look applies none.
+
+        Automatic correction (docs/CORRECTION.md) is on by default: per image, from the same analysis, exposure, \
+        black and white points, colour cast (white balance), contrast and vibrance, each gated by how far the \
+        image's statistics lie outside good photos' and by confidence, with the scene's preset strengths \
+        (lookstudio scenes show LABEL; change them with scenes set). --exposure, --levels, --white-balance, \
+        --contrast and --vibrance N scale the preset by N percent (0 switches one off); --auto off switches the \
+        stage off. With --lut the catalog is not opened and the presets come from the shipped \
+        Catalog/scenes.yaml.
 
         JSON (--json): an array, one object per image in input order: {"confidence": 1.0, "error": null, \
-        "faces": 0, "file": "…", "look_guid": "…", "look_name": "…", "look_strength": 100, "outputs": ["…"], "scene": 100, \
-        "scene_name": "Black & White"}; confidence and faces are null for --scene LABEL, the look keys are null without a \
+        "faces": 0, "file": "…", "look_guid": "…", "look_name": "…", "look_strength": 100, "outputs": ["…"], \
+        "scene": 100, "scene_name": "Black & White", "auto": {…}}; auto is null when the stage is off, else the plan: \
+        "settings" (the strengths used, percent) and per correction its measured inputs and chosen amount: \
+        "white_balance" {grey_world, shades_of_grey, grey_edge, bright_achromatic, skin, estimate (each \
+        {"red": log R/G, "blue": log B/G} or null), agreement, support, neutral_support, confidence, corrected}, \
+        "levels" {measured_black, measured_white, dark_greyness, black, white} (linear), "exposure" {key, \
+        face_key, clipped_share, stops}, "contrast" {spread_stops, amount}, "vibrance" {mean_saturation, \
+        amount, protect_skin}. confidence and faces are null for --scene LABEL, the look keys are null without a \
         look (look_guid also for --lut); error is set for an image that failed, and outputs lists what it \
         wrote before failing.
 
@@ -46,6 +61,8 @@ struct CorrectCommand: ParsableCommand {
           lookstudio correct shoot/ -o graded/          # each scene's default look
           lookstudio correct shoot/ -o graded/ --scene 8 --lut clean.cube \\
             --look-saturation -20
+          lookstudio correct photo.jpg -o out.jpg --no-look --explain
+          lookstudio correct photo.jpg -o out.jpg --white-balance 50 --vibrance 0
           lookstudio correct photo.png -o out.png --recipe warm.yaml \\
             --look 2DA54C60 --look-strength 60
         """
@@ -105,6 +122,31 @@ struct CorrectCommand: ParsableCommand {
     @Option(help: "Refuse images with more pixels than this.")
     var maxPixels: Int = PNGReader.defaultMaxPixels
 
+    @Option(help: ArgumentHelp("Automatic correction before the look (default: on, unless the scene's preset "
+                               + "switches it off; docs/CORRECTION.md).", valueName: "on|off"))
+    var auto: OnOff?
+
+    @Option(help: "Exposure strength, percent of what the engine chose (× the scene's preset), 0…200.")
+    var exposure: Double?
+
+    @Option(help: "Black and white point strength, percent of the engine's choice, 0…200.")
+    var levels: Double?
+
+    @Option(help: "Colour-cast removal strength, percent of the engine's choice, 0…200.")
+    var whiteBalance: Double?
+
+    @Option(help: "Contrast strength, percent of the engine's choice, 0…200.")
+    var contrast: Double?
+
+    @Option(help: "Vibrance strength, percent of the engine's choice, 0…200.")
+    var vibrance: Double?
+
+    @Flag(help: "No creative look, not even the scene's default.")
+    var noLook = false
+
+    @Flag(help: "Print per image the scene, each correction's measured inputs and chosen amount, and the look.")
+    var explain = false
+
     @Flag(help: "Print one JSON array (documented above) on stdout; progress stays on stderr.")
     var json = false
 
@@ -112,6 +154,13 @@ struct CorrectCommand: ParsableCommand {
 
     func validate() throws {
         if look != nil && lut != nil { throw ValidationError("give only one of --look and --lut") }
+        if noLook && (look != nil || lut != nil) { throw ValidationError("--no-look cannot be combined with --look or --lut") }
+        for (name, value) in [("exposure", exposure), ("levels", levels), ("white-balance", whiteBalance),
+                              ("contrast", contrast), ("vibrance", vibrance)] {
+            if let value, !(value.isFinite && (0...200).contains(value)) {
+                throw ValidationError("--\(name) \(value) is out of range: use 0…200 (percent of the engine's choice)")
+            }
+        }
         _ = try strengths()
         _ = try sceneChoice()
         guard (1...100).contains(quality) else { throw ValidationError("--quality must be in 1…100") }
@@ -165,6 +214,10 @@ struct CorrectCommand: ParsableCommand {
                              scene: scene, looks: looks, params: overrides(strength: 100, preLook: preLook),
                              command: self, batch: batchRun)
         let results = job.run(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        if explain {
+            let text = results.map(\.explanation).joined(separator: "\n")
+            if json { printError(text) } else { print(text) }
+        }
         if json { print(try jsonString(results)) }
         let failed = results.filter { $0.error != nil }.count
         if failed > 0 {
@@ -183,17 +236,22 @@ struct CorrectCommand: ParsableCommand {
             report(loaded.warnings, file: lut)
             let name = URL(fileURLWithPath: lut).lastPathComponent
             return LookPlan(explicit: ChosenLook(guid: nil, name: name, cube: try loaded.lut.bakedCube(),
-                                                 strength: nil, workingSpace: ColorProfile(.sRGB)))
+                                                 strength: nil, workingSpace: ColorProfile(.sRGB)),
+                            presets: try seedPresets())
         }
         let catalog = try CatalogAccess.openForReading(global)
+        let records = try catalog.scenes()
+        var presets: [Int: SceneCorrection] = [:]
+        for record in records { presets[record.label] = record.correction }
+        if noLook { return LookPlan(explicit: nil, presets: presets) }
         if let look {
             let record = try catalog.resolveLook(look)
             return LookPlan(explicit: ChosenLook(guid: record.guid, name: record.name,
                                                  cube: try catalog.cube(guid: record.guid), strength: nil,
-                                                 workingSpace: try LookSpaces.profile(of: record)))
+                                                 workingSpace: try LookSpaces.profile(of: record)),
+                            presets: presets)
         }
         var defaults: [SceneLabel: ChosenLook] = [:]
-        let records = try catalog.scenes()
         if let scene, !records.contains(where: { $0.label == scene.rawValue }) {
             printError("warning: scene \(scene.rawValue) is not in the catalog \(catalog.path): no default look")
         }
@@ -206,7 +264,27 @@ struct CorrectCommand: ParsableCommand {
                                          strength: Double(record.defaultLookStrength),
                                          workingSpace: try LookSpaces.profile(of: lookRecord))
         }
-        return LookPlan(explicit: nil, sceneDefaults: defaults)
+        return LookPlan(explicit: nil, sceneDefaults: defaults, presets: presets)
+    }
+
+    /// Scene presets from the shipped Catalog/scenes.yaml (for --lut runs, which never open the catalog).
+    func seedPresets() throws -> [Int: SceneCorrection] {
+        guard auto != .off,
+              let dir = CatalogLocation.findSeed(explicit: nil, environment: ProcessInfo.processInfo.environment)
+        else { return [:] }
+        var presets: [Int: SceneCorrection] = [:]
+        for scene in try Seed.load(from: dir).scenes { presets[scene.label] = scene.correction ?? SceneCorrection() }
+        return presets
+    }
+
+    /// The automatic-correction settings for a scene's preset with the command's percentages on top (nil: off).
+    func autoSettings(preset: SceneCorrection) -> AutoSettings? {
+        if auto == .off || (auto == nil && !preset.auto) { return nil }
+        func scaled(_ p: Int, _ flag: Double?) -> Double { min(200, Double(p) * (flag ?? 100) / 100) }
+        return AutoSettings(exposure: scaled(preset.exposure, exposure), levels: scaled(preset.levels, levels),
+                            whiteBalance: scaled(preset.whiteBalance, whiteBalance),
+                            contrast: scaled(preset.contrast, contrast), vibrance: scaled(preset.vibrance, vibrance),
+                            keepWhite: preset.keepWhite, protectSkin: preset.protectSkin)
     }
 }
 
@@ -224,6 +302,8 @@ struct ChosenLook: Sendable {
 struct LookPlan: Sendable {
     var explicit: ChosenLook?
     var sceneDefaults: [SceneLabel: ChosenLook] = [:]
+    /// Each scene's automatic-correction preset, by label (a missing scene gets every correction at 100).
+    var presets: [Int: SceneCorrection] = [:]
 
     /// The look for an image of scene `label`, and the scene defaults `CorrectionParams` merges with the flags.
     func look(for label: SceneLabel?) -> (look: ChosenLook?, defaults: SceneDefaults) {
@@ -245,10 +325,11 @@ struct CorrectResult: Encodable, Sendable {
     var lookStrength: Double?
     var outputs: [String] = []
     var error: String?
+    var auto: AutoCorrection?
 
     enum CodingKeys: String, CodingKey {
         case file, scene, sceneName = "scene_name", confidence, faces, lookGuid = "look_guid", lookName = "look_name"
-        case lookStrength = "look_strength", outputs, error
+        case lookStrength = "look_strength", outputs, error, auto
     }
 
     // Every key is always present (null when empty), as the JSON contract says.
@@ -264,6 +345,19 @@ struct CorrectResult: Encodable, Sendable {
         try c.encode(lookStrength, forKey: .lookStrength)
         try c.encode(outputs, forKey: .outputs)
         try c.encode(error, forKey: .error)
+        try c.encode(auto, forKey: .auto)
+    }
+
+    /// The `--explain` text for this image.
+    var explanation: String {
+        var lines = [file + ":"]
+        var sceneText = scene.map { "scene \($0.rawValue) \($0.name)" } ?? "no scene"
+        if let confidence { sceneText += String(format: " (confidence %.2f)", confidence) }
+        lines.append("  " + sceneText)
+        lines += (auto?.explanation ?? ["auto correction: off"]).map { "  " + $0 }
+        lines.append("  look: " + (lookName.map { "\($0) at \(CorrectJob.number(lookStrength ?? 100))" } ?? "none"))
+        if let error { lines.append("  error: \(error)") }
+        return lines.joined(separator: "\n")
     }
 
     /// The progress line for this image.
@@ -292,6 +386,7 @@ struct CorrectJob: Sendable {
     let color: ColorSettings
     let tiffCompression: TIFFCompression?
     let webpLossless: Bool
+    let command: CorrectCommand
 
     init(files: [String], strengths: [Double], output: String, toFolder: Bool, scene: SceneLabel?,
          looks: LookPlan, params: CorrectionOverrides, command: CorrectCommand, batch: BatchRun = .none) throws {
@@ -308,6 +403,7 @@ struct CorrectJob: Sendable {
         self.color = try command.color.settings()
         self.tiffCompression = command.tiffCompression
         self.webpLossless = command.webpLossless
+        self.command = command
     }
 
     /// Corrects every file, `jobs` at a time; returns one result per file, in input order.
@@ -348,9 +444,13 @@ struct CorrectJob: Sendable {
     /// Analyses once, then renders each strength, filling `result` as it goes.
     private func correct(_ file: String, threads: Int?, into result: inout CorrectResult) throws {
         result.scene = scene
-        if scene == nil {
-            let analysis = try SceneAnalysis(path: file, maxPixels: maxPixels)
-            if let failure = analysis.faceDetectionFailure { printError("warning: \(file): \(failure)") }
+        // One analysis serves detection, the automatic correction and every strength.
+        var analysis: SceneAnalysis?
+        if scene == nil || command.auto != .off {
+            analysis = try SceneAnalysis(path: file, maxPixels: maxPixels)
+            if let failure = analysis?.faceDetectionFailure { printError("warning: \(file): \(failure)") }
+        }
+        if scene == nil, let analysis {
             let detection = SceneDetector.detect(analysis)
             result.scene = detection.label
             result.confidence = detection.confidence
@@ -359,6 +459,11 @@ struct CorrectJob: Sendable {
         let (look, defaults) = looks.look(for: result.scene)
         var overrides = params
         overrides.lutOutputGuid = looks.explicit?.guid
+        let preset = result.scene.flatMap { looks.presets[$0.rawValue] } ?? SceneCorrection()
+        if let analysis, let settings = command.autoSettings(preset: preset) {
+            overrides.auto = AutoCorrection.plan(CorrectionAnalysis(analysis), settings: settings)
+            result.auto = overrides.auto
+        }
         var options = ImagePipeline.Options()
         options.maxPixels = maxPixels
         options.jpegQuality = quality

@@ -15,8 +15,10 @@ struct DetectCommand: ParsableCommand {
 
         JSON (--json): {"label": 1, "name": "Auto — People", "confidence": 0.97, "reason": "…", \
         "faces": [{"x": 176, "y": 77, "width": 92, "height": 92, "score": 1.24}], \
-        "statistics": {"mean_luma": …, "face_mean_luma": …, …}}. Face boxes are in the input's pixels, top-left \
-        origin; score is dlib's SVM margin (faces below 0.5 are not reported).
+        "statistics": {"mean_luma": …, "face_mean_luma": …, …}, "correction": {…}}. Face boxes are in the \
+        input's pixels, top-left origin; score is dlib's SVM margin (faces below 0.5 are not reported). \
+        correction is the automatic correction's plan with every strength at 100 (the linear-light statistics it \
+        uses and what it would choose; keys as in correct --json's "auto", docs/CORRECTION.md).
 
         --overlay writes the input at its full size as a PNG with each face boxed (its score above it) and the scene \
         written top-left, for a person to check what was seen.
@@ -47,6 +49,7 @@ struct DetectCommand: ParsableCommand {
         let analysis = try SceneAnalysis(path: image)
         if let failure = analysis.faceDetectionFailure { printError("warning: \(image): \(failure)") }
         let detection = SceneDetector.detect(analysis)
+        let plan = AutoCorrection.plan(CorrectionAnalysis(analysis))
         if let overlay {
             let full = try ImageFormat.read(path: image).pixels
             let label = "\(detection.label.rawValue) \(detection.label.name)  "
@@ -54,7 +57,7 @@ struct DetectCommand: ParsableCommand {
             try ImageFormat.write(try FaceOverlay.draw(on: full, faces: analysis.faces, label: label), to: overlay)
         }
         if json {
-            print(try jsonString(DetectionJSON(detection, faces: analysis.faces)))
+            print(try jsonString(DetectionJSON(detection, faces: analysis.faces, correction: plan)))
         } else {
             let s = detection.statistics
             print("scene: \(detection.label.rawValue) \(detection.label.name)")
@@ -74,6 +77,7 @@ struct DetectCommand: ParsableCommand {
                 print(String(format: "faces: mean luma %.3f, mean RGB %.3f %.3f %.3f", s.faceMeanLuma,
                              s.faceMeanRed, s.faceMeanGreen, s.faceMeanBlue))
             }
+            for line in plan.explanation { print(line) }
         }
     }
 }
@@ -86,8 +90,10 @@ struct DetectionJSON: Encodable {
     var reason: String
     var faces: [FaceRegion]
     var statistics: SceneStatistics
+    var correction: AutoCorrection
 
-    init(_ d: SceneDetection, faces: [FaceRegion]) {
+    init(_ d: SceneDetection, faces: [FaceRegion], correction: AutoCorrection) {
+        self.correction = correction
         label = d.label.rawValue
         name = d.label.name
         confidence = (d.confidence * 1000).rounded() / 1000

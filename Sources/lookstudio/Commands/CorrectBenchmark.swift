@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import LookEngine
+
+/// `lookstudio bench correct`: how much of a known fault the automatic correction removes (docs/CORRECTION.md).
+struct BenchCorrectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "correct",
+        abstract: "Fault good photos (exposure, casts, haze in linear light), auto-correct, report CIEDE2000.",
+        discussion: """
+        Each photo is read at 768 px on its long side. For every fault (±0.5 and ±1 EV, warm, cool and green \
+        casts at two strengths, two hazes) it prints the mean CIEDE2000 of the faulted photo from the original \
+        (before), of the corrected one (after) and recovery = 1 − after/before; then how far the correction moves \
+        each untouched photo. Summary: mean recovery, the worst case's relative worsening, the mean move.
+
+        Example: lookstudio bench correct samples/*.png photos/*.jpg
+        """
+    )
+
+    @Argument(help: ArgumentHelp("Good photos (PNG or JPEG).", valueName: "image"))
+    var images: [String]
+
+    @Flag(help: "Print only the per-fault means and the summary, not every photo × fault.")
+    var brief = false
+
+    @Flag(help: "Also print the plan (JSON) chosen for each untouched photo.")
+    var plans = false
+
+    @Option(help: "Long side, in pixels, the photos are evaluated at.")
+    var longSide: Int = CorrectionEvaluation.evaluationLongSide
+
+    func run() throws {
+        let loaded = try images.map { (name: URL(fileURLWithPath: $0).lastPathComponent,
+                                       pixels: try CorrectionEvaluation.load(path: $0, longSide: longSide)) }
+        if plans {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            for (name, pixels) in loaded {
+                let plan = AutoCorrection.plan(CorrectionAnalysis(preview: pixels, faces: [], sourceWidth: pixels.width,
+                                                                  sourceHeight: pixels.height))
+                print("\(name): \(String(decoding: try encoder.encode(plan), as: UTF8.self))")
+            }
+        }
+        let summary = try CorrectionEvaluation.run(images: loaded)
+        if !brief {
+            print("image                      fault        before  after  recovery")
+            for c in summary.cases {
+                print(pad(c.image, 26) + pad(c.fault, 12) + String(format: "%6.2f %6.2f %8.2f",
+                             c.before, c.after, c.recovery))
+            }
+        }
+        print("fault        mean before  mean after  mean recovery  worst recovery")
+        for fault in CorrectionEvaluation.standardFaults {
+            let cases = summary.cases.filter { $0.fault == fault.name }
+            let n = Double(cases.count)
+            print(pad(fault.name, 12) + String(format: "%11.2f %11.2f %14.2f %15.2f",
+                         cases.reduce(0) { $0 + $1.before } / n, cases.reduce(0) { $0 + $1.after } / n,
+                         cases.reduce(0) { $0 + $1.recovery } / n, cases.map(\.recovery).min() ?? 0))
+        }
+        print("untouched photos, ΔE00 moved:")
+        for u in summary.untouched { print("  " + pad(u.image, 26) + String(format: "%6.2f", u.moved)) }
+        print(String(format: "mean recovery %.3f; worst case ends %.3f of its distance further; untouched move %.2f ΔE00",
+                     summary.meanRecovery, summary.worstWorsening, summary.meanUntouchedMove))
+    }
+
+    private func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s.padding(toLength: n, withPad: " ", startingAt: 0) }
+}
