@@ -6,7 +6,7 @@ APT_PACKAGES := libpng-dev zlib1g-dev libsqlite3-dev libyaml-dev libturbojpeg0-d
 	libdlib-dev libblas-dev liblapack-dev liblcms2-dev libtiff-dev libheif-dev libwebp-dev libssl-dev chromium
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: deps build release test demo bench looks clean
+.PHONY: deps build release test demo bench looks clean fuzz fuzz-smoke test-asan test-tsan
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -26,6 +26,23 @@ release: deps
 test: deps
 	$(SWIFT) test
 
+# Fuzzing (Fuzz/README.md): every libFuzzer target for FUZZ_SECONDS each; one line per target; fails on a crash.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) ./scripts/fuzz.sh
+
+# The short run CI does (10 s per target, about 90 s once the instrumented libraries are built).
+fuzz-smoke: deps
+	FUZZ_SECONDS=10 ./scripts/fuzz.sh
+
+# The suite under AddressSanitizer + UndefinedBehaviorSanitizer, and under ThreadSanitizer, each in its own build
+# folder (heavy: several times the normal build time and memory).
+test-asan: deps
+	$(SWIFT) test --scratch-path .build-asan --sanitize=address --sanitize=undefined
+
+test-tsan: deps
+	$(SWIFT) test --scratch-path .build-tsan --sanitize=thread
+
 demo: release
 	./scripts/demo.sh .build/release/lookstudio
 
@@ -38,4 +55,4 @@ looks: build
 	.build/debug/lookstudio looks render-shipped --out Looks
 
 clean:
-	rm -rf .build out
+	rm -rf .build .build-fuzz .build-asan .build-tsan out

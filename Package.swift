@@ -35,19 +35,26 @@ let package = Package(
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
         .target(name: "ImageIO", dependencies: ["CPNGShim", "CJPEGShim"]),
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         .target(name: "LookFormats", dependencies: ["LookCore", "ImageIO"]),
         .target(
             name: "LookCatalog",
             dependencies: [
-                "LookCore", "LookFormats", "ImageIO",
+                "LookCore", "LookFormats", "ImageIO", "CCrypto",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // Page generation for `gallery` and `compose --preview`: HTML, CSS and JS as Swift strings; no SQL, no codecs.
+        .target(name: "LookGallery"),
         .target(
             name: "LookEngine",
             dependencies: [
-                "LookCore", "LookFormats", "ImageIO", "PluginHost",
+                "LookCore", "LookFormats", "ImageIO", "PluginHost", "LookGallery",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -68,6 +75,7 @@ let package = Package(
             name: "lookstudio",
             dependencies: [
                 "LookCore", "LookFormats", "ImageIO", "LookEngine", "PluginHost", "LookCatalog", "LookBench",
+                "LookGallery",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -75,7 +83,9 @@ let package = Package(
         .testTarget(name: "LookFormatsTests", dependencies: ["LookFormats", "LookCore", "ImageIO"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"]),
         .testTarget(name: "LookCatalogTests", dependencies: ["LookCatalog", "LookCore", "LookFormats", "ImageIO"]),
-        .testTarget(name: "LookEngineTests", dependencies: ["LookEngine", "LookCore", "LookFormats", "ImageIO", "PluginHost"]),
+        .testTarget(name: "LookEngineTests", dependencies: ["LookEngine", "LookCore", "LookFormats", "ImageIO", "PluginHost",
+                                                            "LookGallery"]),
+        .testTarget(name: "LookGalleryTests", dependencies: ["LookGallery"]),
         .testTarget(name: "CLITests", dependencies: ["lookstudio", "LookCore", "LookFormats", "ImageIO"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LookCore"]),
         .testTarget(name: "PluginsTests", dependencies: ["PluginHost"]),

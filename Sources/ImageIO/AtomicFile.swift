@@ -30,16 +30,34 @@ public enum AtomicFile {
     /// Renames a finished temporary file over `path`; the caller removes `temporary` if this throws.
     public static func commit(temporary: String, to path: String) throws(AtomicFileError) {
         guard rename(temporary, path) == 0 else {
-            throw AtomicFileError(path: path, reason: String(cString: strerror(errno)))
+            throw AtomicFileError(path: path, errno: errno)
         }
     }
 
     /// Writes `data` to `path` atomically.
+    ///
+    /// Plain `write(2)` calls, so a full disk or a file-size limit is reported with the system's reason (not as a
+    /// failure to create the file) and the temporary file is removed.
     public static func write(_ data: Data, to path: String) throws {
         try write(to: path) { temp in
-            guard FileManager.default.createFile(atPath: temp, contents: data) else {
-                throw AtomicFileError(path: path, reason: "cannot create a file in \(URL(fileURLWithPath: path).deletingLastPathComponent().path)")
+            let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            guard fd >= 0 else { throw AtomicFileError(path: path, errno: errno) }
+            var failure: Int32 = 0
+            data.withUnsafeBytes { raw in
+                guard let base = raw.baseAddress else { return }
+                var offset = 0
+                while offset < raw.count {
+                    let n = Glibc.write(fd, base + offset, raw.count - offset)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        return
+                    }
+                    offset += n
+                }
             }
+            if close(fd) != 0 && failure == 0 { failure = errno }
+            if failure != 0 { throw AtomicFileError(path: path, errno: failure) }
         }
     }
 }
@@ -51,4 +69,18 @@ public struct AtomicFileError: Error, CustomStringConvertible {
     /// What went wrong, from the operating system.
     public let reason: String
     public var description: String { "cannot write \(path): \(reason)" }
+
+    /// The error for `path` with the system's message for `code`, and the likely cause when the disk is full.
+    public init(path: String, errno code: Int32) {
+        self.path = path
+        let message = String(cString: strerror(code))
+        let full = code == ENOSPC || code == EFBIG || code == EDQUOT
+        reason = full ? message + " (the disk is full, or a quota or file-size limit was reached)" : message
+    }
+
+    /// The error for `path` with `reason`.
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
 }

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import LookCore
 
-/// An open look catalog: one SQLite file in WAL mode, migrated and seeded on open.
+/// An open look catalog: one SQLite file in WAL mode, migrated and seeded on open (read-write), or only read.
 ///
 /// Every write runs in one IMMEDIATE transaction, so concurrent processes queue on the write lock (busy timeout
 /// below) instead of failing, and a killed process leaves either the whole write or nothing.
@@ -18,6 +18,18 @@ public final class Catalog: Sendable {
 
     /// How long a write waits for another process's transaction before giving up.
     static let busyTimeout: TimeInterval = 60
+
+    /// How the catalog is opened.
+    public enum Access: Sendable, Equatable {
+        /// Created, migrated and seeded as needed; writes allowed.
+        case readWrite
+        /// SQLite read-only with `query_only`: never creates, migrates, seeds or takes a write lock, so many
+        /// processes (a batch's workers) share one catalog file; every write throws `CatalogError.readOnly`.
+        case readOnly
+    }
+
+    /// How this catalog was opened.
+    public let access: Access
 
     /// What opening the catalog did.
     public struct OpenReport: Sendable, Equatable {
@@ -36,11 +48,17 @@ public final class Catalog: Sendable {
     /// `seedDirectory` is the folder holding `Catalog/scenes.yaml` and `Looks/`; nil searches the usual places
     /// (see `CatalogLocation.findSeed`). A missing seed is an error only when the catalog is new. A file that is
     /// not SQLite, belongs to another program, or has a newer schema is refused and left untouched.
+    ///
+    /// With `access: .readOnly` the file must exist and be fully migrated; nothing is written, seeding is skipped.
     public init(path: String, seedDirectory: String? = nil,
-                environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+                environment: [String: String] = ProcessInfo.processInfo.environment,
+                access: Access = .readWrite) throws {
         self.path = path
+        self.access = access
+        let readOnly = access == .readOnly
         let fm = FileManager.default
         let existingSize = (try? fm.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        if readOnly && (existingSize ?? 0) == 0 { throw CatalogError.missing(path: path) }
         if let size = existingSize, size > 0 {
             guard Catalog.hasSQLiteHeader(path) else { throw CatalogError.notSQLite(path: path) }
         } else if existingSize == nil {
@@ -57,10 +75,13 @@ public final class Catalog: Sendable {
         config.busyMode = .timeout(Catalog.busyTimeout)
         config.foreignKeysEnabled = true
         config.label = "LookStudio catalog"
+        config.readonly = readOnly
         config.prepareDatabase { db in
             // WAL with NORMAL sync is durable against process crashes (SIGKILL); only power loss can drop the
             // last commits, and then the file is still consistent.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // A second guard besides SQLITE_OPEN_READONLY: any statement that would write fails at once.
+            if readOnly { try db.execute(sql: "PRAGMA query_only = 1") }
         }
         let queue: DatabaseQueue
         do {
@@ -92,6 +113,12 @@ public final class Catalog: Sendable {
         if state.hasTables && state.applied.isEmpty {
             throw CatalogError.notACatalog(path: path)
         }
+        let pending = migrator.migrations.filter { !state.applied.contains($0) }
+        if readOnly {
+            if !pending.isEmpty { throw CatalogError.needsMigration(path: path, pending: pending) }
+            openReport = OpenReport(created: false, seededLooks: [], seededScenes: [], warnings: [])
+            return
+        }
         let isNew = state.isEmpty
         if isNew && seedDir == nil {
             throw CatalogError.seedNotFound(searched: CatalogLocation.seedCandidates(
@@ -99,13 +126,19 @@ public final class Catalog: Sendable {
                 executablePath: CatalogLocation.currentExecutablePath()))
         }
 
+        // An up-to-date catalog in WAL mode is opened without writing anything, so a catalog whose file is not
+        // writable still opens and serves reads (its writes then fail with CatalogError.readOnly).
         try Catalog.mapErrors(path) {
-            try queue.writeWithoutTransaction { db in
-                let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
-                if mode?.lowercased() != "wal" {
-                    throw CatalogError.database(path: path, "cannot switch to WAL mode (journal mode is \(mode ?? "?"))")
+            let current = try queue.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+            if current?.lowercased() != "wal" {
+                try queue.writeWithoutTransaction { db in
+                    let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+                    if mode?.lowercased() != "wal" {
+                        throw CatalogError.database(path: path, "cannot switch to WAL mode (journal mode is \(mode ?? "?"))")
+                    }
                 }
             }
+            guard !pending.isEmpty else { return }
             do {
                 try migrator.migrate(queue)
             } catch {
@@ -125,7 +158,11 @@ public final class Catalog: Sendable {
             }
             if stored != fingerprint {
                 let seed = try Seed.load(from: seedDir)
-                try Seeder.apply(seed, fingerprint: fingerprint, to: queue, path: path, report: &report)
+                do {
+                    try Seeder.apply(seed, fingerprint: fingerprint, to: queue, path: path, report: &report)
+                } catch CatalogError.readOnly(let path) {
+                    report.warnings.append("catalog \(path) is read-only: new shipped looks and scenes were not added")
+                }
             }
         }
         openReport = report
@@ -145,6 +182,14 @@ public final class Catalog: Sendable {
             return try body()
         } catch let error as CatalogError {
             throw error
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY
+                    || error.extendedResultCode == .SQLITE_READONLY_DIRECTORY
+                    || (error.resultCode == .SQLITE_ERROR && error.message?.contains("query_only") == true) {
+            throw CatalogError.readOnly(path: path)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL || error.resultCode == .SQLITE_IOERR {
+            // A write that hits a full disk or a file-size limit; the transaction was rolled back.
+            throw CatalogError.database(path: path, (error.message ?? "\(error)")
+                + " (the disk may be full, or a quota or file-size limit reached); nothing was changed")
         } catch let error as DatabaseError {
             throw CatalogError.database(path: path, error.message ?? "\(error)")
         }

@@ -32,6 +32,12 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
     case database(path: String, _ message: String)
     /// Creating the catalog folder failed.
     case cannotCreateFolder(path: String, _ reason: String)
+    /// A write to a catalog opened for reading only, or whose file or folder is not writable.
+    case readOnly(path: String)
+    /// A read-only open of a catalog file that does not exist (it is created only by a read-write open).
+    case missing(path: String)
+    /// A read-only open of a catalog whose schema this build would migrate (a read-only open never writes).
+    case needsMigration(path: String, pending: [String])
 
     public var description: String {
         switch self {
@@ -75,6 +81,15 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
             return "catalog \(path): \(message)"
         case .cannotCreateFolder(let path, let reason):
             return "cannot create the catalog folder \(path): \(reason)"
+        case .readOnly(let path):
+            return "catalog \(path) is read-only (opened for reading, or the file or its folder is not writable); "
+                + "nothing was changed. Reading still works; to change it, make the file and its folder writable"
+        case .missing(let path):
+            return "no catalog at \(path): a read-only open does not create one; create it with any catalog "
+                + "command (e.g. `lookstudio looks list --catalog \(path)`)"
+        case .needsMigration(let path, let pending):
+            return "catalog \(path) needs migrations this build would apply (\(pending.joined(separator: ", "))), "
+                + "and it was opened read-only; open it once for writing (e.g. `lookstudio looks list`) first"
         }
     }
 }

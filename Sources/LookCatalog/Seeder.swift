@@ -54,16 +54,13 @@ public struct Seed: Sendable, Equatable {
     /// Reads and checks the YAML files of the seed in `directory` (PNG files are read only when seeded).
     public static func load(from directory: String) throws -> Seed {
         let scenesPath = "\(directory)/Catalog/scenes.yaml"
-        let scenes: [Scene]
+        let text: String
         do {
-            let text = try String(contentsOfFile: scenesPath, encoding: .utf8)
-            scenes = try YAMLDecoder().decode(SceneFile.self, from: text).scenes
+            text = try String(contentsOfFile: scenesPath, encoding: .utf8)
         } catch {
             throw CatalogError.badSeed(file: scenesPath, "\(error)")
         }
-        for scene in scenes where UUID(uuidString: scene.guid) == nil || scene.guid != scene.guid.uppercased() {
-            throw CatalogError.badSeed(file: scenesPath, "scene \(scene.label): guid \"\(scene.guid)\" is not an uppercase UUID")
-        }
+        let scenes = try parseScenes(text, file: scenesPath)
         let looksDir = "\(directory)/Looks"
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: looksDir)) ?? [])
             .filter { $0.hasSuffix(".yaml") }.sorted()
@@ -85,6 +82,20 @@ public struct Seed: Sendable, Equatable {
             }
         }
         return Seed(directory: directory, scenes: scenes, looks: looks)
+    }
+
+    /// Parses and checks the text of a `scenes.yaml`; `file` labels errors.
+    public static func parseScenes(_ text: String, file: String) throws -> [Scene] {
+        let scenes: [Scene]
+        do {
+            scenes = try YAMLDecoder().decode(SceneFile.self, from: text).scenes
+        } catch {
+            throw CatalogError.badSeed(file: file, "\(error)")
+        }
+        for scene in scenes where UUID(uuidString: scene.guid) == nil || scene.guid != scene.guid.uppercased() {
+            throw CatalogError.badSeed(file: file, "scene \(scene.label): guid \"\(scene.guid)\" is not an uppercase UUID")
+        }
+        return scenes
     }
 
     /// The `recipe:` mapping of a shipped look's YAML, re-serialised as a recipe document of its own.

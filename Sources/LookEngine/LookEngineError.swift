@@ -16,6 +16,12 @@ public enum LookEngineError: Error, Equatable, CustomStringConvertible {
     case outOfRange(name: String, value: Double, range: ClosedRange<Double>)
     /// A look GUID was asked for but no cube was supplied for it.
     case lookMissing(guid: String)
+    /// A gallery could not be built (no photos, an unwritable folder, a look whose cube cannot be loaded).
+    case gallery(String)
+    /// A `--shard K/N` value that is not two whole numbers with 0 ≤ K < N.
+    case invalidShard(String)
+    /// The batch manifest could not be opened or written.
+    case manifest(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -32,6 +38,12 @@ public enum LookEngineError: Error, Equatable, CustomStringConvertible {
                 + "\(LookEngineError.number(range.lowerBound))…\(LookEngineError.number(range.upperBound))"
         case .lookMissing(let guid):
             return "look \(guid) was not found in the catalog (list looks with `lookstudio looks list`)"
+        case .gallery(let message):
+            return "gallery: \(message)"
+        case .invalidShard(let text):
+            return "--shard \(text): expected K/N with whole numbers 0 ≤ K < N, e.g. 0/4 for the first of four shards"
+        case .manifest(let path, let reason):
+            return "cannot write the manifest \(path): \(reason)"
         }
     }
 

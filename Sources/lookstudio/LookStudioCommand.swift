@@ -30,6 +30,7 @@ struct LookStudioCommand: ParsableCommand {
             DetectCommand.self,
             CorrectCommand.self,
             ContactSheetCommand.self,
+            GalleryCommand.self,
         ]
     )
 

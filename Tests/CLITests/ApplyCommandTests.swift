@@ -15,8 +15,8 @@ import Testing
 
     @Test("every reference case matches colour-science within 1 code, rounding to nearest (mean ≤ 0.05 codes)")
     func referenceAccuracy() throws {
-        guard let shared = CLI.shared else { return }
-        let reference = shared + "/reference"
+        let fixtures = CLI.fixtures
+        let reference = fixtures + "/reference"
         let cases = try JSONDecoder().decode(Cases.self, from: Data(contentsOf: URL(fileURLWithPath: reference + "/cases.json")))
         #expect(cases.cases.count >= 6)
         let dir = try CLI.tempDir()
@@ -43,11 +43,11 @@ import Testing
 
     @Test("strength 0 gives the input bit for bit; 100 gives the LUT's result; the default is 100")
     func strength() throws {
-        guard let shared = CLI.shared else { return }
+        let fixtures = CLI.fixtures
         let dir = try CLI.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let chart = shared + "/reference/chart.png"
-        let lut = shared + "/reference/warm17.cube"
+        let chart = fixtures + "/reference/chart.png"
+        let lut = fixtures + "/reference/warm17.cube"
         try CLI.run(["apply", "--lut", lut, "--strength", "0", chart, "\(dir)/s0.png"])
         #expect(try PNGImage.read(path: "\(dir)/s0.png") == PNGImage.read(path: chart))
         try CLI.run(["apply", "--lut", lut, "--strength", "100", chart, "\(dir)/s100.png"])

@@ -7,13 +7,8 @@ enum CLI {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path
 
-    /// `../shared` beside the package, or nil when this checkout has none.
-    static let shared: String? = {
-        let path = URL(fileURLWithPath: packageRoot).deletingLastPathComponent().appendingPathComponent("shared").path
-        if FileManager.default.fileExists(atPath: path) { return path }
-        print("note: ../shared is absent; tests that need the shared corpus and references are skipped")
-        return nil
-    }()
+    /// `Tests/Fixtures`: the package's copies of the LUT corpus (`corpus/`) and reference vectors (`reference/`).
+    static let fixtures = packageRoot + "/Tests/Fixtures"
 
     /// The binary next to the running test bundle (both live in .build/<configuration>/).
     static let binary: String = {
@@ -33,11 +28,13 @@ enum CLI {
         var stderr: String
     }
 
-    /// Runs `lookstudio` with `arguments` and returns its exit status and output.
+    /// Runs `lookstudio` with `arguments` and returns its exit status and output; `executable` replaces the
+    /// binary (e.g. `/bin/sh` to set limits before `exec`ing it).
     @discardableResult
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    static func run(_ arguments: [String], environment: [String: String] = [:],
+                    executable: String = binary) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v }

@@ -4,11 +4,11 @@ import LookFormats
 import Testing
 
 @Suite struct ComposeCommandTests {
-    /// A recipe with adjustments and a LUT file beside it (copied from ../shared/reference), in a fresh folder.
-    static func recipeFolder(size: Int? = 33) throws -> String? {
-        guard let shared = CLI.shared else { return nil }
+    /// A recipe with adjustments and a LUT file beside it (copied from Tests/Fixtures/reference), in a fresh folder.
+    static func recipeFolder(size: Int? = 33) throws -> String {
+        let fixtures = CLI.fixtures
         let dir = try CLI.tempDir()
-        try FileManager.default.copyItem(atPath: shared + "/reference/warm33.cube", toPath: dir + "/warm33.cube")
+        try FileManager.default.copyItem(atPath: fixtures + "/reference/warm33.cube", toPath: dir + "/warm33.cube")
         let sizeLine = size.map { "size: \($0)\n" } ?? ""
         try """
             name: CLI Chain
@@ -26,7 +26,7 @@ import Testing
 
     @Test("compose -o writes the cube at the recipe's size, --size overrides it, and 64 is the default")
     func sizes() throws {
-        guard let dir = try Self.recipeFolder() else { return }
+        let dir = try Self.recipeFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         var r = try CLI.run(["compose", dir + "/chain.yaml", "-o", dir + "/out.cube"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -34,7 +34,7 @@ import Testing
         r = try CLI.run(["compose", dir + "/chain.yaml", "--size", "17", "-o", dir + "/out17.png"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try LUTFormat.read(path: dir + "/out17.png").lut.cube?.size == 17)
-        guard let unsized = try Self.recipeFolder(size: nil) else { return }
+        let unsized = try Self.recipeFolder(size: nil)
         defer { try? FileManager.default.removeItem(atPath: unsized) }
         r = try CLI.run(["compose", unsized + "/chain.yaml", "-o", unsized + "/out.cube"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -43,9 +43,9 @@ import Testing
 
     @Test("apply --recipe equals applying the composed cube written by compose, bit for bit")
     func applyRecipeEqualsComposedCube() throws {
-        guard let dir = try Self.recipeFolder(), let shared = CLI.shared else { return }
+        let dir = try Self.recipeFolder(), fixtures = CLI.fixtures
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let chart = shared + "/reference/chart.png"
+        let chart = fixtures + "/reference/chart.png"
         #expect(try CLI.run(["compose", dir + "/chain.yaml", "-o", dir + "/chain.cube"]).status == 0)
         let viaRecipe = try CLI.run(["apply", "--recipe", dir + "/chain.yaml", chart, dir + "/a.png"])
         #expect(viaRecipe.status == 0, "\(viaRecipe.stderr)")
@@ -58,7 +58,7 @@ import Testing
 
     @Test("--explain names each step's plugin file and the LUT, the one cube, and the error per size")
     func explain() throws {
-        guard let dir = try Self.recipeFolder() else { return }
+        let dir = try Self.recipeFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let r = try CLI.run(["compose", dir + "/chain.yaml", "--explain"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -133,7 +133,7 @@ import Testing
 
     @Test("compose --save --name prints a GUID, looks show prints the recipe, apply --look equals apply --recipe")
     func saveShowAndApplyLook() throws {
-        guard let dir = try Self.recipeFolder(), let shared = CLI.shared else { return }
+        let dir = try Self.recipeFolder(), fixtures = CLI.fixtures
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let catalog = ["--catalog", dir + "/catalog.sqlite"]
         let recipe = try Self.write(Self.mixedRecipe, "mixed.yaml", in: dir)
@@ -150,7 +150,7 @@ import Testing
         // The LUT path is stored absolute, so the recipe rebuilds from any folder.
         #expect(shown.stdout.contains("  - lut: \(URL(fileURLWithPath: dir).standardizedFileURL.path)/warm33.cube"))
 
-        let chart = shared + "/reference/chart.png"
+        let chart = fixtures + "/reference/chart.png"
         let viaLook = try CLI.run(["apply", "--look", guid, chart, dir + "/look.png"] + catalog)
         #expect(viaLook.status == 0, "\(viaLook.stderr)")
         let viaRecipe = try CLI.run(["apply", "--recipe", recipe, chart, dir + "/recipe.png"] + catalog)

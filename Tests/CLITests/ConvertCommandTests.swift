@@ -7,8 +7,8 @@ import Testing
 @Suite struct ConvertCommandTests {
     @Test("every corpus file converts to .cube, or is refused with a message naming the file and the reason")
     func corpus() throws {
-        guard let shared = CLI.shared else { return }
-        let corpus = shared + "/corpus"
+        let fixtures = CLI.fixtures
+        let corpus = fixtures + "/corpus"
         let dir = try CLI.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let files = try FileManager.default.contentsOfDirectory(atPath: corpus)
@@ -34,13 +34,13 @@ import Testing
 
     @Test("the reference 512×512 tiled and Hald PNGs are each detected, and hold the same cube")
     func tiledVersusHald() throws {
-        guard let shared = CLI.shared else { return }
-        let tiled = try CLI.run(["inspect", "--json", shared + "/reference/warm64_tiled.png"])
-        let hald = try CLI.run(["inspect", "--json", shared + "/reference/warm64_hald.png"])
+        let fixtures = CLI.fixtures
+        let tiled = try CLI.run(["inspect", "--json", fixtures + "/reference/warm64_tiled.png"])
+        let hald = try CLI.run(["inspect", "--json", fixtures + "/reference/warm64_hald.png"])
         #expect(tiled.stdout.contains("\"layout\" : \"tiled\""))
         #expect(hald.stdout.contains("\"layout\" : \"hald\""))
-        let a = try LUTFormat.read(path: shared + "/reference/warm64_tiled.png").lut.cube
-        let b = try LUTFormat.read(path: shared + "/reference/warm64_hald.png").lut.cube
+        let a = try LUTFormat.read(path: fixtures + "/reference/warm64_tiled.png").lut.cube
+        let b = try LUTFormat.read(path: fixtures + "/reference/warm64_hald.png").lut.cube
         #expect(a != nil && a == b)
     }
 

@@ -1,8 +1,19 @@
 import Foundation
 
-/// Runs the built `lookstudio` binary (.build/debug/lookstudio) the way a user would.
+/// Runs the built `lookstudio` binary the way a user would.
 enum CLIRunner {
-    static let binary = "\(TestSupport.packageRoot)/.build/debug/lookstudio"
+    /// The binary beside the running test bundle (both in <scratch>/<configuration>/, so sanitizer builds with
+    /// their own --scratch-path run their own binary), else .build/debug/lookstudio.
+    static let binary: String = {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("lookstudio").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return "\(TestSupport.packageRoot)/.build/debug/lookstudio"
+    }()
 
     /// True when the binary has been built (`swift build` / `swift test` build it).
     static var available: Bool { FileManager.default.isExecutableFile(atPath: binary) }

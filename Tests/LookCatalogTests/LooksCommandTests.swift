@@ -6,17 +6,11 @@ import Testing
 
 @Suite(.enabled(if: CLIRunner.available, "build lookstudio first (swift build)"))
 struct LooksCommandTests {
-    /// `../shared/reference`, or nil (with a note) when this checkout has no shared folder.
-    static let reference: String? = {
-        let path = URL(fileURLWithPath: TestSupport.packageRoot).deletingLastPathComponent().path + "/shared/reference"
-        if FileManager.default.fileExists(atPath: path) { return path }
-        print("note: ../shared is absent; the looks rebuild tests that need its LUT files are skipped")
-        return nil
-    }()
+    /// The package's reference LUT files (`Tests/Fixtures/reference`).
+    static let reference = TestSupport.packageRoot + "/Tests/Fixtures/reference"
 
     /// A folder with a catalog path, a LUT file `film.cube` (a copy of warm33.cube) and a recipe using it.
-    static func setUp() throws -> (dir: String, catalog: [String], recipe: String)? {
-        guard let reference else { return nil }
+    static func setUp() throws -> (dir: String, catalog: [String], recipe: String) {
         let dir = try TestSupport.tempDir()
         try FileManager.default.copyItem(atPath: reference + "/warm33.cube", toPath: dir + "/film.cube")
         let recipe = dir + "/film.yaml"
@@ -33,7 +27,7 @@ struct LooksCommandTests {
 
     @Test("rebuild of an unchanged recipe leaves the cube; a changed LUT file changes it, and restoring it changes it back")
     func rebuildFollowsTheRecipesLUTFile() throws {
-        guard let (dir, catalog, recipe) = try Self.setUp(), let reference = Self.reference else { return }
+        let (dir, catalog, recipe) = try Self.setUp(), reference = Self.reference
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let saved = try CLIRunner.run(["compose", recipe, "--save", "--name", "Film", "--size", "33"] + catalog)
         #expect(saved.status == 0, "\(saved.stderr)")
@@ -66,7 +60,7 @@ struct LooksCommandTests {
 
     @Test("rebuild restores a cube that was replaced behind the recipe's back, reporting the difference in 16-bit codes")
     func rebuildRepairsATamperedCube() throws {
-        guard let (dir, catalog, recipe) = try Self.setUp() else { return }
+        let (dir, catalog, recipe) = try Self.setUp()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let saved = try CLIRunner.run(["compose", recipe, "--save", "--name", "Film"] + catalog)
         let guid = saved.stdout.trimmingCharacters(in: .whitespacesAndNewlines)

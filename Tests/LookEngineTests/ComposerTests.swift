@@ -11,15 +11,9 @@ enum ComposerFixtures {
     /// The built-in plugins, which `swift build` puts next to the test binary.
     static let registry = PluginRegistry.load(searchPaths: PluginSearchPath.executableDirectory().map { [$0] } ?? [])
 
-    /// `../shared/reference`, or nil (with a printed reason) when this checkout has no shared folder.
-    static let reference: String? = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let path = root.appendingPathComponent("shared/reference").path
-        if FileManager.default.fileExists(atPath: path) { return path }
-        print("note: ../shared/reference is absent; composer tests on the reference chart are skipped")
-        return nil
-    }()
+    /// The package's reference files (`Tests/Fixtures/reference`, from this file's path).
+    static let reference = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/reference").path
 
     /// A smooth, strongly non-linear 17³ look: cross-processed, with channel mixing.
     static let crossProcess = try! ColorCube(size: 17) { c in
@@ -104,7 +98,7 @@ enum ComposerFixtures {
     @Test("ten steps composed at 64³ match the chain applied step by step in Float on the reference chart",
           arguments: [64, 33, 17])
     func tenStepsOnChart(size: Int) throws {
-        guard let reference = F.reference else { return }
+        let reference = F.reference
         let warm = try LUTFormat.read(path: reference + "/warm33.cube").lut.bakedCube()
         let composer = F.composer(["warm33": warm, "cross": F.crossProcess])
         let recipe = try Recipe.parse(F.tenSteps, fileName: "ten.yaml")
@@ -239,7 +233,7 @@ enum ComposerFixtures {
 
     @Test("a LUT file step reads the file relative to the recipe and equals the same cube given as a look")
     func lutStep() throws {
-        guard let reference = F.reference else { return }
+        let reference = F.reference
         let warm = try LUTFormat.read(path: reference + "/warm33.cube").lut.bakedCube()
         let composer = F.composer(["warm": warm])
         var viaFile = try Recipe.parse("steps:\n  - lut: warm33.cube\n    strength: 80\n  - adjust: tone.gamma\n",

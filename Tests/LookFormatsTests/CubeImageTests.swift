@@ -4,16 +4,10 @@ import ImageIO
 import LookCore
 @testable import LookFormats
 
-/// `../shared` beside the package, or nil (with the reason printed) when this checkout has none.
-private func sharedFile(_ relative: String) -> String? {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    let path = root.deletingLastPathComponent().appendingPathComponent("shared/\(relative)").path
-    guard FileManager.default.fileExists(atPath: path) else {
-        print("skipping: \(path) is absent (../shared is not beside the package)")
-        return nil
-    }
-    return path
+/// A file under `Tests/Fixtures` (the package's own copies of the corpus and reference files).
+private func fixture(_ relative: String) -> String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/\(relative)").path
 }
 
 /// The BRIEF §2 formulas, written independently of the implementation: cube coordinates of pixel (x, y).
@@ -240,7 +234,7 @@ struct CubeImageTests {
               ("reference/warm64_hald.png", .hald, 64),
           ])
     func corpusDetection(file: String, layout: CubeLayout, size: Int) throws {
-        guard let path = sharedFile(file) else { return }
+        let path = fixture(file)
         let read = try CubeImage.read(path: path, layout: nil)
         #expect(read.layout == layout)
         #expect(read.cube.size == size)
@@ -256,7 +250,7 @@ struct CubeImageTests {
     @Test("identity PNGs from other tools import as the identity, within half an 8-bit code")
     func corpusIdentities() throws {
         for file in ["corpus/gpuimage_lookup.png", "corpus/pillowlut_hald4_identity.png"] {
-            guard let path = sharedFile(file) else { return }
+            let path = fixture(file)
             let cube = try CubeImage.read(path: path, layout: nil).cube
             let identity = try ColorCube.identity(size: cube.size)
             let worst = zip(cube.values, identity.values).map { abs($0 - $1) }.max() ?? 1
@@ -266,8 +260,7 @@ struct CubeImageTests {
 
     @Test("the warm reference cube reads the same from its tiled and Hald images")
     func warmReferences() throws {
-        guard let tiled = sharedFile("reference/warm64_tiled.png"),
-              let hald = sharedFile("reference/warm64_hald.png") else { return }
+        let tiled = fixture("reference/warm64_tiled.png"), hald = fixture("reference/warm64_hald.png")
         #expect(try CubeImage.read(path: tiled, layout: nil).cube == CubeImage.read(path: hald, layout: nil).cube)
     }
 

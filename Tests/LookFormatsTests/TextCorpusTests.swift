@@ -3,29 +3,17 @@ import LookCore
 import LookFormats
 import Testing
 
-/// The shared corpus of real-world LUT files (`../shared/corpus` from the package root), if present.
+/// The real-world LUT files in `Tests/Fixtures/corpus` (provenance in its SOURCES.md).
 enum TextCorpus {
-    static let directory: String? = {
-        // Tests/LookFormatsTests/<file>.swift → three levels up is the package root.
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let dir = root.appendingPathComponent("../shared/corpus").standardizedFileURL.path
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
-            print("TextCorpusTests: skipping, \(dir) is absent")
-            return nil
-        }
-        return dir
-    }()
+    /// Tests/LookFormatsTests/<file>.swift → three levels up is the package root.
+    static let directory: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/corpus").path
 
-    static var available: Bool { directory != nil }
+    static func path(_ name: String) -> String { directory + "/" + name }
 
-    static func path(_ name: String) -> String { (directory ?? ".") + "/" + name }
-
+    /// Every file with the extension; an unreadable fixture folder gives no files, which `corpusComplete` catches.
     static func files(withExtension ext: String) -> [String] {
-        guard let directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
-            return []
-        }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
         return names.filter { $0.hasSuffix("." + ext) }.sorted()
     }
 
@@ -58,7 +46,7 @@ private func countIntegerRows(_ path: String) throws -> Int {
     }.count
 }
 
-@Suite("Text LUT corpus", .enabled(if: TextCorpus.available, "../shared/corpus is absent"))
+@Suite("Text LUT corpus")
 struct TextCorpusTests {
     @Test("every .cube file in the corpus imports", arguments: TextCorpus.files(withExtension: "cube"))
     func everyCubeImports(name: String) throws {

@@ -13,7 +13,8 @@ struct BenchCommand: ParsableCommand {
         run. Example: lookstudio bench --keep /tmp/bench && sh scripts/bench-peers.sh …
         """,
         subcommands: [BenchAllCommand.self, BenchApplyCommand.self, BenchPipelineCommand.self,
-                      BenchComposeCommand.self, BenchPNGCommand.self, BenchCatalogCommand.self],
+                      BenchComposeCommand.self, BenchPNGCommand.self, BenchCatalogCommand.self,
+                      BenchGalleryCommand.self],
         defaultSubcommand: BenchAllCommand.self
     )
 }

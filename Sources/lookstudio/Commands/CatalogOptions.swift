@@ -23,6 +23,18 @@ enum CatalogAccess {
         return catalog
     }
 
+    /// Opens the catalog read-only (`Catalog.Access.readOnly`), so many processes of a batch share one file without
+    /// write locks. A catalog that does not exist yet, or needs migrating, is first opened once for writing.
+    static func openForReading(_ global: GlobalOptions) throws -> Catalog {
+        let path = path(global)
+        do {
+            return try Catalog(path: path, access: .readOnly)
+        } catch CatalogError.missing, CatalogError.needsMigration {
+            _ = try open(global)
+            return try Catalog(path: path, access: .readOnly)
+        }
+    }
+
     /// Writes a line to stderr.
     static func warn(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))

@@ -21,10 +21,16 @@ struct ComposeCommand: ParsableCommand {
         probe colours, max and mean in 8-bit code values, at the chosen size and at 4, 16, 33 and 64, so you can \
         pick the smallest size that is good enough.
 
+        --preview PHOTO writes a gallery page for the recipe instead (-o names its folder, default \
+        RECIPE-preview): one card per step showing the chain's cumulative result after that step on each photo, \
+        with the exact strength slider and split view of `lookstudio gallery`, and the --explain report on top. \
+        Previews are cached in the folder, so rerun it after each edit of the recipe.
+
         Examples:
           lookstudio compose warm.yaml -o warm.cube
           lookstudio compose warm.yaml --size 33 --explain
           lookstudio compose warm.yaml --save --name "Warm Film 2"
+          lookstudio compose warm.yaml --preview photo.jpg -o warm-preview
         """
     )
 
@@ -34,9 +40,16 @@ struct ComposeCommand: ParsableCommand {
     var recipe: String
 
     @Option(name: [.short, .customLong("output")],
-            help: ArgumentHelp("Write the cube here; the extension picks the format (.cube, .3dl, .png).",
-                               valueName: "file"))
+            help: ArgumentHelp("Write the cube here; the extension picks the format (.cube, .3dl, .png). With "
+                               + "--preview, the gallery folder.", valueName: "file"))
     var output: String?
+
+    @Option(help: ArgumentHelp("Write a gallery page of the recipe's steps on this photo (repeatable).",
+                               valueName: "photo"))
+    var preview: [String] = []
+
+    @Option(name: .customLong("preview-size"), help: "Long side of --preview images, in pixels.")
+    var previewSize: Int = 768
 
     @Flag(help: "Store the cube in the catalog as a look, with the recipe as its provenance; prints its GUID.")
     var save = false
@@ -60,8 +73,12 @@ struct ComposeCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        guard output != nil || save || explain else {
-            throw ValidationError("nothing to do: give -o FILE, --save or --explain")
+        guard output != nil || save || explain || !preview.isEmpty else {
+            throw ValidationError("nothing to do: give -o FILE, --save, --explain or --preview PHOTO")
+        }
+        if !preview.isEmpty && !GalleryBuilder.sizeRange.contains(previewSize) {
+            throw ValidationError("--preview-size \(previewSize) is out of range: use "
+                + "\(GalleryBuilder.sizeRange.lowerBound)…\(GalleryBuilder.sizeRange.upperBound) pixels")
         }
         if name != nil && !save { throw ValidationError("--name names the look that --save stores; add --save") }
         if json && !explain { throw ValidationError("--json prints the --explain report; add --explain") }
@@ -77,6 +94,12 @@ struct ComposeCommand: ParsableCommand {
             let report = try composer.explain(recipe, size: size)
             print(json ? try jsonString(report) : report.text)
         }
+        if !preview.isEmpty {
+            try writePreview(recipe, composer: composer)
+            if save { print(try RecipeSupport.save(try composer.compose(recipe, size: size).quantizedTo16Bit(),
+                                                   recipe: recipe, name: name, global: global)) }
+            return
+        }
         guard output != nil || save else { return }
         let cube = try composer.compose(recipe, size: size).quantizedTo16Bit()
         if let output {
@@ -87,6 +110,25 @@ struct ComposeCommand: ParsableCommand {
         if save {
             print(try RecipeSupport.save(cube, recipe: recipe, name: name, global: global))
         }
+    }
+}
+
+extension ComposeCommand {
+    /// `--preview`: the recipe's steps as a gallery in `-o` (default: beside the recipe's name, `NAME-preview`).
+    func writePreview(_ recipe: Recipe, composer: Composer) throws {
+        let folder = output ?? URL(fileURLWithPath: self.recipe).deletingPathExtension().lastPathComponent + "-preview"
+        let text = try? String(contentsOfFile: self.recipe, encoding: .utf8)
+        let steps = try RecipePreview.looks(recipe, composer: composer, size: size, recipeText: text,
+                                            hasher: GalleryCatalog.hasher)
+        let title = "Recipe preview: " + (recipe.name ?? URL(fileURLWithPath: self.recipe).lastPathComponent)
+        let bar = GalleryCatalog.progress()
+        defer { bar?.close() }  // also on failure, so `error:` starts its own line
+        let report = try GalleryBuilder(hasher: GalleryCatalog.hasher).build(
+            photos: preview, looks: steps.looks, into: folder,
+            options: .init(size: previewSize, title: title, report: steps.report.text, kind: .recipeSteps),
+            progress: bar?.callback)
+        bar?.close()
+        print(GalleryCatalog.summary(report))
     }
 }
 

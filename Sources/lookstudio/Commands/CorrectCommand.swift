@@ -94,6 +94,8 @@ struct CorrectCommand: ParsableCommand {
     @Flag(help: "Print one JSON array (documented above) on stdout; progress stays on stderr.")
     var json = false
 
+    @OptionGroup(title: "Batches over many processes or machines (docs/SCALE.md)") var batch: BatchOptions
+
     func validate() throws {
         if look != nil && lut != nil { throw ValidationError("give only one of --look and --lut") }
         _ = try strengths()
@@ -131,19 +133,21 @@ struct CorrectCommand: ParsableCommand {
     }
 
     func run() throws {
-        let files = try CorrectJob.collect(inputs)
-        guard !files.isEmpty else { throw ValidationError("no .png, .jpg or .jpeg images in \(inputs.joined(separator: ", "))") }
+        let allFiles = try CorrectJob.collect(inputs)
+        guard !allFiles.isEmpty else { throw ValidationError("no .png, .jpg or .jpeg images in \(inputs.joined(separator: ", "))") }
+        let batchRun = try batch.start()
+        let files = batchRun.shard.select(allFiles, inputs: inputs)
         let strengths = try strengths()
         let scene = try sceneChoice()
         // Everything that can fail for the whole run (recipe, look, catalog) is resolved before any output exists.
         let preLook = try recipe.map { try RecipeSupport.compose(try Recipe.load(path: $0), global: global) }
         let looks = try lookPlan(scene: scene)
-        let toFolder = files.count > 1 || strengths.count > 1 || CorrectJob.isDirectory(output)
+        let toFolder = allFiles.count > 1 || batch.shard != nil || strengths.count > 1 || CorrectJob.isDirectory(output)
             || inputs.contains(where: CorrectJob.isDirectory) || ImageFormat.fromExtension(output) == nil
         if toFolder { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) }
         let job = CorrectJob(files: files, strengths: strengths, output: output, toFolder: toFolder,
                              scene: scene, looks: looks, params: overrides(strength: 100, preLook: preLook),
-                             command: self)
+                             command: self, batch: batchRun)
         let results = job.run(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         if json { print(try jsonString(results)) }
         let failed = results.filter { $0.error != nil }.count
@@ -156,7 +160,7 @@ struct CorrectCommand: ParsableCommand {
 
     /// The look of every image: the one named by --look or --lut, else each scene's default from the catalog
     /// (only the scene given by --scene, or every scene that has one for auto). The catalog is opened only when
-    /// needed, so a --lut run never touches it.
+    /// needed, so a --lut run never touches it, and read-only, so a batch's processes share it without locks.
     func lookPlan(scene: SceneLabel?) throws -> LookPlan {
         if let lut {
             let loaded = try LUTFormat.read(path: lut)
@@ -165,7 +169,7 @@ struct CorrectCommand: ParsableCommand {
             return LookPlan(explicit: ChosenLook(guid: nil, name: name, cube: try loaded.lut.bakedCube(),
                                                  strength: nil))
         }
-        let catalog = try CatalogAccess.open(global)
+        let catalog = try CatalogAccess.openForReading(global)
         if let look {
             let record = try catalog.resolveLook(look)
             return LookPlan(explicit: ChosenLook(guid: record.guid, name: record.name,
@@ -260,9 +264,10 @@ struct CorrectJob: Sendable {
     let params: CorrectionOverrides
     let quality: Int
     let maxPixels: Int
+    let batch: BatchRun
 
     init(files: [String], strengths: [Double], output: String, toFolder: Bool, scene: SceneLabel?,
-         looks: LookPlan, params: CorrectionOverrides, command: CorrectCommand) {
+         looks: LookPlan, params: CorrectionOverrides, command: CorrectCommand, batch: BatchRun = .none) {
         self.files = files
         self.strengths = strengths
         self.output = output
@@ -272,6 +277,7 @@ struct CorrectJob: Sendable {
         self.params = params
         self.quality = command.quality
         self.maxPixels = command.maxPixels
+        self.batch = batch
     }
 
     /// Corrects every file, `jobs` at a time; returns one result per file, in input order.
@@ -286,13 +292,23 @@ struct CorrectJob: Sendable {
             while let index = next.take(below: files.count) {
                 let file = files[index]
                 var result = CorrectResult(file: file)
-                do {
-                    try correct(file, threads: threads, into: &result)
-                } catch {
-                    result.error = Self.describe(error, file: file)
+                let started = DispatchTime.now()
+                let outputs = strengths.map { outputPath(for: file, strength: $0) }
+                let skipped = batch.alreadyDone(outputs: outputs)
+                if skipped {
+                    result.outputs = outputs
+                } else {
+                    do {
+                        try correct(file, threads: threads, into: &result)
+                    } catch {
+                        result.error = Self.describe(error, file: file)
+                    }
                 }
+                let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+                batch.record(&result, skipped: skipped, seconds: seconds)
                 results.set(index, result)
-                progress.finished(result.line, failure: result.error != nil)
+                progress.finished(skipped ? "\(file): skipped, its outputs exist" : result.line,
+                                  failure: result.error != nil)
             }
         }
         _ = progress.close()

@@ -1,0 +1,147 @@
+import ArgumentParser
+import Foundation
+import LookCatalog
+import LookEngine
+import LookGallery
+
+/// `lookstudio gallery`: the catalog's looks on your photos, as a static web page with exact strength sliders.
+struct GalleryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gallery",
+        abstract: "Write a self-contained web page showing catalog looks on photos (open DIR/index.html).",
+        discussion: """
+        One card per look: its preview on each photo, name, GUID (with a copy button), tags, description, cube \
+        size, source and the scenes that use it by default; search, tag filter and sort by name or date. Each card \
+        has a strength slider 0–200 % that is exact (before + s·(after − before) per pixel, computed in the \
+        browser) and a split before/after view; each look has a page with its grey-axis curves, hue × saturation \
+        slices of its cube and its recipe. No server, no network: the folder opens from file:// in any browser.
+
+        Previews are JPEGs of --size pixels on the long side, each photo decoded once. They are cached in DIR by \
+        look content, photo content and size, so a rerun renders only what changed. Open \
+        DIR/index.html?selftest to run the page's own checks (the title says selftest: pass or fail: WHAT).
+
+        Examples:
+          lookstudio gallery photo.jpg portrait.png -o gallery
+          lookstudio gallery photo.jpg -o gallery --tag bw --size 512
+          lookstudio gallery photo.jpg -o gallery --looks "Warm Film" 3F2A…
+        """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("Photos to show the looks on (PNG or JPEG).", valueName: "photo"))
+    var photos: [String]
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Gallery folder (created if missing).",
+                                                                      valueName: "dir"))
+    var output: String
+
+    @Option(name: .customLong("looks"), parsing: .upToNextOption,
+            help: ArgumentHelp("Only these looks (GUID, GUID prefix or name), in this order.", valueName: "look"))
+    var looks: [String] = []
+
+    @Option(help: ArgumentHelp("Only looks with this tag.", valueName: "tag"))
+    var tag: String?
+
+    @Option(help: "Long side of the previews, in pixels (photos are never enlarged).")
+    var size: Int = 768
+
+    @Option(help: "Heading of the page.")
+    var title: String = "LookStudio gallery"
+
+    @Flag(help: ArgumentHelp("Print what was rendered and reused as one JSON object (keys: looks, photos, "
+          + "previews_rendered, previews_reused, photos_decoded, cubes_loaded, files_removed, seconds, index)."))
+    var json = false
+
+    func validate() throws {
+        guard !photos.isEmpty else { throw ValidationError("give at least one photo") }
+        guard GalleryBuilder.sizeRange.contains(size) else {
+            throw ValidationError("--size \(size) is out of range: use \(GalleryBuilder.sizeRange.lowerBound)…"
+                                  + "\(GalleryBuilder.sizeRange.upperBound) pixels")
+        }
+    }
+
+    func run() throws {
+        let catalog = try CatalogAccess.open(global)
+        var records: [LookRecord]
+        if looks.isEmpty {
+            records = try catalog.looks(tag: tag)
+        } else {
+            records = try looks.map { try catalog.resolveLook($0) }
+            if let tag { records = records.filter { $0.tags.contains { $0.caseInsensitiveCompare(tag) == .orderedSame } } }
+        }
+        guard !records.isEmpty else {
+            throw ValidationError(tag.map { "no look has the tag \"\($0)\"" } ?? "the catalog has no looks")
+        }
+        let scenes = try catalog.scenes()
+        let galleryLooks = records.map { record in
+            GalleryBuilder.Look(info: GalleryCatalog.info(record, scenes: scenes), contentHash: record.contentHash,
+                                loadCube: { try catalog.cube(guid: record.guid) })
+        }
+        let bar = GalleryCatalog.progress()
+        defer { bar?.close() }  // also on failure, so `error:` starts its own line
+        let report = try GalleryBuilder(hasher: GalleryCatalog.hasher).build(
+            photos: photos, looks: galleryLooks, into: output,
+            options: .init(size: size, title: title), progress: bar?.callback)
+        bar?.close()
+        if json {
+            print(try jsonString(report))
+        } else {
+            print(GalleryCatalog.summary(report))
+        }
+    }
+}
+
+/// What `gallery` and `compose --preview` share: catalog records as card text, the hash, progress, the summary.
+enum GalleryCatalog {
+    /// Cache keys are the catalog's SHA-256, the same hash that names look contents.
+    static let hasher: GalleryBuilder.Hasher = { SHA256.hex($0) }
+
+    /// A look's card text from its catalog record and the scenes that apply it by default.
+    static func info(_ record: LookRecord, scenes: [SceneRecord]) -> GalleryLookInfo {
+        GalleryLookInfo(
+            id: record.guid, guid: record.guid, name: record.name, description: record.description,
+            tags: record.tags, cubeSize: record.cubeSize, source: record.sourceFormat, sourceFile: record.sourceFile,
+            createdAt: record.createdAt,
+            scenes: scenes.filter { $0.defaultLookGuid == record.guid }.map {
+                GalleryScene(label: $0.label, name: $0.name, strength: $0.defaultLookStrength)
+            },
+            recipeYAML: record.recipeYAML)
+    }
+
+    /// A progress bar on a terminal (stderr), nothing otherwise.
+    static func progress() -> LazyProgress? { isatty(2) != 0 ? LazyProgress() : nil }
+
+    /// One line for people.
+    static func summary(_ report: GalleryBuilder.Report) -> String {
+        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        return "\(report.index): \(count(report.looks, "look")) × \(count(report.photos, "photo")), "
+            + "\(count(report.previewsRendered, "preview")) rendered, \(report.previewsReused) reused, "
+            + String(format: "%.2f s", report.seconds)
+    }
+}
+
+/// Creates the progress bar when the first look finishes (the total is known only then); guarded by `lock`.
+final class LazyProgress: @unchecked Sendable {
+    private let lock = NSLock()
+    private var progress: Progress?
+
+    /// What the builder calls as each look finishes.
+    var callback: @Sendable (Int, Int, String) -> Void {
+        { [self] _, total, line in bar(total: total).finished(line, failure: false) }
+    }
+
+    /// Clears the bar, if one was drawn.
+    func close() {
+        _ = lock.withLock { progress }?.close()
+    }
+
+    private func bar(total: Int) -> Progress {
+        lock.withLock {
+            if let progress { return progress }
+            let made = Progress(total: total)
+            progress = made
+            return made
+        }
+    }
+}
