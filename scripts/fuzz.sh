@@ -26,10 +26,11 @@ targets="${*:-$(cd "$root/Fuzz" && ls ./*.swift | sed 's|^\./||; s|\.swift$||' |
 
 cd "$root"
 flags="-Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address"
+mkdir -p "$scratch"
 for module in LookEngine LookCatalog; do
     # shellcheck disable=SC2086
-    "$swift" build -c release --scratch-path "$scratch" --target "$module" $flags >"$scratch.log" 2>&1 || {
-        cat "$scratch.log"; exit 2; }
+    "$swift" build -c release --scratch-path "$scratch" --target "$module" $flags >"$scratch/build.log" 2>&1 || {
+        cat "$scratch/build.log"; exit 2; }
 done
 build=$(cd "$scratch/release" && pwd -P)  # a symlink to the triple folder; find needs the real path
 
