@@ -225,6 +225,9 @@ extension AutoCorrection {
     public static let keyTarget = 0.09
     /// Below every good photo's key: the darkest measured were 0.037 (a retina), 0.040 (a launch at dusk).
     public static let keyFloor = 0.035
+    /// The largest channel gain a cast left in a photo is assumed to have (30 %: tungsten light under a daylight
+    /// setting is about twice that in R/B, split between red and blue).
+    public static let largestCastGain = 1.3
     /// Typical skin under D65 in log-chromaticity (Macbeth "light skin" and "dark skin" patches: log R/G 0.57 and
     /// 0.71, log B/G −0.31 and −0.37).
     public static let typicalSkin = LogChroma(red: 0.64, blue: -0.34)
@@ -423,8 +426,13 @@ extension AutoCorrection {
             // (luminance: a cast barely moves it) counts as under-exposure.
             let trusted = Self.ramp(levels.brightGreyness, from: 0.6, to: 0.8)
             let keyLimit = Self.keyFloor * pow(Self.keyTarget / Self.keyFloor, trusted)
+            // Whatever the highlight, the white still counts for the part of its shortfall no plausible cast
+            // explains: a cast left in a photo moves a highlight's largest channel by at most its largest gain.
             var gain = 1.0
-            if white < 0.9 && key > 0 { gain = max(1, min(1 / white, keyLimit / key, 4)) }
+            if white < 0.9 && key > 0 {
+                gain = max(1, min(1 / white, keyLimit / key, 4),
+                           min(1 / (white * Self.largestCastGain), Self.keyTarget / key, 4))
+            }
             // A key below 0.01…0.02 is night or space, not a stop's error: one stop below the darkest good photos'
             // keys (0.04) is 0.02.
             let scaled = Self.ramp(levels.measuredBlack, from: 0.03, to: 0.015) * Self.ramp(key, from: 0.01, to: 0.02)
