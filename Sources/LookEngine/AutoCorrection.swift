@@ -110,7 +110,7 @@ public struct AutoCorrection: Sendable, Equatable, Codable {
     public struct Levels: Sendable, Equatable, Codable {
         enum CodingKeys: String, CodingKey {
             case measuredBlack = "measured_black", measuredWhite = "measured_white", darkGreyness = "dark_greyness"
-            case black, white
+            case brightGreyness = "bright_greyness", black, white
         }
 
         /// 0.5th percentile of each pixel's smallest channel (linear).
@@ -119,6 +119,8 @@ public struct AutoCorrection: Sendable, Equatable, Codable {
         public var measuredWhite = 1.0
         /// Smallest over largest channel of the darkest 1 % of pixels' mean (1: a grey veil; low: a saturated colour).
         public var darkGreyness = 1.0
+        /// The same for the brightest unclipped 1 % by largest channel (1: a white; low: a coloured highlight).
+        public var brightGreyness = 1.0
         /// Black point applied (mapped to 0).
         public var black = 0.0
         /// White point applied (mapped to 1).
@@ -221,6 +223,11 @@ extension AutoCorrection {
 
     /// The key an under-exposed photo is brought up to at most: the geometric middle of good photos' keys.
     public static let keyTarget = 0.09
+    /// Below every good photo's key: the darkest measured were 0.037 (a retina), 0.040 (a launch at dusk).
+    public static let keyFloor = 0.035
+    /// The largest channel gain a cast left in a photo is assumed to have (30 %: tungsten light under a daylight
+    /// setting is about twice that in R/B, split between red and blue).
+    public static let largestCastGain = 1.3
     /// Typical skin under D65 in log-chromaticity (Macbeth "light skin" and "dark skin" patches: log R/G 0.57 and
     /// 0.71, log B/G −0.31 and −0.37).
     public static let typicalSkin = LogChroma(red: 0.64, blue: -0.34)
@@ -384,6 +391,11 @@ extension AutoCorrection {
         let darkLimit = Float(LinearMeasure.quantile(&lums, 0.01))
         let dark = LinearMeasure.minkowski(samples.filter { luminance($0) <= darkLimit }, p: 1)
         levels.darkGreyness = dark.max() > 0 ? dark.min() / dark.max() : 1
+        let unclipped = samples.filter { $0.max() < 0.98 }
+        var unclippedMaxs = unclipped.map { $0.max() }
+        let brightLimit = Float(LinearMeasure.quantile(&unclippedMaxs, 0.99))
+        let bright = LinearMeasure.minkowski(unclipped.filter { $0.max() >= brightLimit }, p: 1)
+        levels.brightGreyness = bright.max() > 0 ? bright.min() / bright.max() : 1
         // A veil adds light and leaves white near white; under-exposure scales light and leaves black near black.
         // An image with both a raised black and a low white is a low-contrast subject (a wall, fog, fur), not a
         // fault of either kind, and is left alone: the black point acts only while white is above 0.7…0.85, the
@@ -405,8 +417,22 @@ extension AutoCorrection {
             // mostly amplifies noise.
             let b = levels.black
             let key = LinearMeasure.key(b == 0 ? samples : samples.map { ($0 - Float(b)).replacing(with: 0, where: $0 .< Float(b)) })
+            // A cast scales red and blue against green. Near-neutral highlights keep their largest channel (green
+            // stays), but a coloured highlight's largest channel (a flame's red) moves by the cast's full gain
+            // while luminance barely moves: a cool cast on an orange subject reads as under-exposure. Good photos'
+            // brightest 1 % measure 0.8…1 in greyness when they are whites, skies or skin, and 0.1…0.6 when they
+            // are a coloured subject; from 0.8 down to 0.6 the key the gain may reach falls from 0.09 to 0.035, below
+            // every good photo's key, so with a coloured highlight only a key darker than any good photo's
+            // (luminance: a cast barely moves it) counts as under-exposure.
+            let trusted = Self.ramp(levels.brightGreyness, from: 0.6, to: 0.8)
+            let keyLimit = Self.keyFloor * pow(Self.keyTarget / Self.keyFloor, trusted)
+            // Whatever the highlight, the white still counts for the part of its shortfall no plausible cast
+            // explains: a cast left in a photo moves a highlight's largest channel by at most its largest gain.
             var gain = 1.0
-            if white < 0.9 && key > 0 { gain = max(1, min(1 / white, Self.keyTarget / key, 4)) }
+            if white < 0.9 && key > 0 {
+                gain = max(1, min(1 / white, keyLimit / key, 4),
+                           min(1 / (white * Self.largestCastGain), Self.keyTarget / key, 4))
+            }
             // A key below 0.01…0.02 is night or space, not a stop's error: one stop below the darkest good photos'
             // keys (0.04) is 0.02.
             let scaled = Self.ramp(levels.measuredBlack, from: 0.03, to: 0.015) * Self.ramp(key, from: 0.01, to: 0.02)
@@ -574,9 +600,9 @@ extension AutoCorrection {
                    + "confidence %.2f → corrected %@", s.whiteBalance, c(wb.greyWorld), c(wb.shadesOfGrey),
                    c(wb.greyEdge), c(wb.brightAchromatic), c(wb.skin), c(wb.estimate), wb.agreement, wb.support,
                    wb.neutralSupport, wb.confidence, c(wb.corrected)),
-            String(format: "levels %.0f%%: black p0.5 %.4f (dark greyness %.2f) → %.4f; white p99.5 %.3f → %.3f",
-                   s.levels, levels.measuredBlack, levels.darkGreyness, levels.black, levels.measuredWhite,
-                   levels.white),
+            String(format: "levels %.0f%%: black p0.5 %.4f (dark greyness %.2f) → %.4f; white p99.5 %.3f "
+                   + "(bright greyness %.2f) → %.3f", s.levels, levels.measuredBlack, levels.darkGreyness,
+                   levels.black, levels.measuredWhite, levels.brightGreyness, levels.white),
             String(format: "exposure %.0f%%: key %.3f, faces %@, clipped %.1f%% → %+.2f EV", s.exposure, exposure.key,
                    exposure.faceKey.map { String(format: "key %.3f", $0) } ?? "none", 100 * exposure.clippedShare,
                    exposure.stops),

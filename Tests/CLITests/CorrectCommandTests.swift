@@ -218,14 +218,14 @@ import Testing
         #expect(both.stderr.contains("--lut"))
     }
 
-    /// A photo-like image about three stops too dark, with a warm cast: something for the stage to correct.
+    /// A photo-like image about three stops too dark (its key below any good photo's), with a warm cast: something for the stage to correct.
     static func faulted() throws -> PixelBuffer {
         let width = 64, height = 48
         var s = [UInt8](repeating: 0, count: width * height * 3)
         for y in 0..<height {
             for x in 0..<width {
                 let v = Double(x) / Double(width - 1), u = Double(y) / Double(height - 1)
-                let rgb = [0.15 * v * 1.3, 0.15 * (0.5 * v + 0.5 * u * v), 0.15 * u * 0.7]
+                let rgb = [0.08 * v * 1.3, 0.08 * (0.5 * v + 0.5 * u * v), 0.08 * u * 0.7]
                 for c in 0..<3 {
                     let e = rgb[c] <= 0.0031308 ? 12.92 * rgb[c] : 1.055 * pow(rgb[c], 1 / 2.4) - 0.055
                     s[(y * width + x) * 3 + c] = UInt8((min(1, e) * 255).rounded())

@@ -50,9 +50,10 @@ struct CorrectCommand: ParsableCommand {
         "settings" (the strengths used, percent) and per correction its measured inputs and chosen amount: \
         "white_balance" {grey_world, shades_of_grey, grey_edge, bright_achromatic, skin, estimate (each \
         {"red": log R/G, "blue": log B/G} or null), agreement, support, neutral_support, confidence, corrected}, \
-        "levels" {measured_black, measured_white, dark_greyness, black, white} (linear), "exposure" {key, \
-        face_key, clipped_share, stops}, "contrast" {spread_stops, amount}, "vibrance" {mean_saturation, \
-        amount, protect_skin}. confidence and faces are null for --scene LABEL, the look keys are null without a \
+        "levels" {measured_black, measured_white, dark_greyness, bright_greyness, black, white} (linear), \
+        "exposure" {key, face_key, clipped_share, stops}, "contrast" {spread_stops, amount}, "vibrance" \
+        {mean_saturation, amount, protect_skin}. confidence and faces are null for --scene LABEL, the look keys \
+        are null without a \
         look (look_guid also for --lut); error is set for an image that failed, and outputs lists what it \
         wrote before failing.
 
