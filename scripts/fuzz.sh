@@ -38,12 +38,12 @@ build=$(cd "$scratch/release" && pwd -P)  # a symlink to the triple folder; find
 objects=$(find "$build" -path '*/lookstudio.build' -prune -o -path '*Tests.build' -prune -o \
     -path '*Plugin.build' -prune -o -name '*.o' -print | sort)
 modulemaps=""
-for map in "$build/CPNGShim.build/module.modulemap" "$build/PluginABI.build/module.modulemap" \
+for map in "$build"/*.build/module.modulemap \
     "$root"/Sources/C*/module.modulemap "$scratch/checkouts/Yams/Sources/CYaml/include/module.modulemap" \
     "$scratch/checkouts/GRDB.swift/Sources/GRDBSQLite/module.modulemap"; do
     modulemaps="$modulemaps -Xcc -fmodule-map-file=$map"
 done
-libs="-lpng -lturbojpeg -lcrypto -lsqlite3 -lz -lm"
+libs="$(pkg-config --libs libpng libjpeg libcrypto sqlite3 zlib lcms2 libtiff-4 libwebpmux libheif) -ldlib -llapack -lblas -lstdc++ -lm"
 
 # Seeds: small files from the fixtures and samples (large ones only slow each execution down).
 seed_dirs() {
