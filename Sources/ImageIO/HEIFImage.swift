@@ -62,6 +62,17 @@ public enum HEIFImage {
             throw .corruptImage(file: name, format: "HEIF", detail: "the decoded image has no pixels")
         }
         let rowSamples = width * channels
+        // A damaged file can declare one size in its header and decode to another: the copy below trusts only a
+        // plane that matches what was declared (found by the heif fuzz target as a heap overflow).
+        let decodedWidth = Int(heif_image_get_width(image, heif_channel_interleaved))
+        let decodedHeight = Int(heif_image_get_height(image, heif_channel_interleaved))
+        let decodedBits = Int(heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved))
+        guard decodedWidth == width, decodedHeight == height, (decodedBits > 8) == wide,
+              Int(stride) >= rowSamples * (wide ? 2 : 1) else {
+            throw .corruptImage(file: name, format: format == .avif ? "AVIF" : "HEIF",
+                                detail: "the header declares \(width)×\(height) at \(bits) bits but the image decodes "
+                                    + "to \(decodedWidth)×\(decodedHeight) at \(decodedBits) bits")
+        }
         let samples: PixelBuffer.Samples
         if wide {
             // Little-endian samples at the file's depth (0…2^bits − 1), scaled to 0…65535.

@@ -89,6 +89,16 @@ import Testing
         } throws: { "\($0)".hasPrefix("\(dir)/cut.heic: truncated or corrupt HEIF") }
     }
 
+    @Test("a HEIC whose header declares another size than it decodes to is an error, not an overflow (fuzz finding)")
+    func sizeMismatch() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fixtures/fuzz/heif-size-mismatch.heic").standardizedFileURL.path
+        #expect(FileManager.default.fileExists(atPath: path), "fixture missing: \(path)")
+        #expect {
+            _ = try ImageFormat.readImage(path: path)
+        } throws: { "\($0)".hasPrefix("\(path): ") }
+    }
+
     /// Profile-shaped bytes (length, RGB data space and 'acsp' signature): only RGB profiles are embedded.
     static let tinyICCBase64: String = {
         var bytes = (0..<160).map { UInt8($0) }
