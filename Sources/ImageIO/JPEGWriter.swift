@@ -121,15 +121,8 @@ public final class JPEGWriter {
         guard let handle, !finished else {
             throw .invalidRows(file: path, detail: "the JPEG writer was already finished or has failed")
         }
-        let rowSamples = width * channels
-        guard rows.count % rowSamples == 0 else {
-            throw .invalidRows(file: path, detail: "\(rows.count) samples are not whole rows of \(rowSamples)")
-        }
-        let count = rows.count / rowSamples
-        guard count <= height - rowsWritten else {
-            throw .invalidRows(file: path, detail: "\(count) more rows would exceed the image height \(height) "
-                               + "(\(rowsWritten) written)")
-        }
+        let count = try RowCount.check(samples: rows.count, rowSamples: width * channels, written: rowsWritten,
+                                       height: height, path: path)
         guard count > 0 else { return }
         let status = lsjpeg_writer_write_rows(handle, rows.baseAddress, UInt32(count))
         guard status == Int32(LSJPEG_OK.rawValue) else { throw fail(status) }

@@ -221,15 +221,8 @@ public final class PNGWriter {
             throw .invalidRows(file: path, detail: "the PNG writer was already finished or has failed")
         }
         guard depth == self.depth else { throw .depthMismatch(file: path, image: self.depth, buffer: depth) }
-        let rowSamples = width * channels
-        guard samples % rowSamples == 0 else {
-            throw .invalidRows(file: path, detail: "\(samples) samples are not whole rows of \(rowSamples)")
-        }
-        let count = samples / rowSamples
-        guard count <= height - rowsWritten else {
-            throw .invalidRows(file: path, detail: "\(count) more rows would exceed the image height \(height) "
-                               + "(\(rowsWritten) written)")
-        }
+        let count = try RowCount.check(samples: samples, rowSamples: width * channels, written: rowsWritten,
+                                       height: height, path: path)
         guard count > 0, let pointer else { return }
         let status = lspng_writer_write_rows(handle, pointer, UInt32(count))
         guard status == Int32(LSPNG_OK.rawValue) else { throw fail(status) }
