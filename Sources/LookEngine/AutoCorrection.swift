@@ -82,7 +82,7 @@ public struct AutoCorrection: Sendable, Equatable, Codable {
 
         /// Highest 8-bit code of each channel (R, G, B).
         public var topCodes = SIMD3<Int>(255, 255, 255)
-        /// Share of samples with every channel within one code of its channel's highest code.
+        /// Share of samples with every channel at its channel's highest code.
         public var pileShare = 0.0
         /// How far that pile is trusted to be a clipped white, 0…1 (a lone brightest pixel is no pile).
         public var trust = 0.0
@@ -290,11 +290,11 @@ extension AutoCorrection {
         return plan
     }
 
-    /// Share of samples at every channel's top code from which that pile counts as a clipped white (trust from 0 to
-    /// 1). In good photos with clipped highlights the whites clipped in all three channels at once cover 0.02…0.75 %
-    /// of the pixels (bus, cat, dog, kite, astronaut: 0.18, 0.10, 0.75, 0.37, 0.64 %; the fewest 0.02 %, a
-    /// motorcycle's chrome); photos without clipping have a lone brightest pixel or two there (≤ 0.003 %).
-    static let pileShares = (none: 0.00005, trusted: 0.0002)
+    /// Share of samples at every channel's top code at once from which that pile counts as a clipped white (trust
+    /// from 0 to 1). Measured at 768 px: good photos with clipped highlights have 0.01…0.18 % of their pixels
+    /// exactly at (255, 255, 255) (bus 0.13, kite 0.18, person 0.013, a motorcycle's chrome 0.011 %); photos without
+    /// clipping have none, and the smooth top of a gradient one pixel or two.
+    static let pileShares = (none: 0.00003, trusted: 0.0001)
     /// A lifted black (0.01 % quantile of a channel) counts as a veil from 0.004 to 0.008 linear (codes 12…24): good
     /// photos' darkest 0.01 % sit at codes 0…5.
     static let veilBlacks = (none: 0.004, full: 0.008)
@@ -305,11 +305,13 @@ extension AutoCorrection {
         for s in samples { top = pointwiseMax(top, s) }
         a.topCodes = SIMD3(Self.code(top.x), Self.code(top.y), Self.code(top.z))
         let table = CorrectionAnalysis.decodeTable
-        let floor = SIMD3(table[max(0, a.topCodes.x - 1)], table[max(0, a.topCodes.y - 1)], table[max(0, a.topCodes.z - 1)])
-        a.pileShare = Double(samples.count { all($0 .>= floor) }) / Double(samples.count)
-        // A pile below code 40…80 is a dark image's brightest texture rather than a white that was dimmed.
+        let piled = samples.count { all($0 .>= top) }
+        a.pileShare = Double(piled) / Double(samples.count)
+        // A pile below code 150…180 (more than about 1…1.5 stops down from white) is more likely a dark image's
+        // brightest texture, or the top of a smooth gradient, than a white that was dimmed.
+        // A handful of pixels is no evidence, whatever share of a small image they are.
         a.trust = Self.ramp(a.pileShare, from: Self.pileShares.none, to: Self.pileShares.trusted)
-            * Self.ramp(Double(a.topCodes.min()), from: 40, to: 80)
+            * Self.ramp(Double(piled), from: 8, to: 16) * Self.ramp(Double(a.topCodes.min()), from: 150, to: 180)
         let strength = a.trust * min(1, settings.levels / 100)
         guard strength > 0 else { anchors = a; return }
         var logWhite = SIMD3(log(Double(table[a.topCodes.x])), log(Double(table[a.topCodes.y])),
@@ -325,7 +327,12 @@ extension AutoCorrection {
         var r = samples.map(\.x), g = samples.map(\.y), b = samples.map(\.z)
         let lows = SIMD3(LinearMeasure.quantile(&r, 0.0001), LinearMeasure.quantile(&g, 0.0001),
                          LinearMeasure.quantile(&b, 0.0001))
-        func veil(_ v: Double) -> Double { v * Self.ramp(v, from: Self.veilBlacks.none, to: Self.veilBlacks.full) * strength }
+        // A veil adds about the same light to every channel; lows far apart are a coloured subject's darkest
+        // colour (a red product on white has no dark red), not a veil.
+        let grey = lows.max() > 0 ? Self.ramp(lows.min() / lows.max(), from: 0.4, to: 0.6) : 0
+        func veil(_ v: Double) -> Double {
+            v * Self.ramp(v, from: Self.veilBlacks.none, to: Self.veilBlacks.full) * grey * strength
+        }
         a.black = SIMD3(veil(lows.x), veil(lows.y), veil(lows.z))
         anchors = a
     }
@@ -528,9 +535,11 @@ extension AutoCorrection {
             if faceKey < r.lowerBound { stops = 0.5 * log2(r.lowerBound / faceKey) }
             if faceKey > r.upperBound { stops = 0.5 * log2(r.upperBound / faceKey) }
         } else {
-            // Good photos' keys range from 0.04 to 0.17 (CORRECTION-NOTES): a low or a high key alone is a low-key
-            // or high-key photo, no fault (a dark key with missing highlights is handled by the white point). Many
-            // clipped pixels with a bright key is over-exposure; the pull is towards 0.09, the geometric middle.
+            // A low or a high key alone is a low-key or high-key photo, no fault (a dark key with missing
+            // highlights is handled by the white point). Many clipped pixels (good photos: at most 2 %) with a
+            // bright key is over-exposure; the pull is towards 0.09, the geometric middle of good photos' keys.
+            // (Reading the amount from the clipped share through a typical photo's highlight distribution was
+            // tried: good photos' shares differ tenfold at a level, and it over-corrected +0.5 EV.)
             let clipped = Self.ramp(exposure.clippedShare, from: 0.02, to: 0.10)
             if exposure.key > 0.09 && clipped > 0 { stops = -clipped * min(1, log2(exposure.key / 0.09)) }
             // A white backdrop is meant to be bright.
@@ -626,15 +635,20 @@ extension AutoCorrection {
         return SIMD3(map(c.x), map(c.y), map(c.z))
     }
 
-    /// Scales the colour by f(Y)/Y, with f(Y) = gY / (1 + (g − 1)Y): slope g at black, 1 at white, so a brighter
-    /// exposure never clips and a darker one keeps white.
+    /// Scales the colour by f(Y)/Y. Brighter: f(Y) = gY / (1 + (g − 1)Y), slope g at black and 1 at white, so
+    /// nothing clips. Darker (over-exposure): the gain g itself up to Y = 0.9, then a straight shoulder to (1 + g)/2
+    /// at white. What clipped was brighter than 1/g before the fault, so a clipped white is put half-way between
+    /// that and white; the curve that kept white at 1 recovered 0.5…0.6 of a known +0.5…+1 EV, the gain 0.8…0.9.
     private func exposureMapD(_ c: SIMD3<Double>) -> SIMD3<Double> {
         guard exposure.stops != 0 else { return c }
         let g = pow(2, exposure.stops)
         let y = Self.luminanceD(c)
         guard y > 1e-9 else { return c * g }
         let yc = min(y, 1)
-        return c * (g / (1 + (g - 1) * yc))
+        guard g < 1 else { return c * (g / (1 + (g - 1) * yc)) }
+        let knee = 0.9, top = (1 + g) / 2
+        let f = yc < knee ? g * yc : knee * g + (yc - knee) / (1 - knee) * (top - knee * g)
+        return c * (f / yc)
     }
 
     /// S-curve on encoded luminance, v − a·sin(2πv)/(2π): slope 1 + a at mid-grey, 1 − a at the ends.
