@@ -80,6 +80,41 @@ enum Scenes {
 
 @Suite("Automatic correction")
 struct AutoCorrectionTests {
+    /// The still life with a clipped white (a 24×24 window at 1.0, 2.3 % of the image) in its top-left corner.
+    static func clippedStillLife() -> [SIMD3<Double>] {
+        var pixels = Scenes.stillLife()
+        for y in 4..<28 { for x in 4..<28 { pixels[y * Scenes.width + x] = SIMD3(repeating: 1) } }
+        return pixels
+    }
+
+    @Test("a clipped white dimmed by −1 or −0.5 EV is a measuring stick: the anchors recover ≥ 85 % of the CIEDE2000 damage",
+          arguments: [SIMD3<Double>(0.5, 0.5, 0.5), SIMD3<Double>(0.7, 0.7, 0.7)])
+    func anchorsUndoExposure(gain: SIMD3<Double>) throws {
+        let original = Scenes.encode(Self.clippedStillLife())
+        let dark = Scenes.encode(Scenes.cast(Self.clippedStillLife(), gain))
+        let (out, plan) = try Scenes.correct(dark, settings: AutoSettings(contrast: 0, vibrance: 0))
+        #expect(plan.anchors.trust == 1)
+        #expect(abs(plan.anchors.white.x - gain.x) < 0.01 && plan.anchors.white.x == plan.anchors.white.z)
+        let before = Scenes.meanDeltaE(original, dark), after = Scenes.meanDeltaE(original, out)
+        #expect(before > 3 && after < 0.15 * before, "ΔE00 \(before) → \(after); \(plan.anchors)")
+    }
+
+    @Test("a warm cast moves the clipped white's blue only: blue is anchored, red estimated on the warm axis")
+    func anchorsSeeCast() throws {
+        let warm = Scenes.encode(Scenes.cast(Self.clippedStillLife(), SIMD3(1.15, 1, 0.87)))
+        let plan = AutoCorrection.plan(Scenes.analysis(warm))
+        #expect(plan.anchors.topCodes == SIMD3(255, 255, 240))
+        #expect(abs(plan.anchors.white.z - 0.87) < 0.01)
+        #expect(plan.anchors.white.x > 1.08 && plan.anchors.white.x < 1.15, "red \(plan.anchors.white.x)")
+        #expect(plan.anchors.white.y == 1)
+    }
+
+    @Test("no pile, no anchors: an image whose brightest pixels are a smooth gradient keeps its range")
+    func noPileNoAnchors() throws {
+        let plan = AutoCorrection.plan(Scenes.analysis(Scenes.encode(Scenes.stillLife().map { $0 * 0.6 })))
+        #expect(plan.anchors.trust == 0 && plan.anchors.isIdentity)
+    }
+
     @Test("a grey card under a warm and under a cool cast comes out neutral within C*ab 2.5 (ΔE00 ≈ 2)",
           arguments: [SIMD3<Double>(1.3, 1.0, 0.7), SIMD3<Double>(0.75, 1.0, 1.35)])
     func greyCardNeutral(gains: SIMD3<Double>) throws {
