@@ -263,7 +263,7 @@ extension AutoCorrection {
         guard settings.enabled, !analysis.samples.isEmpty else { return plan }
         var samples = analysis.samples
         var faces = analysis.faceSamples
-        plan.planAnchors(samples)
+        plan.planAnchors(analysis.clip)
         if !plan.anchors.isIdentity {
             let step = plan
             samples = samples.map(step.anchorMap)
@@ -299,34 +299,34 @@ extension AutoCorrection {
     /// photos' darkest 0.01 % sit at codes 0…5.
     static let veilBlacks = (none: 0.004, full: 0.008)
 
-    private mutating func planAnchors(_ samples: [SIMD3<Float>]) {
+    private mutating func planAnchors(_ clip: ClipStatistics) {
         var a = Anchors()
-        var top = SIMD3<Float>(repeating: 0)
-        for s in samples { top = pointwiseMax(top, s) }
-        a.topCodes = SIMD3(Self.code(top.x), Self.code(top.y), Self.code(top.z))
+        a.topCodes = clip.topCodes
+        a.pileShare = clip.pixelCount > 0 ? Double(clip.pilePixels) / Double(clip.pixelCount) : 0
         let table = CorrectionAnalysis.decodeTable
-        let piled = samples.count { all($0 .>= top) }
-        a.pileShare = Double(piled) / Double(samples.count)
-        // A pile below code 150…180 (more than about 1…1.5 stops down from white) is more likely a dark image's
-        // brightest texture, or the top of a smooth gradient, than a white that was dimmed.
-        // A handful of pixels is no evidence, whatever share of a small image they are.
+        // A handful of pixels is no evidence, whatever share of a small image they are; nor are pixels that touch
+        // no other (a gradient's top, a lone glint): a clipped area is a patch. A pile below code 150…180 (more than
+        // about 1…1.5 stops down from white) is more likely a dark image's brightest texture than a dimmed white.
+        let connected = clip.pilePixels > 0 ? Double(clip.connectedPixels) / Double(clip.pilePixels) : 0
         a.trust = Self.ramp(a.pileShare, from: Self.pileShares.none, to: Self.pileShares.trusted)
-            * Self.ramp(Double(piled), from: 8, to: 16) * Self.ramp(Double(a.topCodes.min()), from: 150, to: 180)
+            * Self.ramp(Double(clip.pilePixels), from: 16, to: 32) * Self.ramp(connected, from: 0.3, to: 0.5)
+            * Self.ramp(Double(a.topCodes.min()), from: 150, to: 180)
         let strength = a.trust * min(1, settings.levels / 100)
         guard strength > 0 else { anchors = a; return }
         var logWhite = SIMD3(log(Double(table[a.topCodes.x])), log(Double(table[a.topCodes.y])),
                              log(Double(table[a.topCodes.z])))
-        // A channel still at 255 hides how far a cast raised it. Daylight-to-tungsten casts move log R and log B
-        // in opposite directions, R by 0.75 of B's move (the warm axis, 0.6 : −0.8), so a dimmed blue with a
-        // clipped red implies a raised red, and the reverse; a clipped green (a green–magenta cast) has no such
-        // relation and is left as it is, the least change the evidence allows.
+        // A channel still at 255 hides how far a cast raised it. A cast shifts colour, not brightness, so the
+        // hidden channel moved the other way: daylight-to-tungsten moves log R and log B in opposite directions,
+        // R by 0.75 of B's move (the warm axis, 0.6 : −0.8), so a dimmed blue with a clipped red implies a raised
+        // red, and the reverse; a clipped green with red and blue both dimmed (a green cast) implies green raised
+        // by their mean move.
         let ratio = -Self.warmAxis.red / Self.warmAxis.blue
-        if a.topCodes.x == 255 && a.topCodes.z < 255 { logWhite.x = -logWhite.z * ratio }
-        if a.topCodes.z == 255 && a.topCodes.x < 255 { logWhite.z = -logWhite.x / ratio }
+        let (r, g, b) = (a.topCodes.x == 255, a.topCodes.y == 255, a.topCodes.z == 255)
+        if r && !b { logWhite.x = -logWhite.z * ratio }
+        if b && !r { logWhite.z = -logWhite.x / ratio }
+        if g && !r && !b { logWhite.y = -(logWhite.x + logWhite.z) / 2 }
         a.white = SIMD3(exp(logWhite.x * strength), exp(logWhite.y * strength), exp(logWhite.z * strength))
-        var r = samples.map(\.x), g = samples.map(\.y), b = samples.map(\.z)
-        let lows = SIMD3(LinearMeasure.quantile(&r, 0.0001), LinearMeasure.quantile(&g, 0.0001),
-                         LinearMeasure.quantile(&b, 0.0001))
+        let lows = SIMD3(Double(table[clip.lowCodes.x]), Double(table[clip.lowCodes.y]), Double(table[clip.lowCodes.z]))
         // A veil adds about the same light to every channel; lows far apart are a coloured subject's darkest
         // colour (a red product on white has no dark red), not a veil.
         let grey = lows.max() > 0 ? Self.ramp(lows.min() / lows.max(), from: 0.4, to: 0.6) : 0

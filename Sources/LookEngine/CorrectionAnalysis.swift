@@ -56,6 +56,8 @@ public struct CorrectionAnalysis: Sendable, Equatable {
     public let faceSamples: [SIMD3<Float>]
     /// Faces the face samples came from.
     public let faceCount: Int
+    /// Where the whole analysed copy's clipped whites are (every pixel, not the grid: a pile is a few dozen pixels).
+    public let clip: ClipStatistics
 
     /// Decodes a grid subsample of the scene analysis' copy, and the pixels in its face boxes.
     public init(_ analysis: SceneAnalysis) {
@@ -99,12 +101,76 @@ public struct CorrectionAnalysis: Sendable, Equatable {
         self.samples = samples
         self.faceSamples = faceSamples
         self.faceCount = faces.count
+        clip = ClipStatistics(preview)
         gridWidth = samples.isEmpty ? 0 : gw
         gridHeight = samples.isEmpty ? 0 : gh
     }
 
     /// sRGB code value → linear light.
     static let decodeTable: [Float] = (0..<256).map { Float(ColorScience.linear(fromSRGB: Double($0) / 255)) }
+}
+
+/// The top of an 8-bit image, every pixel counted: each channel's highest code, how many pixels sit exactly at all
+/// three at once (a pile of identical pixels, as clipping leaves) and how many of those touch another, and each
+/// channel's 0.01 % low.
+public struct ClipStatistics: Sendable, Equatable {
+    /// Highest code of each channel.
+    public let topCodes: SIMD3<Int>
+    /// Pixels with every channel at its highest code.
+    public let pilePixels: Int
+    /// Of those, the ones with a 4-neighbour in the pile too (a clipped area is a patch; a gradient's top, a point).
+    public let connectedPixels: Int
+    /// Pixels counted.
+    public let pixelCount: Int
+    /// Each channel's 0.01 % quantile, as a code.
+    public let lowCodes: SIMD3<Int>
+
+    /// Counts over every pixel of `image` (8-bit; other depths give an empty result).
+    public init(_ image: PixelBuffer) {
+        let w = image.width, h = image.height, c = image.channels
+        guard case .eight(let bytes) = image.samples, c >= 3, w > 0, h > 0 else {
+            topCodes = SIMD3(255, 255, 255); pilePixels = 0; connectedPixels = 0; pixelCount = 0
+            lowCodes = SIMD3(0, 0, 0)
+            return
+        }
+        var histograms = [[Int]](repeating: [Int](repeating: 0, count: 256), count: 3)
+        var top = SIMD3<Int>(0, 0, 0), pile = 0, connected = 0
+        bytes.withUnsafeBufferPointer { p in
+            for i in stride(from: 0, to: w * h * c, by: c) {
+                histograms[0][Int(p[i])] += 1
+                histograms[1][Int(p[i + 1])] += 1
+                histograms[2][Int(p[i + 2])] += 1
+            }
+            top = SIMD3(histograms[0].lastIndex { $0 > 0 } ?? 0, histograms[1].lastIndex { $0 > 0 } ?? 0,
+                        histograms[2].lastIndex { $0 > 0 } ?? 0)
+            let t = (UInt8(top.x), UInt8(top.y), UInt8(top.z))
+            func piled(_ x: Int, _ y: Int) -> Bool {
+                let i = (y * w + x) * c
+                return p[i] == t.0 && p[i + 1] == t.1 && p[i + 2] == t.2
+            }
+            for y in 0..<h {
+                for x in 0..<w where piled(x, y) {
+                    pile += 1
+                    if (x > 0 && piled(x - 1, y)) || (x + 1 < w && piled(x + 1, y)) || (y > 0 && piled(x, y - 1))
+                        || (y + 1 < h && piled(x, y + 1)) { connected += 1 }
+                }
+            }
+        }
+        func low(_ histogram: [Int]) -> Int {
+            let target = max(1, (w * h) / 10_000)
+            var sum = 0
+            for (code, n) in histogram.enumerated() {
+                sum += n
+                if sum >= target { return code }
+            }
+            return 255
+        }
+        topCodes = top
+        pilePixels = pile
+        connectedPixels = connected
+        pixelCount = w * h
+        lowCodes = SIMD3(low(histograms[0]), low(histograms[1]), low(histograms[2]))
+    }
 }
 
 /// Rec. 709 luminance of linear RGB.
