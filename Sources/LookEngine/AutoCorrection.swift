@@ -516,7 +516,10 @@ extension AutoCorrection {
             // A key below 0.01…0.02 is night or space, not a stop's error: one stop below the darkest good photos'
             // keys (0.04) is 0.02.
             let scaled = Self.ramp(levels.measuredBlack, from: 0.03, to: 0.015) * Self.ramp(key, from: 0.01, to: 0.02)
-            levels.white = 1 / pow(gain, min(1, strength) * scaled)
+            // Without a clipped white (the anchors found none) a missing white is an uncertain cue: good photos'
+            // whites range from 0.6 to 1, so only 0.85 of the gain (in stops) is applied. A cast that turns a warm
+            // highlight neutral (eagle.jpg under a 30 % cool cast) otherwise reads as a stop of under-exposure.
+            levels.white = 1 / pow(gain, 0.85 * min(1, strength) * scaled)
         }
         if levels.white - levels.black < 0.05 { levels.black = 0; levels.white = 1 }
         if abs(levels.white - 1) < 1e-4 { levels.white = 1 }
