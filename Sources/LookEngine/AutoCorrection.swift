@@ -319,12 +319,13 @@ extension AutoCorrection {
         // hidden channel moved the other way: daylight-to-tungsten moves log R and log B in opposite directions,
         // R by 0.75 of B's move (the warm axis, 0.6 : −0.8), so a dimmed blue with a clipped red implies a raised
         // red, and the reverse; a clipped green with red and blue both dimmed (a green cast) implies green raised
-        // by their mean move.
+        // by their mean move, and clipped red and blue with green dimmed (magenta) both raised by green's move.
         let ratio = -Self.warmAxis.red / Self.warmAxis.blue
         let (r, g, b) = (a.topCodes.x == 255, a.topCodes.y == 255, a.topCodes.z == 255)
         if r && !b { logWhite.x = -logWhite.z * ratio }
         if b && !r { logWhite.z = -logWhite.x / ratio }
         if g && !r && !b { logWhite.y = -(logWhite.x + logWhite.z) / 2 }
+        if r && b && !g { logWhite.x = -logWhite.y; logWhite.z = -logWhite.y }
         a.white = SIMD3(exp(logWhite.x * strength), exp(logWhite.y * strength), exp(logWhite.z * strength))
         let lows = SIMD3(Double(table[clip.lowCodes.x]), Double(table[clip.lowCodes.y]), Double(table[clip.lowCodes.z]))
         // A veil adds about the same light to every channel; lows far apart are a coloured subject's darkest
@@ -539,12 +540,15 @@ extension AutoCorrection {
             if faceKey > r.upperBound { stops = 0.5 * log2(r.upperBound / faceKey) }
         } else {
             // A low or a high key alone is a low-key or high-key photo, no fault (a dark key with missing
-            // highlights is handled by the white point). Many clipped pixels (good photos: at most 2 %) with a
-            // bright key is over-exposure; the pull is towards 0.09, the geometric middle of good photos' keys.
-            // (Reading the amount from the clipped share through a typical photo's highlight distribution was
-            // tried: good photos' shares differ tenfold at a level, and it over-corrected +0.5 EV.)
+            // highlights is handled by the white point; a beach photo's key is 0.55). Many clipped pixels (good
+            // photos: at most 2 %) with a bright key is over-exposure, but neither says by how much: a photo full of
+            // near-whites clips 10 % at +0.25 EV, another 5 % at +1 EV (reading the amount from the clipped share
+            // through a typical photo's highlights over-corrected +0.5 EV; pulling the key to 0.09 took a beach at
+            // +0.25 EV a stop down, and letting a fifth of the image clipped allow a full stop took a sky photo at
+            // +0.25 EV 0.37 of its distance further). So the pull, towards a key of 0.09, is half a stop at most:
+            // every over-exposure from +0.25 EV up ends no further from its original than it started.
             let clipped = Self.ramp(exposure.clippedShare, from: 0.02, to: 0.10)
-            if exposure.key > 0.09 && clipped > 0 { stops = -clipped * min(1, log2(exposure.key / 0.09)) }
+            if exposure.key > 0.09 && clipped > 0 { stops = -clipped * min(0.5, log2(exposure.key / 0.09)) }
             // A white backdrop is meant to be bright.
             if settings.keepWhite { stops = max(0, stops) }
         }

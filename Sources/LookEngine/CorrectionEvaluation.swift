@@ -38,6 +38,17 @@ public enum CorrectionEvaluation {
         Fault(name: "haze 15%", haze: 0.15), Fault(name: "haze 30%", haze: 0.3),
     ]
 
+    /// Other magnitudes and mixtures, to check that nothing is fitted to the standard set: ±0.25 and ±1.5 EV, a
+    /// 45 % warm and an 8 % cool cast, magenta, yellow, a 35 % green, haze 8 % and 45 %, and −1 EV under a warm light.
+    public static let otherFaults: [Fault] = [
+        Fault(name: "-1.5 EV", gains: SIMD3(repeating: 0.354)), Fault(name: "-0.25 EV", gains: SIMD3(repeating: 0.841)),
+        Fault(name: "+0.25 EV", gains: SIMD3(repeating: 1.189)), Fault(name: "+1.5 EV", gains: SIMD3(repeating: 2.83)),
+        Fault(name: "warm 45%", gains: SIMD3(1.45, 1, 0.69)), Fault(name: "cool 8%", gains: SIMD3(0.93, 1, 1.08)),
+        Fault(name: "magenta", gains: SIMD3(1.1, 0.9, 1.1)), Fault(name: "yellow", gains: SIMD3(1.1, 1.05, 0.8)),
+        Fault(name: "green 35%", gains: SIMD3(0.74, 1.35, 0.74)), Fault(name: "haze 8%", haze: 0.08),
+        Fault(name: "haze 45%", haze: 0.45), Fault(name: "-1 EV warm", gains: SIMD3(0.6, 0.5, 0.4)),
+    ]
+
     /// One photo under one fault.
     public struct Case: Sendable, Equatable, Codable {
         /// The photo.

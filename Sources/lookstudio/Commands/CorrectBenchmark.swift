@@ -9,7 +9,7 @@ struct BenchCorrectCommand: ParsableCommand {
         abstract: "Fault good photos (exposure, casts, haze in linear light), auto-correct, report CIEDE2000.",
         discussion: """
         Each photo is read at 768 px on its long side. For every fault (±0.5 and ±1 EV, warm, cool and green \
-        casts at two strengths, two hazes) it prints the mean CIEDE2000 of the faulted photo from the original \
+        casts at two strengths, two hazes; --other-faults: other magnitudes and mixtures) it prints the mean CIEDE2000 of the faulted photo from the original \
         (before), of the corrected one (after) and recovery = 1 − after/before; then how far the correction moves \
         each untouched photo. Summary: mean recovery, the worst case's relative worsening, the mean move.
 
@@ -26,6 +26,9 @@ struct BenchCorrectCommand: ParsableCommand {
     @Flag(help: "Also print the plan (JSON) chosen for each untouched photo.")
     var plans = false
 
+    @Flag(help: "Use other fault magnitudes and mixtures (±0.25/±1.5 EV, magenta, yellow, haze 8 %/45 %, …).")
+    var otherFaults = false
+
     @Option(help: "Long side, in pixels, the photos are evaluated at.")
     var longSide: Int = CorrectionEvaluation.evaluationLongSide
 
@@ -41,7 +44,8 @@ struct BenchCorrectCommand: ParsableCommand {
                 print("\(name): \(String(decoding: try encoder.encode(plan), as: UTF8.self))")
             }
         }
-        let summary = try CorrectionEvaluation.run(images: loaded)
+        let faults = otherFaults ? CorrectionEvaluation.otherFaults : CorrectionEvaluation.standardFaults
+        let summary = try CorrectionEvaluation.run(images: loaded, faults: faults)
         if !brief {
             print("image                      fault        before  after  recovery")
             for c in summary.cases {
@@ -50,7 +54,7 @@ struct BenchCorrectCommand: ParsableCommand {
             }
         }
         print("fault        mean before  mean after  mean recovery  worst recovery")
-        for fault in CorrectionEvaluation.standardFaults {
+        for fault in faults {
             let cases = summary.cases.filter { $0.fault == fault.name }
             let n = Double(cases.count)
             print(pad(fault.name, 12) + String(format: "%11.2f %11.2f %14.2f %15.2f",
