@@ -99,14 +99,16 @@ public enum HEIFImage {
         }
         let samples: PixelBuffer.Samples
         if wide {
-            // Little-endian samples at the file's depth (0…2^bits − 1), scaled to 0…65535.
-            let top = Double((1 << bits) - 1)
+            // Little-endian samples at the decoded depth (0…2^bits − 1), scaled to 0…65535 with rounding. A damaged
+            // stream can hold values past its depth, or declare another depth in its header (a fuzz finding: the
+            // conversion trapped): scale by what was decoded and clamp.
+            let top = UInt32((1 << min(decodedBits, 16)) - 1)
             var out = [UInt16](repeating: 0, count: rowSamples * height)
             for y in 0..<height {
                 let row = plane + y * Int(stride)
                 for i in 0..<rowSamples {
-                    let v = UInt16(row[2 * i]) | UInt16(row[2 * i + 1]) << 8
-                    out[y * rowSamples + i] = UInt16((Double(v) * 65535 / top).rounded())
+                    let v = min(UInt32(row[2 * i]) | UInt32(row[2 * i + 1]) << 8, top)
+                    out[y * rowSamples + i] = UInt16((v * 65535 + top / 2) / top)
                 }
             }
             samples = .sixteen(out)
