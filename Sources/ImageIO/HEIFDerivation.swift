@@ -19,18 +19,23 @@ struct HEIFDerivation: Sendable {
         case tooManyImages(limit: Int)
     }
 
-    /// Reads the references of the first top-level 'meta' box; a damaged box ends the reading (libheif, which read
-    /// the same bytes first, rejects what is malformed).
+    /// Reads the references in the first top-level 'meta' box as libheif 1.15 does; a damaged box ends the reading
+    /// (libheif, which read the same bytes first, rejects what it cannot parse).
     init(bytes: [UInt8]) {
         var inputs: [UInt32: [UInt32]] = [:]
         if let meta = Self.boxes(bytes, in: 0..<bytes.count).first(where: { $0.type == "meta" }), meta.body.count >= 4,
            let iref = Self.boxes(bytes, in: meta.body.lowerBound + 4..<meta.body.upperBound)
                .first(where: { $0.type == "iref" }), iref.body.count >= 4 {
             let idBytes = bytes[iref.body.lowerBound] == 0 ? 2 : 4
-            for reference in Self.boxes(bytes, in: iref.body.lowerBound + 4..<iref.body.upperBound) {
-                var at = reference.body.lowerBound
-                let end = reference.body.upperBound
-                guard at + idBytes + 2 <= end else { continue }
+            // libheif reads each reference's box header and then its item IDs straight on, never checking them against
+            // that box's declared size (a second fuzz finding declared 9 MB): so this reads the same way, bounded only
+            // by the 'iref' box.
+            var at = iref.body.lowerBound + 4
+            let end = iref.body.upperBound
+            while at + 8 <= end {
+                let type = String(decoding: bytes[at + 4..<at + 8], as: UTF8.self)
+                at += (Self.integer(bytes, at, 4) == 1 ? 16 : 8) + (type == "uuid" ? 16 : 0)
+                guard at + idBytes + 2 <= end else { break }
                 let from = Self.integer(bytes, at, idBytes)
                 let count = Int(Self.integer(bytes, at + idBytes, 2))
                 at += idBytes + 2
@@ -39,7 +44,7 @@ struct HEIFDerivation: Sendable {
                     to.append(Self.integer(bytes, at, idBytes))
                     at += idBytes
                 }
-                switch reference.type {
+                switch type {
                 case "dimg": inputs[from, default: []] += to
                 case "auxl": for master in to { inputs[master, default: []].append(from) }
                 default: break

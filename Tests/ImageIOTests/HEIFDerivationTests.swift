@@ -58,21 +58,29 @@ import Testing
         #expect(fan.problem(decoding: 1, maxDepth: 8, maxImages: 420) == .tooManyImages(limit: 420))
     }
 
-    @Test("a box cut short is ignored, and a reference count past its box's end reads only what is there")
+    @Test("a box cut short is ignored; references are read on past their own box's size, as libheif reads them")
     func truncated() {
         let bytes = Self.file([("dimg", 1, [2, 3, 4])])
         #expect(HEIFDerivation(bytes: bytes).inputs[1] == [2, 3, 4])
         for length in 0..<bytes.count {
             #expect(HEIFDerivation(bytes: Array(bytes.prefix(length))).inputs.isEmpty, "cut at \(length)")
         }
-        let overlong = Self.box("meta", [0, 0, 0, 0] + Self.box("iref", [0, 0, 0, 0] + Self.box("dimg", [0, 1, 0, 9, 0, 2, 0, 3])))
-        #expect(HEIFDerivation(bytes: overlong).inputs[1] == [2, 3])
+        func meta(_ references: [UInt8]) -> [UInt8] {
+            Self.box("meta", [0, 0, 0, 0] + Self.box("iref", [0, 0, 0, 0] + references))
+        }
+        // A 'dimg' box declaring 9 MB, then two references where it says nine: what is there is read.
+        let dimg = [0x00, 0x93, 0x00, 0x0E] + Array("dimg".utf8) + [0, 1, 0, 9, 0, 2, 0, 3]
+        #expect(HEIFDerivation(bytes: meta(dimg)).inputs[1] == [2, 3])
+        // A 'dimg' box declaring 8 bytes (its header alone) still has its IDs read after it, and the next box after them.
+        let short = [0, 0, 0, 8] + Array("dimg".utf8) + [0, 1, 0, 1, 0, 1] + Self.box("auxl", [0, 5, 0, 1, 0, 1])
+        #expect(HEIFDerivation(bytes: meta(short)).inputs[1] == [1, 5])
     }
 
-    @Test("the fuzz finding, a grid that is its own tile, is refused before libheif decodes it")
-    func gridLoopFixture() throws {
+    @Test("the fuzz findings, grids that are their own tile, are refused before libheif decodes them",
+          arguments: ["heif-grid-loop.heic", "heif-grid-loop-long-box.heic"])
+    func gridLoopFixture(name: String) throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../Fixtures/fuzz/heif-grid-loop.heic").standardizedFileURL.path
+            .appendingPathComponent("../Fixtures/fuzz/\(name)").standardizedFileURL.path
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path)).map { $0 }
         #expect(throws: ImageIOError.corruptImage(
             file: path, format: "HEIF",
