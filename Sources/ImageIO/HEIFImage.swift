@@ -14,6 +14,13 @@ public enum HEIFImage {
     /// Encoders (x265, libaom) are created one at a time: their global setup is not safe to run concurrently.
     private static let encoderLock = NSLock()
 
+    /// libheif's own default side limit; the pixel limit only ever lowers it.
+    private static let maxSide = 32768
+
+    /// Derived images (grid, identity, overlay) within derived images: cameras nest two levels (a rotation of a grid
+    /// of tiles, each with an alpha plane at most one more); eight leaves room and bounds libheif's recursion.
+    static let maxDerivationDepth = 8
+
     /// Reads the primary image of a HEIF or AVIF file.
     public static func read(path: String, maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError)
         -> DecodedImage {
@@ -31,21 +38,38 @@ public enum HEIFImage {
         raw.copyBytes(from: bytes)
         guard let context = heif_context_alloc() else { throw .outOfMemory(file: name, detail: "HEIF context") }
         defer { heif_context_free(context) }
+        let label = format == .avif ? "AVIF" : "HEIF"
         func check(_ error: heif_error, _ what: String) throws(ImageIOError) {
             guard error.code != heif_error_Ok else { return }
             let message = error.message.map { String(cString: $0) } ?? "error \(error.code.rawValue)"
-            throw .corruptImage(file: name, format: format == .avif ? "AVIF" : "HEIF", detail: "\(what): \(message)")
+            if error.subcode == heif_suberror_Security_limit_exceeded {
+                throw .unsupportedImage(file: name, detail: "\(what): \(message) (the side limit is the pixel limit, "
+                    + "at most \(maxSide); raise the pixel limit with --max-pixels)")
+            }
+            throw .corruptImage(file: name, format: label, detail: "\(what): \(message)")
         }
+        // libheif checks every item's declared size ('ispe') against this side limit while it reads the file, tiles
+        // included; it never raises libheif's own default, measured at 32768.
+        heif_context_set_maximum_image_size_limit(context, Int32(min(maxPixels, maxSide)))
         try check(heif_context_read_from_memory_without_copy(context, raw.baseAddress, bytes.count, nil),
                   "libheif cannot read the file")
         var handle: OpaquePointer?
         try check(heif_context_get_primary_image_handle(context, &handle), "no primary image")
-        guard let handle else { throw .corruptImage(file: name, format: "HEIF", detail: "no primary image") }
+        guard let handle else { throw .corruptImage(file: name, format: label, detail: "no primary image") }
         defer { heif_image_handle_release(handle) }
         let width = Int(heif_image_handle_get_width(handle)), height = Int(heif_image_handle_get_height(handle))
-        guard width > 0, height > 0 else { throw .corruptImage(file: name, format: "HEIF", detail: "no image size") }
+        guard width > 0, height > 0 else { throw .corruptImage(file: name, format: label, detail: "no image size") }
         guard width * height <= maxPixels else {
             throw .tooManyPixels(file: name, width: width, height: height, limit: maxPixels)
+        }
+        var primary: heif_item_id = 0
+        try check(heif_context_get_primary_image_ID(context, &primary), "no primary image")
+        // Tiles together cover the declared size: more decodes than one per 64×64 pixels (HEVC's largest coding
+        // unit; cameras write 512×512 tiles), plus a margin for alpha and depth planes, is no photo.
+        let maxImages = 64 + width * height / 4096
+        if let problem = HEIFDerivation(bytes: bytes).problem(decoding: primary, maxDepth: maxDerivationDepth,
+                                                              maxImages: maxImages) {
+            throw .corruptImage(file: name, format: label, detail: HEIFDerivation.describe(problem))
         }
         let alpha = heif_image_handle_has_alpha_channel(handle) != 0
         let bits = Int(heif_image_handle_get_luma_bits_per_pixel(handle))
@@ -55,11 +79,11 @@ public enum HEIFImage {
                           : (alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB)
         var image: OpaquePointer?
         try check(heif_decode_image(handle, &image, heif_colorspace_RGB, chroma, nil), "libheif cannot decode it")
-        guard let image else { throw .corruptImage(file: name, format: "HEIF", detail: "no decoded image") }
+        guard let image else { throw .corruptImage(file: name, format: label, detail: "no decoded image") }
         defer { heif_image_release(image) }
         var stride: Int32 = 0
         guard let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride) else {
-            throw .corruptImage(file: name, format: "HEIF", detail: "the decoded image has no pixels")
+            throw .corruptImage(file: name, format: label, detail: "the decoded image has no pixels")
         }
         let rowSamples = width * channels
         // A damaged file can declare one size in its header and decode to another: the copy below trusts only a
@@ -69,20 +93,22 @@ public enum HEIFImage {
         let decodedBits = Int(heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved))
         guard decodedWidth == width, decodedHeight == height, (decodedBits > 8) == wide,
               Int(stride) >= rowSamples * (wide ? 2 : 1) else {
-            throw .corruptImage(file: name, format: format == .avif ? "AVIF" : "HEIF",
+            throw .corruptImage(file: name, format: label,
                                 detail: "the header declares \(width)×\(height) at \(bits) bits but the image decodes "
                                     + "to \(decodedWidth)×\(decodedHeight) at \(decodedBits) bits")
         }
         let samples: PixelBuffer.Samples
         if wide {
-            // Little-endian samples at the file's depth (0…2^bits − 1), scaled to 0…65535.
-            let top = Double((1 << bits) - 1)
+            // Little-endian samples at the decoded depth (0…2^bits − 1), scaled to 0…65535 with rounding. A damaged
+            // stream can hold values past its depth, or declare another depth in its header (a fuzz finding: the
+            // conversion trapped): scale by what was decoded and clamp.
+            let top = UInt32((1 << min(decodedBits, 16)) - 1)
             var out = [UInt16](repeating: 0, count: rowSamples * height)
             for y in 0..<height {
                 let row = plane + y * Int(stride)
                 for i in 0..<rowSamples {
-                    let v = UInt16(row[2 * i]) | UInt16(row[2 * i + 1]) << 8
-                    out[y * rowSamples + i] = UInt16((Double(v) * 65535 / top).rounded())
+                    let v = min(UInt32(row[2 * i]) | UInt32(row[2 * i + 1]) << 8, top)
+                    out[y * rowSamples + i] = UInt16((v * 65535 + top / 2) / top)
                 }
             }
             samples = .sixteen(out)

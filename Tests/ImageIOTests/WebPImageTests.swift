@@ -99,6 +99,16 @@ import Testing
         } throws: { "\($0)".hasPrefix("\(path): ") }
     }
 
+    @Test("a HEIC declaring 9 bits whose samples decode past that depth reads clamped, not trapping (fuzz finding)")
+    func depthMismatch() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fixtures/fuzz/heif-depth-mismatch.heic").standardizedFileURL.path
+        let image = try ImageFormat.readImage(path: path)
+        #expect(image.pixels.width == 24 && image.pixels.height == 16 && image.pixels.depth == .sixteen)
+        guard case .sixteen(let samples) = image.pixels.samples else { return }
+        #expect(samples.max() == 65535, "values past the depth clamp to white")
+    }
+
     /// Profile-shaped bytes (length, RGB data space and 'acsp' signature): only RGB profiles are embedded.
     static let tinyICCBase64: String = {
         var bytes = (0..<160).map { UInt8($0) }
