@@ -97,7 +97,14 @@ void lspng_deflater_destroy(lspng_deflater *d) {
 /* Filtering runs in straight loops the compiler vectorises: no loop-carried dependency (encoding predicts from the
  * raw rows, not the output), a branch-free Paeth predictor, and an AVX2 clone picked at load time on CPUs that
  * have it (the target itself builds for baseline x86-64). */
-#if defined(__x86_64__) && defined(__clang__)
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+/* The clones' resolver runs while the dynamic loader relocates, before ThreadSanitizer's runtime is set up, and TSan
+ * instruments it too: the test binary crashed in __tsan_func_entry before main (make test-tsan). */
+#define LSPNG_NO_CLONES 1
+#endif
+#endif
+#if defined(__x86_64__) && defined(__clang__) && !defined(LSPNG_NO_CLONES)
 #define LSPNG_CLONES __attribute__((target_clones("avx2", "default")))
 #else
 #define LSPNG_CLONES

@@ -4,10 +4,19 @@ import Testing
 /// A full disk, simulated with a file-size limit (RLIMIT_FSIZE, `ulimit -f`) in the child with SIGXFSZ ignored, so
 /// every write past the limit fails with EFBIG exactly as a full disk fails with ENOSPC.
 @Suite struct DiskFullTests {
-    /// Runs `lookstudio` through `sh` with the limit in 512-byte blocks; the ignored SIGXFSZ survives `exec`.
+    /// The shell prefix that limits what follows to `blocks` of 512 bytes; the ignored SIGXFSZ survives `exec`.
+    ///
+    /// TMPDIR names no folder for the limited process: ThreadSanitizer's runtime (make test-tsan) writes a 512 KiB
+    /// file there at start-up without checking the write and maps it over its shadow memory, so under the limit the
+    /// mapping ran past the file's end and the first read was SIGBUS; without the folder it skips that optimisation.
+    /// lookstudio writes nothing there (its outputs go beside their destination), and SQLite falls back to /var/tmp.
+    static func limit(blocks: Int) -> String {
+        "trap '' XFSZ; ulimit -f \(blocks); export TMPDIR=/nonexistent/lookstudio-disk-full; exec \"$@\""
+    }
+
+    /// Runs `lookstudio` through `sh` under `limit(blocks:)`.
     static func runLimited(blocks: Int, _ arguments: [String]) throws -> CLI.Result {
-        try CLI.run(["-c", "trap '' XFSZ; ulimit -f \(blocks); exec \"$@\"", "sh", CLI.binary] + arguments,
-                    executable: "/bin/sh")
+        try CLI.run(["-c", limit(blocks: blocks), "sh", CLI.binary] + arguments, executable: "/bin/sh")
     }
 
     /// The folder's entries, hidden temporaries included.

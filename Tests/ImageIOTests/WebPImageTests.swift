@@ -99,6 +99,21 @@ import Testing
         } throws: { "\($0)".hasPrefix("\(path): ") }
     }
 
+    @Test("an image wider than the pixel limit is refused by libheif while it reads the file, naming --max-pixels")
+    func sideLimit() throws {
+        let dir = try TIFFImageTests.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try ImageFormat.write(try WebPImageTests.photo(channels: 3), to: "\(dir)/x.heic", color: ColorDescription())
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/x.heic")).map { $0 }
+        #expect(try HEIFImage.decode(bytes, name: "x.heic", maxPixels: 64 * 48).pixels.width == 64)
+        #expect {
+            _ = try HEIFImage.decode(bytes, name: "x.heic", maxPixels: 40)
+        } throws: {
+            guard case .unsupportedImage(let file, let detail) = $0 as? ImageIOError else { return false }
+            return file == "x.heic" && detail.contains("Security limit") && detail.contains("--max-pixels")
+        }
+    }
+
     @Test("a HEIC declaring 9 bits whose samples decode past that depth reads clamped, not trapping (fuzz finding)")
     func depthMismatch() throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
