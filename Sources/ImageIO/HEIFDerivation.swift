@@ -3,11 +3,21 @@
 /// libheif 1.15 follows these references recursively, with no loop check and a thread per grid tile: a grid listing
 /// itself as its own tile (a fuzz finding) made it start threads until the process ran out of memory, and with tile
 /// threads off it overflows the stack instead. Its API does not expose item references, so `HEIFImage.decode` reads
-/// them here and refuses loops, deep nesting and runaway tile counts before libheif decodes anything.
+/// them here and refuses loops, deep nesting and runaway tile counts before libheif decodes anything. It also
+/// asserts (aborting the process) when a derived image's input is not an image item (a third fuzz finding: an
+/// identity image over an item whose type was damaged), so inputs are checked against the item types too.
 struct HEIFDerivation: Sendable {
     /// Item → the items its decode also decodes: the inputs of a grid, identity or overlay ('dimg', in order, repeats
     /// kept: a grid may use one tile many times) and its auxiliary planes such as alpha ('auxl' points the other way).
     let inputs: [UInt32: [UInt32]]
+    /// Item → its 'dimg' inputs alone: libheif decodes each of them as an image without checking it is one.
+    let derivedFrom: [UInt32: [UInt32]]
+    /// Item → its type from the 'iinf' box ("hvc1", "grid", "Exif", …); nil when the file has no readable 'iinf'
+    /// (libheif refuses such a file before anything is decoded).
+    let itemTypes: [UInt32: String]?
+
+    /// The item types libheif 1.15 treats as images (`item_type_is_image`); an input of any other type is missing.
+    static let imageTypes: Set<String> = ["hvc1", "grid", "iden", "iovl", "av01"]
 
     /// Why an item cannot be decoded safely.
     enum Problem: Error, Equatable, Sendable {
@@ -17,15 +27,17 @@ struct HEIFDerivation: Sendable {
         case tooDeep(limit: Int)
         /// Decoding would decode more than `limit` images (tiles, inputs, planes) in all.
         case tooManyImages(limit: Int)
+        /// `item` is derived from `input`, which is not an image item (`type` is its type, "" when it has none).
+        case notAnImage(input: UInt32, type: String, item: UInt32)
     }
 
     /// Reads the references in the first top-level 'meta' box as libheif 1.15 does; a damaged box ends the reading
     /// (libheif, which read the same bytes first, rejects what it cannot parse).
     init(bytes: [UInt8]) {
-        var inputs: [UInt32: [UInt32]] = [:]
-        if let meta = Self.boxes(bytes, in: 0..<bytes.count).first(where: { $0.type == "meta" }), meta.body.count >= 4,
-           let iref = Self.boxes(bytes, in: meta.body.lowerBound + 4..<meta.body.upperBound)
-               .first(where: { $0.type == "iref" }), iref.body.count >= 4 {
+        var inputs: [UInt32: [UInt32]] = [:], derivedFrom: [UInt32: [UInt32]] = [:]
+        let meta = Self.boxes(bytes, in: 0..<bytes.count).first(where: { $0.type == "meta" })
+        let children = meta.map { $0.body.count >= 4 ? Self.boxes(bytes, in: $0.body.lowerBound + 4..<$0.body.upperBound) : [] }
+        if let iref = children?.first(where: { $0.type == "iref" }), iref.body.count >= 4 {
             let idBytes = bytes[iref.body.lowerBound] == 0 ? 2 : 4
             // libheif reads each reference's box header and then its item IDs straight on, never checking them against
             // that box's declared size (a second fuzz finding declared 9 MB): so this reads the same way, bounded only
@@ -45,13 +57,41 @@ struct HEIFDerivation: Sendable {
                     at += idBytes
                 }
                 switch type {
-                case "dimg": inputs[from, default: []] += to
+                case "dimg":
+                    inputs[from, default: []] += to
+                    derivedFrom[from, default: []] += to
                 case "auxl": for master in to { inputs[master, default: []].append(from) }
                 default: break
                 }
             }
         }
         self.inputs = inputs
+        self.derivedFrom = derivedFrom
+        itemTypes = children?.first(where: { $0.type == "iinf" }).map { Self.itemTypes(bytes, iinf: $0.body) }
+    }
+
+    /// The item types an 'iinf' box declares, read as libheif 1.15 does: at most its entry count of child boxes;
+    /// 'infe' version 2 and 3 carry an ID (16 or 32 bits) and a four-character type, earlier versions no type; the
+    /// first entry for an ID counts.
+    private static func itemTypes(_ bytes: [UInt8], iinf body: Range<Int>) -> [UInt32: String] {
+        guard body.count >= 4 else { return [:] }
+        let countBytes = bytes[body.lowerBound] == 0 ? 2 : 4
+        guard body.count >= 4 + countBytes else { return [:] }
+        let count = Int(integer(bytes, body.lowerBound + 4, countBytes))
+        var types: [UInt32: String] = [:]
+        for entry in boxes(bytes, in: body.lowerBound + 4 + countBytes..<body.upperBound).prefix(count)
+        where entry.type == "infe" && entry.body.count >= 4 {
+            let version = bytes[entry.body.lowerBound]
+            let idBytes = version == 3 ? 4 : 2
+            var at = entry.body.lowerBound + 4
+            guard at + idBytes <= entry.body.upperBound else { continue }
+            let id = integer(bytes, at, idBytes)
+            at += idBytes + 2
+            let type = version >= 2 && at + 4 <= entry.body.upperBound
+                ? String(decoding: bytes[at..<at + 4], as: UTF8.self) : ""
+            if types[id] == nil { types[id] = type }
+        }
+        return types
     }
 
     /// The first problem decoding `item` would run into, or nil when its references form a tree at most `maxDepth`
@@ -70,6 +110,12 @@ struct HEIFDerivation: Sendable {
             guard level <= maxDepth else { throw .tooDeep(limit: maxDepth) }
             open.insert(item)
             defer { open.remove(item) }
+            if let itemTypes {
+                for input in derivedFrom[item] ?? [] {
+                    let type = itemTypes[input] ?? ""
+                    guard Self.imageTypes.contains(type) else { throw .notAnImage(input: input, type: type, item: item) }
+                }
+            }
             var images = 1, depth = 0
             for input in inputs[item] ?? [] {
                 let below = try visit(input, level: level + 1)
@@ -99,6 +145,9 @@ struct HEIFDerivation: Sendable {
         case .tooManyImages(let limit):
             return "decoding it takes more than \(limit) tile and plane decodes for its declared size; the file is "
                 + "damaged or hostile"
+        case .notAnImage(let input, let type, let item):
+            return "image item \(item) is derived from item \(input), which is not an image ("
+                + (type.isEmpty ? "it has no item type" : "its type is '\(type)'") + "); the file is damaged"
         }
     }
 
