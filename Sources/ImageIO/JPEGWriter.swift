@@ -9,20 +9,27 @@ import Foundation
 /// `finish`, or that fails, removes its temporary file. Not thread-safe: one writer belongs to one task.
 public final class JPEGWriter {
     /// Destination path (or a label for memory output), used in error messages.
-    public let path: String
+    public var path: String { shim.path }
     /// Pixels per row.
-    public let width: Int
+    public var width: Int { shim.width }
     /// Number of rows.
-    public let height: Int
+    public var height: Int { shim.height }
     /// 3 (RGB) or 4 (RGBA, alpha ignored).
-    public let channels: Int
+    public var channels: Int { shim.channels }
     /// Rows written so far.
-    public private(set) var rowsWritten = 0
+    public var rowsWritten: Int { shim.rowsWritten }
 
-    private var handle: OpaquePointer?
-    private let temporaryPath: String?
-    private var finished = false
+    private let shim: ShimWriter
     private var narrowed: [UInt8] = []
+
+    private static let encoder = ShimEncoder(
+        format: "JPEG", library: "libjpeg",
+        writeRows: { lsjpeg_writer_write_rows($0, $1.assumingMemoryBound(to: UInt8.self), $2) },
+        finish: { lsjpeg_writer_finish($0) }, data: { lsjpeg_writer_data($0, $1) },
+        message: { lsjpeg_writer_message($0) }, destroy: { lsjpeg_writer_destroy($0) },
+        ok: Int32(LSJPEG_OK.rawValue), openFailed: Int32(LSJPEG_ERR_OPEN.rawValue),
+        writeFailed: Int32(LSJPEG_ERR_WRITE.rawValue), noMemory: Int32(LSJPEG_ERR_NOMEM.rawValue),
+        misuse: Int32(LSJPEG_ERR_USAGE.rawValue))
 
     /// Starts writing a JPEG that appears at `path` when `finish` succeeds: quality 1…100 (4:4:4 chroma at ≥ 90,
     /// 4:2:0 below, ImageMagick's rule), `iccProfile` in APP2 segments when given.
@@ -52,31 +59,18 @@ public final class JPEGWriter {
         // APP2 chunks are numbered in one byte: a profile needing more than 255 of them cannot be stored.
         let fits = (iccProfile?.count ?? 0) <= 255 * JPEGMarkers.iccChunkSize
         let profile = fits ? iccProfile ?? [] : []
-        let status = profile.withUnsafeBufferPointer {
-            lsjpeg_writer_open(handle, temporaryPath, UInt32(width), UInt32(height), Int32(channels), Int32(quality),
-                               profile.isEmpty ? nil : $0.baseAddress, $0.count)
+        shim = try ShimWriter(encoder: JPEGWriter.encoder, handle: handle, path: destination,
+                              temporaryPath: temporaryPath, width: width, height: height, channels: channels) { handle in
+            profile.withUnsafeBufferPointer {
+                lsjpeg_writer_open(handle, temporaryPath, UInt32(width), UInt32(height), Int32(channels),
+                                   Int32(quality), profile.isEmpty ? nil : $0.baseAddress, $0.count)
+            }
         }
-        guard status == Int32(LSJPEG_OK.rawValue) else {
-            let error = JPEGWriter.error(status, handle: handle, path: destination)
-            lsjpeg_writer_destroy(handle)
-            if let temporaryPath { unlink(temporaryPath) }
-            throw error
-        }
-        self.handle = handle
-        self.path = destination
-        self.temporaryPath = temporaryPath
-        self.width = width
-        self.height = height
-        self.channels = channels
-    }
-
-    deinit {
-        abandon()
     }
 
     /// Appends whole rows of 8-bit samples; `rows.count` must be a multiple of width · channels.
     public func writeRows(_ rows: UnsafeBufferPointer<UInt8>) throws(ImageIOError) {
-        try write(rows)
+        try shim.write(UnsafeRawPointer(rows.baseAddress), samples: rows.count)
     }
 
     /// Appends whole rows of 16-bit samples, rounded to 8 bits (v · 255 / 65535, to nearest).
@@ -84,74 +78,17 @@ public final class JPEGWriter {
         if narrowed.count < rows.count { narrowed = [UInt8](repeating: 0, count: rows.count) }
         for i in 0..<rows.count { narrowed[i] = UInt8((UInt32(rows[i]) * 255 + 32_767) / 65_535) }
         try narrowed.withUnsafeBufferPointer { (all) throws(ImageIOError) in
-            try write(UnsafeBufferPointer(rebasing: all[0..<rows.count]))
+            try shim.write(UnsafeRawPointer(all.baseAddress), samples: rows.count)
         }
     }
 
     /// Completes the image and moves the file into place; every row must have been written.
     public func finish() throws(ImageIOError) {
-        try finishEncoding()
-        guard let temporaryPath else { return }
-        do {
-            try AtomicFile.commit(temporary: temporaryPath, to: path)
-        } catch {
-            unlink(temporaryPath)
-            throw .cannotWrite(file: path, reason: error.reason)
-        }
+        try shim.finish()
     }
 
     /// Completes a memory image and returns its bytes.
     public func finishData() throws(ImageIOError) -> [UInt8] {
-        try finishEncoding()
-        var size = 0
-        guard let handle, let bytes = lsjpeg_writer_data(handle, &size) else { return [] }
-        return Array(UnsafeBufferPointer(start: bytes, count: size))
-    }
-
-    private func finishEncoding() throws(ImageIOError) {
-        guard let handle, !finished else {
-            throw .invalidRows(file: path, detail: "the JPEG writer was already finished or has failed")
-        }
-        let status = lsjpeg_writer_finish(handle)
-        guard status == Int32(LSJPEG_OK.rawValue) else { throw fail(status) }
-        finished = true
-    }
-
-    private func write(_ rows: UnsafeBufferPointer<UInt8>) throws(ImageIOError) {
-        guard let handle, !finished else {
-            throw .invalidRows(file: path, detail: "the JPEG writer was already finished or has failed")
-        }
-        let count = try RowCount.check(samples: rows.count, rowSamples: width * channels, written: rowsWritten,
-                                       height: height, path: path)
-        guard count > 0 else { return }
-        let status = lsjpeg_writer_write_rows(handle, rows.baseAddress, UInt32(count))
-        guard status == Int32(LSJPEG_OK.rawValue) else { throw fail(status) }
-        rowsWritten += count
-    }
-
-    /// Turns a C failure into an error and drops the partial output.
-    private func fail(_ status: Int32) -> ImageIOError {
-        let error = handle.map { JPEGWriter.error(status, handle: $0, path: path) }
-            ?? .cannotWrite(file: path, reason: "writer closed")
-        abandon()
-        return error
-    }
-
-    private func abandon() {
-        if let handle {
-            lsjpeg_writer_destroy(handle)
-            self.handle = nil
-        }
-        if !finished, let temporaryPath { unlink(temporaryPath) }
-    }
-
-    private static func error(_ status: Int32, handle: OpaquePointer, path: String) -> ImageIOError {
-        let message = String(cString: lsjpeg_writer_message(handle))
-        switch UInt32(bitPattern: status) {
-        case LSJPEG_ERR_OPEN.rawValue, LSJPEG_ERR_WRITE.rawValue: return .cannotWrite(file: path, reason: message)
-        case LSJPEG_ERR_NOMEM.rawValue: return .outOfMemory(file: path, detail: message)
-        case LSJPEG_ERR_USAGE.rawValue: return .invalidRows(file: path, detail: message)
-        default: return .cannotWrite(file: path, reason: "libjpeg: \(message)")
-        }
+        try shim.finishData()
     }
 }

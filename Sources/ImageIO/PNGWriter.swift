@@ -104,21 +104,28 @@ public struct PNGWriteOptions: Sendable, Equatable {
 /// either untouched or complete. Not thread-safe: one writer belongs to one task.
 public final class PNGWriter {
     /// Destination path (or a label for memory output), used in error messages.
-    public let path: String
+    public var path: String { shim.path }
     /// Pixels per row.
-    public let width: Int
+    public var width: Int { shim.width }
     /// Number of rows.
-    public let height: Int
+    public var height: Int { shim.height }
     /// 3 (RGB) or 4 (RGBA).
-    public let channels: Int
+    public var channels: Int { shim.channels }
     /// Bits per sample.
     public let depth: PixelBuffer.Depth
     /// Rows written so far.
-    public private(set) var rowsWritten = 0
+    public var rowsWritten: Int { shim.rowsWritten }
 
-    private var handle: OpaquePointer?
-    private let temporaryPath: String?
-    private var finished = false
+    private let shim: ShimWriter
+
+    private static let encoder = ShimEncoder(
+        format: "PNG", library: "libpng",
+        writeRows: { lspng_writer_write_rows($0, $1, $2) }, finish: { lspng_writer_finish($0) },
+        data: { lspng_writer_data($0, $1) }, message: { lspng_writer_message($0) },
+        destroy: { lspng_writer_destroy($0) },
+        ok: Int32(LSPNG_OK.rawValue), openFailed: Int32(LSPNG_ERR_OPEN.rawValue),
+        writeFailed: Int32(LSPNG_ERR_WRITE.rawValue), noMemory: Int32(LSPNG_ERR_NOMEM.rawValue),
+        misuse: Int32(LSPNG_ERR_USAGE.rawValue))
 
     /// Starts writing a PNG that will appear at `path` when `finish` succeeds, with `colorMetadata`'s chunks before
     /// the image data (any libpng refuses are left out; they never fail the image).
@@ -149,32 +156,19 @@ public final class PNGWriter {
         guard let handle = lspng_writer_create() else {
             throw .outOfMemory(file: destination, detail: "cannot create a PNG writer")
         }
-        let status = color.withShimColor { (shimColor) -> Int32 in
-            let params = lspng_write_params(width: UInt32(width), height: UInt32(height), channels: Int32(channels),
-                                            depth: Int32(depth.rawValue),
-                                            compression_level: Int32(options.compressionLevel),
-                                            filters: options.filterBits, strategy: options.strategyCode,
-                                            color: shimColor)
-            if let temporaryPath { return lspng_writer_open_file(handle, temporaryPath, params) }
-            return lspng_writer_open_memory(handle, params)
+        shim = try ShimWriter(encoder: PNGWriter.encoder, handle: handle, path: destination,
+                              temporaryPath: temporaryPath, width: width, height: height, channels: channels) { handle in
+            color.withShimColor { (shimColor) -> Int32 in
+                let params = lspng_write_params(width: UInt32(width), height: UInt32(height), channels: Int32(channels),
+                                                depth: Int32(depth.rawValue),
+                                                compression_level: Int32(options.compressionLevel),
+                                                filters: options.filterBits, strategy: options.strategyCode,
+                                                color: shimColor)
+                if let temporaryPath { return lspng_writer_open_file(handle, temporaryPath, params) }
+                return lspng_writer_open_memory(handle, params)
+            }
         }
-        guard status == Int32(LSPNG_OK.rawValue) else {
-            let error = PNGWriter.error(status, handle: handle, path: destination)
-            lspng_writer_destroy(handle)
-            if let temporaryPath { unlink(temporaryPath) }
-            throw error
-        }
-        self.handle = handle
-        self.path = destination
-        self.temporaryPath = temporaryPath
-        self.width = width
-        self.height = height
-        self.channels = channels
         self.depth = depth
-    }
-
-    deinit {
-        abandon()
     }
 
     /// Appends whole rows of an 8-bit image; `rows.count` must be a multiple of width · channels.
@@ -189,69 +183,16 @@ public final class PNGWriter {
 
     /// Completes the image and moves the file into place; every row must have been written.
     public func finish() throws(ImageIOError) {
-        try finishEncoding()
-        guard let temporaryPath else { return }
-        do {
-            try AtomicFile.commit(temporary: temporaryPath, to: path)
-        } catch {
-            unlink(temporaryPath)
-            throw .cannotWrite(file: path, reason: error.reason)
-        }
+        try shim.finish()
     }
 
     /// Completes a memory image and returns its bytes.
     func finishData() throws(ImageIOError) -> [UInt8] {
-        try finishEncoding()
-        var size = 0
-        guard let handle, let bytes = lspng_writer_data(handle, &size) else { return [] }
-        return Array(UnsafeBufferPointer(start: bytes, count: size))
-    }
-
-    private func finishEncoding() throws(ImageIOError) {
-        guard let handle, !finished else {
-            throw .invalidRows(file: path, detail: "the PNG writer was already finished or has failed")
-        }
-        let status = lspng_writer_finish(handle)
-        guard status == Int32(LSPNG_OK.rawValue) else { throw fail(status) }
-        finished = true
+        try shim.finishData()
     }
 
     private func write(_ pointer: UnsafeRawPointer?, samples: Int, depth: PixelBuffer.Depth) throws(ImageIOError) {
-        guard let handle, !finished else {
-            throw .invalidRows(file: path, detail: "the PNG writer was already finished or has failed")
-        }
         guard depth == self.depth else { throw .depthMismatch(file: path, image: self.depth, buffer: depth) }
-        let count = try RowCount.check(samples: samples, rowSamples: width * channels, written: rowsWritten,
-                                       height: height, path: path)
-        guard count > 0, let pointer else { return }
-        let status = lspng_writer_write_rows(handle, pointer, UInt32(count))
-        guard status == Int32(LSPNG_OK.rawValue) else { throw fail(status) }
-        rowsWritten += count
-    }
-
-    /// Turns a C failure into an error and drops the partial output, so a failed writer leaves nothing behind.
-    private func fail(_ status: Int32) -> ImageIOError {
-        let error = handle.map { PNGWriter.error(status, handle: $0, path: path) }
-            ?? .cannotWrite(file: path, reason: "writer closed")
-        abandon()
-        return error
-    }
-
-    private func abandon() {
-        if let handle {
-            lspng_writer_destroy(handle)
-            self.handle = nil
-        }
-        if !finished, let temporaryPath { unlink(temporaryPath) }
-    }
-
-    private static func error(_ status: Int32, handle: OpaquePointer, path: String) -> ImageIOError {
-        let message = String(cString: lspng_writer_message(handle))
-        switch UInt32(bitPattern: status) {
-        case LSPNG_ERR_OPEN.rawValue, LSPNG_ERR_WRITE.rawValue: return .cannotWrite(file: path, reason: message)
-        case LSPNG_ERR_NOMEM.rawValue: return .outOfMemory(file: path, detail: message)
-        case LSPNG_ERR_USAGE.rawValue: return .invalidRows(file: path, detail: message)
-        default: return .cannotWrite(file: path, reason: "libpng: \(message)")
-        }
+        try shim.write(pointer, samples: samples)
     }
 }
