@@ -123,24 +123,7 @@ struct CorrectCommand: ParsableCommand {
     @Option(help: "Refuse images with more pixels than this.")
     var maxPixels: Int = PNGReader.defaultMaxPixels
 
-    @Option(help: ArgumentHelp("Automatic correction before the look (default: on, unless the scene's preset "
-                               + "switches it off; docs/CORRECTION.md).", valueName: "on|off"))
-    var auto: OnOff?
-
-    @Option(help: "Exposure strength, percent of what the engine chose (× the scene's preset), 0…200.")
-    var exposure: Double?
-
-    @Option(help: "Black and white point strength, percent of the engine's choice, 0…200.")
-    var levels: Double?
-
-    @Option(help: "Colour-cast removal strength, percent of the engine's choice, 0…200.")
-    var whiteBalance: Double?
-
-    @Option(help: "Contrast strength, percent of the engine's choice, 0…200.")
-    var contrast: Double?
-
-    @Option(help: "Vibrance strength, percent of the engine's choice, 0…200.")
-    var vibrance: Double?
+    @OptionGroup(title: "Automatic correction") var autoCorrection: AutoCorrectionOptions
 
     @Flag(help: "No creative look, not even the scene's default.")
     var noLook = false
@@ -156,12 +139,6 @@ struct CorrectCommand: ParsableCommand {
     func validate() throws {
         if look != nil && lut != nil { throw ValidationError("give only one of --look and --lut") }
         if noLook && (look != nil || lut != nil) { throw ValidationError("--no-look cannot be combined with --look or --lut") }
-        for (name, value) in [("exposure", exposure), ("levels", levels), ("white-balance", whiteBalance),
-                              ("contrast", contrast), ("vibrance", vibrance)] {
-            if let value, !(value.isFinite && (0...200).contains(value)) {
-                throw ValidationError("--\(name) \(value) is out of range: use 0…200 (percent of the engine's choice)")
-            }
-        }
         _ = try strengths()
         _ = try sceneChoice()
         guard (1...100).contains(quality) else { throw ValidationError("--quality must be in 1…100") }
@@ -270,22 +247,12 @@ struct CorrectCommand: ParsableCommand {
 
     /// Scene presets from the shipped Catalog/scenes.yaml (for --lut runs, which never open the catalog).
     func seedPresets() throws -> [Int: SceneCorrection] {
-        guard auto != .off,
+        guard !autoCorrection.isOff,
               let dir = CatalogLocation.findSeed(explicit: nil, environment: ProcessInfo.processInfo.environment)
         else { return [:] }
         var presets: [Int: SceneCorrection] = [:]
         for scene in try Seed.load(from: dir).scenes { presets[scene.label] = scene.correction ?? SceneCorrection() }
         return presets
-    }
-
-    /// The automatic-correction settings for a scene's preset with the command's percentages on top (nil: off).
-    func autoSettings(preset: SceneCorrection) -> AutoSettings? {
-        if auto == .off || (auto == nil && !preset.auto) { return nil }
-        func scaled(_ p: Int, _ flag: Double?) -> Double { min(200, Double(p) * (flag ?? 100) / 100) }
-        return AutoSettings(exposure: scaled(preset.exposure, exposure), levels: scaled(preset.levels, levels),
-                            whiteBalance: scaled(preset.whiteBalance, whiteBalance),
-                            contrast: scaled(preset.contrast, contrast), vibrance: scaled(preset.vibrance, vibrance),
-                            keepWhite: preset.keepWhite, protectSkin: preset.protectSkin)
     }
 }
 
@@ -447,7 +414,7 @@ struct CorrectJob: Sendable {
         result.scene = scene
         // One analysis serves detection, the automatic correction and every strength.
         var analysis: SceneAnalysis?
-        if scene == nil || command.auto != .off {
+        if scene == nil || !command.autoCorrection.isOff {
             analysis = try SceneAnalysis(path: file, maxPixels: maxPixels)
             if let failure = analysis?.faceDetectionFailure { printError("warning: \(file): \(failure)") }
         }
@@ -461,7 +428,7 @@ struct CorrectJob: Sendable {
         var overrides = params
         overrides.lutOutputGuid = looks.explicit?.guid
         let preset = result.scene.flatMap { looks.presets[$0.rawValue] } ?? SceneCorrection()
-        if let analysis, let settings = command.autoSettings(preset: preset) {
+        if let analysis, let settings = command.autoCorrection.settings(preset: preset) {
             overrides.auto = AutoCorrection.plan(CorrectionAnalysis(analysis), settings: settings)
             result.auto = overrides.auto
         }
