@@ -7,8 +7,8 @@
 #   FUZZ_JOBS=1 scripts/fuzz.sh     one target at a time (default: one per core, `nproc`)
 #
 # Prints one line per target, `fuzz NAME: N executions, K crashes`, as each finishes, and exits 1 if any target
-# crashed. Every run is also appended to .build-fuzz/ledger.tsv (time, target, seconds, executions, crashes), which
-# `scripts/fuzz-ledger.sh` sums per target: the volume a corpus has been through across runs. Crash
+# crashed. Every run is also appended to .build-fuzz/ledger.tsv (end time, target, seconds it ran, executions,
+# crashes), which `scripts/fuzz-ledger.sh` sums per target: the volume a corpus has been through across runs. Crash
 # inputs are kept in .build-fuzz/artifacts/NAME/ (turn them into regression tests: Fuzz/README.md). The corpus a
 # target grows is kept in .build-fuzz/corpus/NAME/, so repeated runs go deeper.
 #
@@ -85,8 +85,9 @@ findings() { find "$scratch/artifacts/$1" -name 'crash-*' -o -name 'leak-*' -o -
 
 # Fuzzes one target; prints its line and records it in the ledger; returns 1 on a finding.
 fuzz_one() {
-    local name=$1 binary="$scratch/fuzzers/$1" log="$scratch/fuzz-$1.log" before runs crashes
+    local name=$1 binary="$scratch/fuzzers/$1" log="$scratch/fuzz-$1.log" before runs crashes started
     before=$(findings "$name")
+    started=$(date +%s)
     # Leak checks are off: the Swift runtime's metadata caches look like leaks to LeakSanitizer. Allocation stacks
     # are not recorded (malloc_context_size=0): unwinding on every allocation cost a fifth of the time of the
     # allocation-heavy targets (YAML); a finding is reproduced with full stacks by running the binary on its file.
@@ -100,7 +101,7 @@ fuzz_one() {
     [ -n "$runs" ] || runs=$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$log" | tail -1)
     crashes=$(( $(findings "$name") - before ))
     echo "fuzz $name: ${runs:-0} executions, $crashes crashes"
-    printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$name" "$seconds" "${runs:-0}" "$crashes" \
+    printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$name" "$(( $(date +%s) - started ))" "${runs:-0}" "$crashes" \
         >>"$scratch/ledger.tsv"
     if [ "$crashes" -gt 0 ]; then
         grep -m1 -A12 "ERROR:\|Fatal error\|deadly signal" "$log" >&2 || tail -20 "$log" >&2
