@@ -62,6 +62,13 @@ public enum HEIFImage {
         guard width * height <= maxPixels else {
             throw .tooManyPixels(file: name, width: width, height: height, limit: maxPixels)
         }
+        // libheif checks a grid's or overlay's canvas, which it reads from the item's data rather than 'ispe', against
+        // the side limit only when it decodes: a fuzz finding declared a 24×16 grid whose descriptor, read at a damaged
+        // offset, asked for canvases of 400 MB a plane. A real canvas is the item's 'ispe' size (cropping and
+        // rotation come after it), so the limit drops to its longer side here, never rising.
+        let ispeSide = max(Int(heif_image_handle_get_ispe_width(handle)), Int(heif_image_handle_get_ispe_height(handle)),
+                           width, height)
+        heif_context_set_maximum_image_size_limit(context, Int32(min(maxPixels, maxSide, ispeSide + 1)))
         var primary: heif_item_id = 0
         try check(heif_context_get_primary_image_ID(context, &primary), "no primary image")
         // Tiles together cover the declared size: more decodes than one per 64×64 pixels (HEVC's largest coding
@@ -78,7 +85,14 @@ public enum HEIFImage {
         let chroma = wide ? (alpha ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RRGGBB_LE)
                           : (alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB)
         var image: OpaquePointer?
-        try check(heif_decode_image(handle, &image, heif_colorspace_RGB, chroma, nil), "libheif cannot decode it")
+        let decoded = heif_decode_image(handle, &image, heif_colorspace_RGB, chroma, nil)
+        if decoded.subcode == heif_suberror_Security_limit_exceeded {
+            let message = decoded.message.map { String(cString: $0) } ?? "security limit"
+            throw .corruptImage(file: name, format: label, detail: "a grid or overlay canvas is larger than the "
+                + "\(width)×\(height) image it makes (\(message.trimmingCharacters(in: .whitespacesAndNewlines))); "
+                + "the file is damaged or hostile")
+        }
+        try check(decoded, "libheif cannot decode it")
         guard let image else { throw .corruptImage(file: name, format: label, detail: "no decoded image") }
         defer { heif_image_release(image) }
         var stride: Int32 = 0

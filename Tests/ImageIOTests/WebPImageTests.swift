@@ -124,6 +124,18 @@ import Testing
         #expect(samples.max() == 65535, "values past the depth clamp to white")
     }
 
+    @Test("a 24×16 grid whose descriptor asks for a far larger canvas is refused before libheif allocates it (fuzz finding)")
+    func gridCanvas() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fixtures/fuzz/heif-grid-canvas.heic").standardizedFileURL.path
+        #expect {
+            _ = try ImageFormat.readImage(path: path)
+        } throws: {
+            guard case .corruptImage(let file, "HEIF", let detail) = $0 as? ImageIOError else { return false }
+            return file == path && detail.hasPrefix("a grid or overlay canvas is larger than the 24×16 image it makes")
+        }
+    }
+
     /// Profile-shaped bytes (length, RGB data space and 'acsp' signature): only RGB profiles are embedded.
     static let tinyICCBase64: String = {
         var bytes = (0..<160).map { UInt8($0) }
