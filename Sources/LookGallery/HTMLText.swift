@@ -5,37 +5,21 @@ import Foundation
 public enum HTMLText {
     /// Text for element content: `&`, `<`, `>` become entities, so `<script>` in a look name stays text.
     public static func text(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
+        escape(s, contentEntity)
     }
 
     /// Text for a double-quoted attribute value: also quotes, apostrophes and control characters.
     public static func attribute(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\n": out += "&#10;"
-            case "\r": out += "&#13;"
-            case "\t": out += "&#9;"
-            default: out.unicodeScalars.append(c)
+        escape(s) {
+            switch $0 {
+            case "\"": return "&quot;"
+            case "'": return "&#39;"
+            case "\n": return "&#10;"
+            case "\r": return "&#13;"
+            case "\t": return "&#9;"
+            default: return contentEntity($0)
             }
         }
-        return out
     }
 
     /// JSON that is safe between `<script type="application/json">` and `</script>`.
@@ -47,18 +31,30 @@ public enum HTMLText {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        let json = String(decoding: try encoder.encode(value), as: UTF8.self)
-        var out = ""
-        out.reserveCapacity(json.utf8.count)
-        for c in json.unicodeScalars {
-            switch c {
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default: out.unicodeScalars.append(c)
+        return escape(String(decoding: try encoder.encode(value), as: UTF8.self)) {
+            switch $0 {
+            case "<", ">", "&", "\u{2028}", "\u{2029}": return "\\u" + String(format: "%04x", $0.value)
+            default: return nil
             }
+        }
+    }
+
+    /// The entity for a scalar that would otherwise start or end markup.
+    private static func contentEntity(_ c: Unicode.Scalar) -> String? {
+        switch c {
+        case "&": return "&amp;"
+        case "<": return "&lt;"
+        case ">": return "&gt;"
+        default: return nil
+        }
+    }
+
+    /// `s` with every scalar that `replacement` maps replaced by its text; the others are kept.
+    private static func escape(_ s: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for c in s.unicodeScalars {
+            if let text = replacement(c) { out += text } else { out.unicodeScalars.append(c) }
         }
         return out
     }
