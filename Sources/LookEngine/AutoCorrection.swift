@@ -40,15 +40,17 @@ public struct AutoSettings: Sendable, Equatable, Codable {
         self.protectSkin = protectSkin
     }
 
-    /// These settings with each strength multiplied by a percentage (nil: unchanged), as `correct --exposure N` does.
+    /// These settings with each strength multiplied by a percentage (nil: unchanged) and capped at 200, as
+    /// `correct --exposure N` scales a scene's preset.
     public func scaled(exposure e: Double? = nil, levels l: Double? = nil, whiteBalance w: Double? = nil,
                        contrast c: Double? = nil, vibrance v: Double? = nil) -> AutoSettings {
+        func scale(_ value: Double, _ percent: Double?) -> Double { min(200, value * (percent ?? 100) / 100) }
         var s = self
-        s.exposure *= (e ?? 100) / 100
-        s.levels *= (l ?? 100) / 100
-        s.whiteBalance *= (w ?? 100) / 100
-        s.contrast *= (c ?? 100) / 100
-        s.vibrance *= (v ?? 100) / 100
+        s.exposure = scale(exposure, e)
+        s.levels = scale(levels, l)
+        s.whiteBalance = scale(whiteBalance, w)
+        s.contrast = scale(contrast, c)
+        s.vibrance = scale(vibrance, v)
         return s
     }
 

@@ -44,10 +44,11 @@ struct AutoCorrectionOptions: ParsableArguments {
     /// The settings for a scene's preset with these percentages on top (nil: the stage is off for this scene).
     func settings(preset: SceneCorrection) -> AutoSettings? {
         if auto == .off || (auto == nil && !preset.auto) { return nil }
-        func scaled(_ p: Int, _ flag: Double?) -> Double { min(200, Double(p) * (flag ?? 100) / 100) }
-        return AutoSettings(exposure: scaled(preset.exposure, exposure), levels: scaled(preset.levels, levels),
-                            whiteBalance: scaled(preset.whiteBalance, whiteBalance),
-                            contrast: scaled(preset.contrast, contrast), vibrance: scaled(preset.vibrance, vibrance),
-                            keepWhite: preset.keepWhite, protectSkin: preset.protectSkin)
+        return AutoSettings(exposure: Double(preset.exposure), levels: Double(preset.levels),
+                            whiteBalance: Double(preset.whiteBalance), contrast: Double(preset.contrast),
+                            vibrance: Double(preset.vibrance), keepWhite: preset.keepWhite,
+                            protectSkin: preset.protectSkin)
+            .scaled(exposure: exposure, levels: levels, whiteBalance: whiteBalance, contrast: contrast,
+                    vibrance: vibrance)
     }
 }
