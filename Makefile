@@ -23,12 +23,14 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-# CI runs exactly this (.ci/run): the suite, then the fuzz smoke (every libFuzzer target for SMOKE_SECONDS; fails
-# on a crash, or on a harness that no longer builds).
-SMOKE_SECONDS ?= 10
+# CI runs exactly this (.ci/run): the suite, then the fuzz smoke: every libFuzzer target for SMOKE_RUNS executions
+# from a fixed seed (SMOKE_SECONDS caps each), so CI runs the very inputs this command runs here; it fails on a crash
+# or on a harness that no longer builds.
+SMOKE_RUNS ?= 20000
+SMOKE_SECONDS ?= 60
 test: deps
 	$(SWIFT) test
-	FUZZ_SECONDS=$(SMOKE_SECONDS) ./scripts/fuzz.sh
+	FUZZ_RUNS=$(SMOKE_RUNS) FUZZ_SECONDS=$(SMOKE_SECONDS) ./scripts/fuzz.sh
 
 # Fuzzing (Fuzz/README.md): every libFuzzer target for FUZZ_SECONDS each; one line per target; fails on a crash.
 FUZZ_SECONDS ?= 60
@@ -37,7 +39,7 @@ fuzz: deps
 
 # The fuzz smoke alone (what `make test` runs after the suite).
 fuzz-smoke: deps
-	FUZZ_SECONDS=$(SMOKE_SECONDS) ./scripts/fuzz.sh
+	FUZZ_RUNS=$(SMOKE_RUNS) FUZZ_SECONDS=$(SMOKE_SECONDS) ./scripts/fuzz.sh
 
 # The suite under AddressSanitizer + UndefinedBehaviorSanitizer, and under ThreadSanitizer, each in its own build
 # folder (heavy: several times the normal build time and memory). swiftc has no -sanitize=undefined on Linux (Swift

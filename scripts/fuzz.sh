@@ -5,6 +5,9 @@
 #   scripts/fuzz.sh cube png        only these targets
 #   FUZZ_SECONDS=600 scripts/fuzz.sh
 #   FUZZ_JOBS=1 scripts/fuzz.sh     one target at a time (default: one per core, `nproc`)
+#   FUZZ_RUNS=20000 scripts/fuzz.sh  a fixed number of executions per target from a fixed seed (FUZZ_SEED, default
+#                                   1), FUZZ_SECONDS then only a cap: `make test`'s smoke, the same run on every
+#                                   machine, so a finding in CI is one the same command finds here
 #
 # Prints one line per target, `fuzz NAME: N executions, K crashes`, as each finishes, and exits 1 if any target
 # crashed. Every run is also appended to .build-fuzz/ledger.tsv (end time, target, seconds it ran, executions,
@@ -23,6 +26,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 scratch="$root/.build-fuzz"
 seconds="${FUZZ_SECONDS:-60}"
 jobs="${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}"
+fixed=""
+[ -z "${FUZZ_RUNS:-}" ] || fixed="-runs=$FUZZ_RUNS -seed=${FUZZ_SEED:-1}"
 swift="${SWIFT:-swift}"
 # Every harness in Fuzz/ (one per parser). TIFF, WebP and HEIC readers get theirs as Fuzz/tiff.swift etc.,
 # with seeds under Fuzz/seeds/NAME/ and a line in seed_dirs below.
@@ -93,8 +98,9 @@ fuzz_one() {
     # allocation-heavy targets (YAML); a finding is reproduced with full stacks by running the binary on its file.
     # The Swift runtime's backtracer is off: it caught a C library's abort before libFuzzer did, and its memory
     # reader then tripped AddressSanitizer, burying the real report.
+    # shellcheck disable=SC2086
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0:allocator_may_return_null=1:malloc_context_size=0" "$binary" \
-        -max_total_time="$seconds" -max_len=65536 -timeout=20 -rss_limit_mb=3072 -print_final_stats=1 \
+        -max_total_time="$seconds" $fixed -max_len=65536 -timeout=20 -rss_limit_mb=3072 -print_final_stats=1 \
         -artifact_prefix="$scratch/artifacts/$name/" "$scratch/corpus/$name" "$scratch/seeds/$name" \
         >"$log" 2>&1 || true
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
