@@ -26,7 +26,8 @@ public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
             var filled = 0
             while filled < count {
                 let run = min(payload.count, count - filled)
-                UnsafeMutableRawPointer(buffer.baseAddress! + filled).copyMemory(from: payload.baseAddress!, byteCount: run)
+                UnsafeMutableRawPointer(buffer.baseAddress! + filled)
+                    .copyMemory(from: payload.baseAddress!, byteCount: run)
                 filled += run
             }
         }

@@ -14,7 +14,9 @@ public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     // Into the profile (the output side, perceptual intent) and out to Lab: opening the profile already built a
     // transform to sRGB. Each transform rebuilds sRGB's curves inside LittleCMS (most of an execution in
     // perf), so the harness makes no more of them than these paths need.
-    if let backward = try? ColorTransform(from: sRGB, to: profile, intent: .perceptual) { _ = backward.converting(probe) }
+    if let backward = try? ColorTransform(from: sRGB, to: profile, intent: .perceptual) {
+        _ = backward.converting(probe)
+    }
     if let lab = try? LabConverter(from: profile) { _ = lab.lab(probe) }
     return 0
 }

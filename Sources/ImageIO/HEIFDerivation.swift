@@ -3,8 +3,8 @@
 /// libheif 1.15 follows these references recursively, with no loop check and a thread per grid tile: a grid listing
 /// itself as its own tile (a fuzz finding) made it start threads until the process ran out of memory, and with tile
 /// threads off it overflows the stack instead. Its API does not expose item references, so `HEIFImage.decode` reads
-/// them here and refuses loops, deep nesting and runaway tile counts before libheif decodes anything. It also
-/// asserts (aborting the process) when a derived image's input is not an image item (a third fuzz finding: an
+/// them here and refuses loops, deep nesting and runaway tile counts before libheif decodes anything. libheif also
+/// aborts the process on an assertion when a derived image's input is not an image item (a later fuzz finding: an
 /// identity image over an item whose type was damaged), so inputs are checked against the item types too.
 struct HEIFDerivation: Sendable {
     /// Item → the items its decode also decodes: the inputs of a grid, identity or overlay ('dimg', in order, repeats
@@ -36,7 +36,9 @@ struct HEIFDerivation: Sendable {
     init(bytes: [UInt8]) {
         var inputs: [UInt32: [UInt32]] = [:], derivedFrom: [UInt32: [UInt32]] = [:]
         let meta = Self.boxes(bytes, in: 0..<bytes.count).first(where: { $0.type == "meta" })
-        let children = meta.map { $0.body.count >= 4 ? Self.boxes(bytes, in: $0.body.lowerBound + 4..<$0.body.upperBound) : [] }
+        let children = meta.map {
+            $0.body.count >= 4 ? Self.boxes(bytes, in: $0.body.lowerBound + 4..<$0.body.upperBound) : []
+        }
         if let iref = children?.first(where: { $0.type == "iref" }), iref.body.count >= 4 {
             let idBytes = bytes[iref.body.lowerBound] == 0 ? 2 : 4
             // libheif reads each reference's box header and then its item IDs straight on, never checking them against
@@ -113,7 +115,9 @@ struct HEIFDerivation: Sendable {
             if let itemTypes {
                 for input in derivedFrom[item] ?? [] {
                     let type = itemTypes[input] ?? ""
-                    guard Self.imageTypes.contains(type) else { throw .notAnImage(input: input, type: type, item: item) }
+                    guard Self.imageTypes.contains(type) else {
+                        throw .notAnImage(input: input, type: type, item: item)
+                    }
                 }
             }
             var images = 1, depth = 0

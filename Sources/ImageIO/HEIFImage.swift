@@ -63,11 +63,11 @@ public enum HEIFImage {
             throw .tooManyPixels(file: name, width: width, height: height, limit: maxPixels)
         }
         // libheif checks a grid's or overlay's canvas, which it reads from the item's data rather than 'ispe', against
-        // the side limit only when it decodes: a fuzz finding declared a 24×16 grid whose descriptor, read at a damaged
-        // offset, asked for canvases of 400 MB a plane. A real canvas is the item's 'ispe' size (cropping and
+        // the side limit only when it decodes: a fuzz finding declared a 24×16 grid whose descriptor, read at a
+        // damaged offset, asked for canvases of 400 MB a plane. A real canvas is the item's 'ispe' size (cropping and
         // rotation come after it), so the limit drops to its longer side here, never rising.
-        let ispeSide = max(Int(heif_image_handle_get_ispe_width(handle)), Int(heif_image_handle_get_ispe_height(handle)),
-                           width, height)
+        let ispeSide = max(Int(heif_image_handle_get_ispe_width(handle)),
+                           Int(heif_image_handle_get_ispe_height(handle)), width, height)
         heif_context_set_maximum_image_size_limit(context, Int32(min(maxPixels, maxSide, ispeSide + 1)))
         var primary: heif_item_id = 0
         try check(heif_context_get_primary_image_ID(context, &primary), "no primary image")

@@ -60,7 +60,8 @@ public final class JPEGWriter {
         let fits = (iccProfile?.count ?? 0) <= 255 * JPEGMarkers.iccChunkSize
         let profile = fits ? iccProfile ?? [] : []
         shim = try ShimWriter(encoder: JPEGWriter.encoder, handle: handle, path: destination,
-                              temporaryPath: temporaryPath, width: width, height: height, channels: channels) { handle in
+                              temporaryPath: temporaryPath, width: width, height: height,
+                              channels: channels) { handle in
             profile.withUnsafeBufferPointer {
                 lsjpeg_writer_open(handle, temporaryPath, UInt32(width), UInt32(height), Int32(channels),
                                    Int32(quality), profile.isEmpty ? nil : $0.baseAddress, $0.count)

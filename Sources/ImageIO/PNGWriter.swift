@@ -157,7 +157,8 @@ public final class PNGWriter {
             throw .outOfMemory(file: destination, detail: "cannot create a PNG writer")
         }
         shim = try ShimWriter(encoder: PNGWriter.encoder, handle: handle, path: destination,
-                              temporaryPath: temporaryPath, width: width, height: height, channels: channels) { handle in
+                              temporaryPath: temporaryPath, width: width, height: height,
+                              channels: channels) { handle in
             color.withShimColor { (shimColor) -> Int32 in
                 let params = lspng_write_params(width: UInt32(width), height: UInt32(height), channels: Int32(channels),
                                                 depth: Int32(depth.rawValue),
