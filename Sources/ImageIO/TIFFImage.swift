@@ -126,6 +126,17 @@ public final class TIFFReader {
             _ = lstiff_get_u32(tif, UInt32(TIFFTAG_TILEWIDTH), &tw)
             _ = lstiff_get_u32(tif, UInt32(TIFFTAG_TILELENGTH), &th)
         }
+        // A tile may pad its image up to the next multiple of 16 (TIFF 6.0's rule) or be a common 256-pixel tile
+        // over a smaller image; anything wider or taller comes from a damaged file and would make the reader
+        // allocate for pixels that do not exist (a 1.4 kB file asked for 12.8 GB before this check).
+        func tileLimit(_ side: Int) -> Int { max((side + 15) / 16 * 16, 256) }
+        if tiled, Int(tw) > tileLimit(Int(w)) || Int(th) > tileLimit(Int(h)) {
+            TIFFClose(tif)
+            errors.deallocate()
+            throw .corruptImage(file: path, format: "TIFF",
+                                detail: "its \(tw)×\(th) tiles are larger than the \(w)×\(h) image they tile; "
+                                    + "the file is damaged")
+        }
         tileWidth = Int(tw)
         tileHeight = Int(th)
     }
@@ -178,7 +189,7 @@ public final class TIFFReader {
             let tileBytes = TIFFTileSize(tif)
             guard tileWidth > 0, tileHeight > 0, tileBytes > 0 else { throw failure("the tile size is invalid") }
             if band == nil {
-                band = .allocate(byteCount: rowBytes * tileHeight, alignment: 16)
+                band = .allocate(byteCount: rowBytes * min(tileHeight, height), alignment: 16)
                 tile = .allocate(byteCount: Int(tileBytes), alignment: 16)
             }
             let pixelBytes = rowBytes / width

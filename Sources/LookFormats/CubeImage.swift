@@ -178,26 +178,25 @@ public enum CubeImage {
     static func meanStep(_ cube: ColorCube) -> Double {
         let n = cube.size
         return cube.values.withUnsafeBufferPointer { v -> Double in
-            var total: Float = 0
-            var pairs = 0
-            for (stride, axis) in [(3, 0), (3 * n, 1), (3 * n * n, 2)] {
-                var axisTotal: Float = 0
-                for b in 0..<n {
-                    for g in 0..<n {
-                        for r in 0..<n {
-                            let coordinate = axis == 0 ? r : axis == 1 ? g : b
-                            guard coordinate + 1 < n else { continue }
-                            let i = 3 * (r + n * (g + n * b))
-                            let d0 = v[i + stride] - v[i], d1 = v[i + stride + 1] - v[i + 1]
-                            let d2 = v[i + stride + 2] - v[i + 2]
-                            axisTotal += d0 * d0 + d1 * d1 + d2 * d2
-                        }
+            guard n > 1, let v = v.baseAddress else { return 0 }
+            var total = 0.0
+            // Along an axis whose entries lie `stride` floats apart, each block of n such planes holds its n − 1
+            // neighbour pairs as one contiguous run: v[j + stride] − v[j] over the first (n − 1)·stride floats.
+            // One branch-free loop per block, not a bounds test per entry (detection runs this on every candidate).
+            var stride = 3
+            for _ in 0..<3 {
+                let run = stride * (n - 1), block = stride * n
+                for start in Swift.stride(from: 0, to: 3 * n * n * n, by: block) {
+                    var sum: Float = 0
+                    for j in start..<(start + run) {
+                        let d = v[j + stride] - v[j]
+                        sum += d * d
                     }
+                    total += Double(sum)
                 }
-                total += axisTotal
-                pairs += n * n * (n - 1)
+                stride *= n
             }
-            return Double(total) / Double(pairs)
+            return total / Double(3 * n * n * (n - 1))
         }
     }
 

@@ -41,8 +41,9 @@ import Testing
         }
     }
 
-    @Test("a tiled TIFF reads the same pixels as a stripped one, in bands of any height")
-    func tiled() throws {
+    @Test("a tiled TIFF, tiles smaller or larger than its image, reads as a stripped one in bands of any height",
+          arguments: [16, 256])
+    func tiled(side: Int) throws {
         let dir = try Self.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let image = try Self.image(width: 50, height: 37, channels: 3, depth: .sixteen)
@@ -51,8 +52,8 @@ import Testing
         defer { errors.deallocate() }
         errors.initialize(to: lstiff_errors())
         let tif = try #require(lstiff_open("\(dir)/tiled.tif", "w", errors))
-        for (tag, value) in [(TIFFTAG_IMAGEWIDTH, 50), (TIFFTAG_IMAGELENGTH, 37), (TIFFTAG_TILEWIDTH, 16),
-                             (TIFFTAG_TILELENGTH, 16)] {
+        for (tag, value) in [(TIFFTAG_IMAGEWIDTH, 50), (TIFFTAG_IMAGELENGTH, 37), (TIFFTAG_TILEWIDTH, side),
+                             (TIFFTAG_TILELENGTH, side)] {
             _ = lstiff_set_u32(tif, UInt32(tag), UInt32(value))
         }
         for (tag, value) in [(TIFFTAG_BITSPERSAMPLE, 16), (TIFFTAG_SAMPLESPERPIXEL, 3),
@@ -60,12 +61,12 @@ import Testing
                              (TIFFTAG_COMPRESSION, Int(COMPRESSION_ADOBE_DEFLATE))] {
             _ = lstiff_set_u16(tif, UInt32(tag), UInt16(value))
         }
-        var tile = [UInt16](repeating: 0, count: 16 * 16 * 3)
-        for ty in stride(from: 0, to: 37, by: 16) {
-            for tx in stride(from: 0, to: 50, by: 16) {
-                for y in 0..<16 { for x in 0..<16 { for c in 0..<3 {
+        var tile = [UInt16](repeating: 0, count: side * side * 3)
+        for ty in stride(from: 0, to: 37, by: side) {
+            for tx in stride(from: 0, to: 50, by: side) {
+                for y in 0..<side { for x in 0..<side { for c in 0..<3 {
                     let (sx, sy) = (tx + x, ty + y)
-                    tile[(y * 16 + x) * 3 + c] = sx < 50 && sy < 37 ? samples[(sy * 50 + sx) * 3 + c] : 0
+                    tile[(y * side + x) * 3 + c] = sx < 50 && sy < 37 ? samples[(sy * 50 + sx) * 3 + c] : 0
                 } } }
                 #expect(TIFFWriteTile(tif, &tile, UInt32(tx), UInt32(ty), 0, 0) > 0)
             }
@@ -82,6 +83,20 @@ import Testing
             }
         }
         #expect(got == samples)
+    }
+
+    /// Found by the `tiff` fuzz target: 65304×65281 tiles over a 65304×16 image; reading it asked for 12.8 GB.
+    @Test("tiles far larger than their image are refused before anything is allocated for them")
+    func hugeTile() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fixtures/fuzz/tiff-huge-tile.tif").standardizedFileURL.path
+        #expect {
+            _ = try ImageFormat.readImage(path: path)
+        } throws: {
+            guard case .corruptImage(let file, "TIFF", let detail) = $0 as? ImageIOError else { return false }
+            return file == path
+                && detail.hasSuffix("tiles are larger than the 65304×16 image they tile; the file is damaged")
+        }
     }
 
     @Test("a truncated TIFF is an error naming the file")
