@@ -138,12 +138,12 @@ public struct ColorProfile: Sendable, Equatable, Hashable {
             throw .rejectedProfile(source: source, reason: "a \(fourCC(kind.rawValue)) profile cannot describe an image")
         }
         // A profile can parse yet lack the tags a transform needs (no TRC, no matrix): try one now so the error
-        // names the profile rather than surfacing later as a failed transform.
-        let srgb = cmsCreate_sRGBProfile()
-        defer { cmsCloseProfile(srgb) }
-        let format = lslcms_type_rgb_flt()
-        guard let probe = cmsCreateTransform(handle, format, srgb, format, UInt32(INTENT_RELATIVE_COLORIMETRIC),
-                                             lslcms_flags_nocache()) else {
+        // names the profile rather than surfacing later as a failed transform. Into XYZ, which has no curves to
+        // build: the probe tests this profile's side only, and an sRGB target cost two 4096-step curve tables.
+        let xyz = cmsCreateXYZProfile()
+        defer { cmsCloseProfile(xyz) }
+        guard let probe = cmsCreateTransform(handle, lslcms_type_rgb_flt(), xyz, lslcms_type_xyz_flt(),
+                                             UInt32(INTENT_RELATIVE_COLORIMETRIC), lslcms_flags_nocache()) else {
             cmsCloseProfile(handle)
             throw .rejectedProfile(source: source, reason: "LittleCMS cannot build a transform from it")
         }

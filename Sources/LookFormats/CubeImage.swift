@@ -187,10 +187,20 @@ public enum CubeImage {
             for _ in 0..<3 {
                 let run = stride * (n - 1), block = stride * n
                 for start in Swift.stride(from: 0, to: 3 * n * n * n, by: block) {
-                    var sum: Float = 0
-                    for j in start..<(start + run) {
+                    let end = start + run
+                    var lanes = SIMD8<Float>()
+                    var j = start
+                    while j + 8 <= end {
+                        let d = UnsafeRawPointer(v + j + stride).loadUnaligned(as: SIMD8<Float>.self)
+                            - UnsafeRawPointer(v + j).loadUnaligned(as: SIMD8<Float>.self)
+                        lanes += d * d
+                        j += 8
+                    }
+                    var sum = lanes.sum()
+                    while j < end {
                         let d = v[j + stride] - v[j]
                         sum += d * d
+                        j += 1
                     }
                     total += Double(sum)
                 }
@@ -305,14 +315,20 @@ private struct Geometry {
 
     func decode<S: FixedWidthInteger & UnsignedInteger>(_ samples: UnsafeBufferPointer<S>, channels: Int,
                                                         fullScale: Float, into values: UnsafeMutableBufferPointer<Float>) {
+        // Every layout keeps runs of consecutive entries in consecutive pixels (a tile's or slice's row: N; a Hald
+        // row: the whole width), so the layout's index formula runs once per run rather than per pixel.
+        let run = layout == .hald ? width : n
         var p = 0
         for y in 0..<height {
-            for x in 0..<width {
-                let e = 3 * entryIndex(x: x, y: y)
-                values[e] = Float(samples[p]) / fullScale
-                values[e + 1] = Float(samples[p + 1]) / fullScale
-                values[e + 2] = Float(samples[p + 2]) / fullScale
-                p += channels
+            for x in stride(from: 0, to: width, by: run) {
+                var e = 3 * entryIndex(x: x, y: y)
+                for _ in 0..<run {
+                    values[e] = Float(samples[p]) / fullScale
+                    values[e + 1] = Float(samples[p + 1]) / fullScale
+                    values[e + 2] = Float(samples[p + 2]) / fullScale
+                    e += 3
+                    p += channels
+                }
             }
         }
     }

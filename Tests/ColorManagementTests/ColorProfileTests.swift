@@ -29,6 +29,20 @@ struct ColorProfileTests {
         }
     }
 
+    @Test("a profile that parses but has no red tone curve is rejected when it is opened, not at its first use")
+    func rejectsMissingCurve() throws {
+        var bytes = ColorProfile(.sRGB).data
+        // The tag table follows the 128-byte header: a count, then 12-byte entries (signature, offset, size).
+        let count = bytes[128...131].reduce(0) { $0 << 8 | Int($1) }
+        let entry = try #require((0..<count).map { 132 + 12 * $0 }
+            .first { bytes[$0..<$0 + 4].elementsEqual("rTRC".utf8) })
+        bytes.replaceSubrange(entry..<entry + 4, with: Array("xTRC".utf8))
+        #expect(throws: ColorManagementError.rejectedProfile(source: "no-curve.icc",
+                                                             reason: "LittleCMS cannot build a transform from it")) {
+            _ = try ColorProfile(iccData: bytes, source: "no-curve.icc")
+        }
+    }
+
     @Test("CIEDE2000 matches Sharma's published test pairs")
     func ciede2000() {
         let pairs: [(SIMD3<Double>, SIMD3<Double>, Double)] = [

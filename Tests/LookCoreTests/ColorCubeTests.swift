@@ -29,6 +29,19 @@ import Testing
         #expect(LookCoreError.invalidSize(300).description.contains("2 to 256"))
     }
 
+    @Test("a NaN or infinity anywhere is refused, in the eight-lane body and the tail alike; huge finite values pass")
+    func nonFiniteAnywhere() throws {
+        let finite = (0..<81).map { Float($0 % 7) * (.greatestFiniteMagnitude / 8) - .greatestFiniteMagnitude / 2 }
+        #expect(throws: Never.self) { try ColorCube(size: 3, values: finite) }
+        for bad in [Float.nan, .infinity, -.infinity] {
+            for index in [0, 7, 8, 40, 79, 80] {
+                var values = finite
+                values[index] = bad
+                #expect(throws: LookCoreError.nonFiniteValue) { try ColorCube(size: 3, values: values) }
+            }
+        }
+    }
+
     @Test("strength 0 is exactly identity, 1 exactly the look, 0.5 the midpoint of every entry")
     func strengthAgainstIdentity() throws {
         let look = try Reference.look(size: 9)
