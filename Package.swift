@@ -81,18 +81,21 @@ let package = Package(
         .target(
             name: "LookCatalog",
             dependencies: [
-                "LookCore", "LookFormats", "ImageIO", "CCrypto",
+                "LookCore", "LookFormats", "ImageIO", "CCrypto", "YAMLScreen",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // Refuses YAML that would make Yams take exponential time or expand without bound, before it composes.
+        // CYaml is the libyaml Yams builds; the dependency on Yams brings its module.
+        .target(name: "YAMLScreen", dependencies: [.product(name: "Yams", package: "Yams")]),
         // Page generation for `gallery` and `compose --preview`: HTML, CSS and JS as Swift strings; no SQL, no codecs.
         .target(name: "LookGallery"),
         .target(
             name: "LookEngine",
             dependencies: [
                 "LookCore", "LookFormats", "ImageIO", "PluginHost", "LookGallery", "FaceDetection", "ColorManagement",
-                .product(name: "Yams", package: "Yams"),
+                "YAMLScreen", .product(name: "Yams", package: "Yams"),
             ]
         ),
         .target(name: "PluginABI"),
@@ -125,6 +128,7 @@ let package = Package(
         .testTarget(name: "LookEngineTests", dependencies: ["LookEngine", "LookCore", "LookFormats", "ImageIO", "PluginHost",
                                                             "LookGallery", "ColorManagement"]),
         .testTarget(name: "LookGalleryTests", dependencies: ["LookGallery"]),
+        .testTarget(name: "YAMLScreenTests", dependencies: ["YAMLScreen"]),
         .testTarget(name: "CLITests", dependencies: ["lookstudio", "LookCore", "LookFormats", "ImageIO", "ColorManagement"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LookCore"]),
         .testTarget(name: "PluginsTests", dependencies: ["PluginHost"]),

@@ -28,6 +28,12 @@ public enum HEIFImage {
         return try decode(bytes, name: path, format: ImageFormat.of(path: path), maxPixels: maxPixels)
     }
 
+    /// A libheif error's own message, trimmed, or its code when it has none.
+    private static func text(of error: heif_error) -> String {
+        (error.message.map { String(cString: $0) } ?? "error \(error.code.rawValue)")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// Decodes HEIF/AVIF bytes; `name` labels errors.
     public static func decode(_ bytes: [UInt8], name: String, format: ImageFormat = .heif,
                               maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError) -> DecodedImage {
@@ -41,7 +47,7 @@ public enum HEIFImage {
         let label = format == .avif ? "AVIF" : "HEIF"
         func check(_ error: heif_error, _ what: String) throws(ImageIOError) {
             guard error.code != heif_error_Ok else { return }
-            let message = error.message.map { String(cString: $0) } ?? "error \(error.code.rawValue)"
+            let message = text(of: error)
             if error.subcode == heif_suberror_Security_limit_exceeded {
                 throw .unsupportedImage(file: name, detail: "\(what): \(message) (the side limit is the pixel limit, "
                     + "at most \(maxSide); raise the pixel limit with --max-pixels)")
@@ -87,10 +93,8 @@ public enum HEIFImage {
         var image: OpaquePointer?
         let decoded = heif_decode_image(handle, &image, heif_colorspace_RGB, chroma, nil)
         if decoded.subcode == heif_suberror_Security_limit_exceeded {
-            let message = decoded.message.map { String(cString: $0) } ?? "security limit"
             throw .corruptImage(file: name, format: label, detail: "a grid or overlay canvas is larger than the "
-                + "\(width)×\(height) image it makes (\(message.trimmingCharacters(in: .whitespacesAndNewlines))); "
-                + "the file is damaged or hostile")
+                + "\(width)×\(height) image it makes (\(text(of: decoded))); the file is damaged or hostile")
         }
         try check(decoded, "libheif cannot decode it")
         guard let image else { throw .corruptImage(file: name, format: label, detail: "no decoded image") }
@@ -182,8 +186,7 @@ public enum HEIFImage {
         let label = format == .avif ? "AVIF" : "HEIF"
         func check(_ error: heif_error, _ what: String) throws(ImageIOError) {
             guard error.code != heif_error_Ok else { return }
-            let message = error.message.map { String(cString: $0) } ?? "error \(error.code.rawValue)"
-            throw .corruptImage(file: path, format: label, detail: "\(what): \(message)")
+            throw .corruptImage(file: path, format: label, detail: "\(what): \(text(of: error))")
         }
         var encoder: OpaquePointer?
         guard heif_context_get_encoder_for_format(context, compression(format), &encoder).code == heif_error_Ok,

@@ -3,6 +3,7 @@ import GRDB
 import LookCore
 import LookFormats
 import Yams
+import YAMLScreen
 
 /// The shipped seed: the scene catalogue (`Catalog/scenes.yaml`) and the shipped looks (`Looks/*.yaml` + PNG).
 public struct Seed: Sendable, Equatable {
@@ -78,6 +79,7 @@ public struct Seed: Sendable, Equatable {
             let path = "\(looksDir)/\(file)"
             do {
                 let text = try String(contentsOfFile: path, encoding: .utf8)
+                try screen(text, file: path)
                 var look = try YAMLDecoder().decode(Look.self, from: text)
                 look.recipeYAML = try recipe(in: text)
                 guard UUID(uuidString: look.guid) != nil, look.guid == look.guid.uppercased() else {
@@ -95,6 +97,7 @@ public struct Seed: Sendable, Equatable {
 
     /// Parses and checks the text of a `scenes.yaml`; `file` labels errors.
     public static func parseScenes(_ text: String, file: String) throws -> [Scene] {
+        try screen(text, file: file)
         let scenes: [Scene]
         do {
             scenes = try YAMLDecoder().decode(SceneFile.self, from: text).scenes
@@ -105,6 +108,13 @@ public struct Seed: Sendable, Equatable {
             throw CatalogError.badSeed(file: file, "scene \(scene.label): guid \"\(scene.guid)\" is not an uppercase UUID")
         }
         return scenes
+    }
+
+    /// Refuses YAML that Yams would take exponential time or unbounded memory over (``YAMLScreen``).
+    static func screen(_ text: String, file: String) throws {
+        if let problem = YAMLScreen.problem(in: text) {
+            throw CatalogError.badSeed(file: file, "line \(problem.line): \(problem.message)")
+        }
     }
 
     /// The `recipe:` mapping of a shipped look's YAML, re-serialised as a recipe document of its own.

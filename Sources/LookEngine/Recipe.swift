@@ -1,6 +1,7 @@
 import Foundation
 import LookCore
 import Yams
+import YAMLScreen
 
 /// One link of a recipe's chain: an adjustment, a catalog look or a LUT file, with its strength.
 public struct RecipeStep: Sendable, Equatable, Codable {
@@ -156,12 +157,7 @@ public struct Recipe: Sendable, Equatable, Codable {
 
     /// Parses recipe YAML; `fileName` names the source in messages. Unknown keys and bad values are errors.
     public static func parse(_ yaml: String, fileName: String) throws(LookEngineError) -> Recipe {
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: yaml)
-        } catch {
-            throw yamlError(error, fileName: fileName)
-        }
+        let root = try compose(yaml, fileName: fileName)
         guard let root else { throw .recipe(file: fileName, line: nil, message: "the recipe is empty") }
         return try RecipeParser(fileName: fileName).recipe(root)
     }
@@ -170,12 +166,7 @@ public struct Recipe: Sendable, Equatable, Codable {
     ///
     /// Returns nil when the document has no such key; the recipe's line numbers are those of the whole file.
     public static func parse(_ yaml: String, fileName: String, underKey key: String) throws(LookEngineError) -> Recipe? {
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: yaml)
-        } catch {
-            throw yamlError(error, fileName: fileName)
-        }
+        let root = try compose(yaml, fileName: fileName)
         guard let mapping = root?.mapping else {
             throw .recipe(file: fileName, line: root?.mark?.line, message: "expected a mapping of keys to values")
         }
@@ -214,6 +205,18 @@ public struct Recipe: Sendable, Equatable, Codable {
             if case .lut(let file) = copy.steps[i].operation { copy.steps[i].operation = .lut(resolvedPath(file)) }
         }
         return copy
+    }
+
+    /// Screens the text (``YAMLScreen``), then composes it with Yams.
+    private static func compose(_ yaml: String, fileName: String) throws(LookEngineError) -> Node? {
+        if let problem = YAMLScreen.problem(in: yaml) {
+            throw .recipe(file: fileName, line: problem.line, message: problem.message)
+        }
+        do {
+            return try Yams.compose(yaml: yaml)
+        } catch {
+            throw yamlError(error, fileName: fileName)
+        }
     }
 
     private static func yamlError(_ error: Error, fileName: String) -> LookEngineError {

@@ -101,6 +101,14 @@ import Testing
         #expect(try Recipe.parse("guid: X\n", fileName: "look.yaml", underKey: "recipe") == nil)
     }
 
+    @Test("a list used as a key is refused with its line before Yams composes it (2^depth time there)")
+    func listKey() {
+        let deep = String(repeating: "[", count: 30) + "a" + String(repeating: "]", count: 30)
+        let error = Self.parseError("name: A\nsteps: []\n{[\(deep), b]: 1, [\(deep), b]: 2}: 3\n")
+        #expect(error == .recipe(file: "test.yaml", line: 3, message: "a key is a mapping; keys must be words "
+                                 + "(e.g. `name: warm`), not nested structures"))
+    }
+
     @Test("an unknown top-level key is an error naming it and its line")
     func unknownTopKey() {
         let error = Self.parseError("name: A\nsteps: []\ncolour: red\n")
