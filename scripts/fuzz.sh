@@ -86,11 +86,16 @@ for name in $targets; do
 done
 
 # Findings are crash-, leak-, timeout- (over 20 s) and oom- files; libFuzzer's slow-unit- notes are not.
-findings() { find "$scratch/artifacts/$1" -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' | wc -l; }
+findings() {
+    find "$scratch/artifacts/$1" -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' 2>/dev/null | wc -l
+}
 
 # Fuzzes one target; prints its line and records it in the ledger; returns 1 on a finding.
 fuzz_one() {
     local name=$1 binary="$scratch/fuzzers/$1" log="$scratch/fuzz-$1.log" before runs crashes started
+    # Made again here, not only before linking: a workspace copied or synced without its empty folders loses them,
+    # and libFuzzer then cannot save a crash input.
+    mkdir -p "$scratch/artifacts/$name" "$scratch/corpus/$name"
     before=$(findings "$name")
     started=$(date +%s)
     # Leak checks are off: the Swift runtime's metadata caches look like leaks to LeakSanitizer. Allocation stacks
