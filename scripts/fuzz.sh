@@ -93,9 +93,10 @@ findings() {
 # Fuzzes one target; prints its line and records it in the ledger; returns 1 on a finding.
 fuzz_one() {
     local name=$1 binary="$scratch/fuzzers/$1" log="$scratch/fuzz-$1.log" before runs crashes started
-    # Made again here, not only before linking: a workspace copied or synced without its empty folders loses them,
-    # and libFuzzer then cannot save a crash input.
+    # Made again here, not only before linking, and never left empty: a workspace copied or synced without its
+    # empty folders loses them, and libFuzzer then cannot save a crash input.
     mkdir -p "$scratch/artifacts/$name" "$scratch/corpus/$name"
+    touch "$scratch/artifacts/$name/.keep"
     before=$(findings "$name")
     started=$(date +%s)
     # Leak checks are off: the Swift runtime's metadata caches look like leaks to LeakSanitizer. Allocation stacks

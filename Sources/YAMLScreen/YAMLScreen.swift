@@ -7,12 +7,13 @@ import CYaml
 /// the `recipe` fuzz target found 3 kB files taking 15 s, and a 237-byte recipe with two keys 24 lists deep takes
 /// 13 s in a release build (each level more doubles it). Aliases as keys or values can also expand a small file into
 /// billions of nodes for whoever walks the tree. Recipes, looks and scene files need neither: their keys are words.
+/// And a plain `size: 1:1:1:1:1:1:1:1:1:1:1` traps inside Yams when read as a whole number (``overflowsBase60(_:)``).
 public enum YAMLScreen {
     /// The most nodes a document may expand to, aliases counted at their full size; shipped files use a few hundred.
     public static let maxNodes = 100_000
 
     /// Why a document is refused.
-    public struct Problem: Error, Equatable, Sendable {
+    public struct Problem: Equatable, Sendable {
         /// The 1-based line of the node at fault.
         public let line: Int
         /// A sentence that says what is wrong and what the files it screens look like.
@@ -42,6 +43,39 @@ public enum YAMLScreen {
         }
     }
 
+    /// Whether Yams, asked for an `Int` from this plain scalar, would overflow, which traps and ends the process.
+    ///
+    /// Yams reads `1:30` as the base-60 number 90 (YAML 1.1): underscores dropped, a leading 0 meaning another base,
+    /// then every colon-separated part a decimal digit group. It multiplies without overflow checks, and its base
+    /// grows by 60 per part even after the last, so twelve parts of `1` already trap. The same steps, checked.
+    static func overflowsBase60(_ text: String) -> Bool {
+        guard text.contains(":") else { return false }
+        var digits = Substring(text.filter { $0 != "_" })
+        var sign = 1
+        if digits.hasPrefix("-") {
+            sign = -1
+            digits = digits.dropFirst()
+        } else if digits.hasPrefix("+") {
+            digits = digits.dropFirst()
+        }
+        guard !digits.hasPrefix("0") else { return false }
+        var parts: [Int] = []
+        for part in digits.split(separator: ":", omittingEmptySubsequences: false) {
+            guard let value = Int(part, radix: 10) else { return false }
+            parts.append(value)
+        }
+        var base = 1, value = 0
+        for digit in parts.reversed() {
+            let (term, o1) = digit.multipliedReportingOverflow(by: base)
+            let (sum, o2) = value.addingReportingOverflow(term)
+            let (next, o3) = base.multipliedReportingOverflow(by: 60)
+            if o1 || o2 || o3 { return true }
+            value = sum
+            base = next
+        }
+        return sign.multipliedReportingOverflow(by: value).overflow
+    }
+
     /// The state of one pass: open collections, node count and the size of every anchored node.
     private struct Walk {
         struct Open {
@@ -58,7 +92,17 @@ public enum YAMLScreen {
             let line = Int(event.start_mark.line) + 1
             switch event.type {
             case YAML_SCALAR_EVENT:
-                return node(line: line, size: 1, anchor: name(event.data.scalar.anchor))
+                let scalar = event.data.scalar
+                if scalar.style == YAML_PLAIN_SCALAR_STYLE || scalar.style == YAML_ANY_SCALAR_STYLE,
+                   let value = scalar.value {
+                    let text = String(decoding: UnsafeBufferPointer(start: value, count: scalar.length), as: UTF8.self)
+                    if YAMLScreen.overflowsBase60(text) {
+                        let shown = text.count > 40 ? text.prefix(40) + "…" : Substring(text)
+                        return Problem(line: line, message: "\"\(shown)\" reads as a base-60 number (YAML 1.1) too "
+                            + "large for a whole number; quote it if it is text")
+                    }
+                }
+                return node(line: line, size: 1, anchor: name(scalar.anchor))
             case YAML_ALIAS_EVENT:
                 let anchor = name(event.data.alias.anchor)
                 if open.last?.isMapping == true, open.last?.atKey == true {

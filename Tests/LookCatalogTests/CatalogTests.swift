@@ -22,6 +22,16 @@ struct CatalogTests {
         for look in looks { #expect(look.cubeSize == 64 && look.layout == "tiled") }
     }
 
+    @Test("a scene list whose label reads as an overflowing base-60 number is refused with its line, not a trap")
+    func scenesBase60Label() {
+        let text = "scenes:\n  - guid: 6B1F9E0C-0000-4000-8000-000000000001\n    label: 1:1:1:1:1:1:1:1:1:1:1\n"
+        #expect {
+            _ = try Seed.parseScenes(text, file: "scenes.yaml")
+        } throws: {
+            "\($0)".hasPrefix("scenes.yaml: line 3: \"1:1:1:1:1:1:1:1:1:1:1\" reads as a base-60 number")
+        }
+    }
+
     @Test func sceneDefaultsPointAtShippedLooks() throws {
         let catalog = try TestSupport.newCatalog()
         let bw = try catalog.scene(label: 100)

@@ -109,6 +109,14 @@ import Testing
                                  + "(e.g. `name: warm`), not nested structures"))
     }
 
+    /// Found by the `recipe` fuzz target: Yams reads `33:…` as a base-60 whole number with unchecked arithmetic.
+    @Test("a size that reads as an overflowing base-60 number is an error, not a trap")
+    func base60Size() {
+        let error = Self.parseError("name: Mixed\nsize: 33:3333333333333333333:333333\n")
+        #expect(error == .recipe(file: "test.yaml", line: 2, message: "\"33:3333333333333333333:333333\" reads as a "
+                                 + "base-60 number (YAML 1.1) too large for a whole number; quote it if it is text"))
+    }
+
     @Test("an unknown top-level key is an error naming it and its line")
     func unknownTopKey() {
         let error = Self.parseError("name: A\nsteps: []\ncolour: red\n")

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import YAMLScreen
+@testable import YAMLScreen
 
 @Suite struct YAMLScreenTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
@@ -59,6 +59,24 @@ import YAMLScreen
         #expect(problem?.message.hasPrefix("the document expands to more than 100000 values") == true)
         // Four levels, about 8,300 values, is large but allowed.
         #expect(YAMLScreen.problem(in: lines.prefix(4).joined(separator: "\n")) == nil)
+    }
+
+    @Test("a plain base-60 number that would overflow Yams' whole-number reading is refused; quoted text passes")
+    func base60() throws {
+        let eleven = Array(repeating: "1", count: 11).joined(separator: ":")
+        let ten = Array(repeating: "1", count: 10).joined(separator: ":")
+        let problem = YAMLScreen.problem(in: "name: x\nsize: \(eleven)\n")
+        #expect(problem?.line == 2)
+        #expect(problem?.message == "\"\(eleven)\" reads as a base-60 number (YAML 1.1) too large for a whole number; "
+                + "quote it if it is text")
+        #expect(YAMLScreen.problem(in: "size: \(ten)\nstart: 12:30\nneg: -1:59\n") == nil)
+        #expect(YAMLScreen.problem(in: "name: \"\(eleven)\"\nother: '\(eleven)'\n") == nil)
+        #expect(YAMLScreen.overflowsBase60("-\(eleven)"))
+        #expect(YAMLScreen.overflowsBase60("1:9223372036854775807"))
+        #expect(!YAMLScreen.overflowsBase60("0\(eleven)"))  // a leading 0 is octal to Yams: no base-60 reading
+        #expect(!YAMLScreen.overflowsBase60("1:x:\(eleven)"))  // not all digit groups: Yams gives up, no arithmetic
+        let bytes = try Data(contentsOf: Self.root.appendingPathComponent("Tests/Fixtures/fuzz/recipe-base60-overflow.yaml"))
+        #expect(YAMLScreen.problem(in: String(decoding: bytes, as: UTF8.self))?.line == 2)
     }
 
     @Test("a syntax error is left to the composer, which reports it with its own words")
