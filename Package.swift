@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "LookCatalog", targets: ["LookCatalog"]),
         .library(name: "PluginHost", targets: ["PluginHost"]),
         .library(name: "FaceDetection", targets: ["FaceDetection"]),
+        .library(name: "Recipes", targets: ["Recipes"]),
+        .library(name: "Workflows", targets: ["Workflows"]),
         // Built-in plugins: each a shared library that `swift build` puts next to the `lookstudio` executable.
         .library(name: "TonePlugin", type: .dynamic, targets: ["TonePlugin"]),
         .library(name: "WhiteBalancePlugin", type: .dynamic, targets: ["WhiteBalancePlugin"]),
@@ -25,81 +27,87 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
-        .target(name: "CLUTKernels"),
-        .target(name: "LookCore", dependencies: ["CLUTKernels"]),
-        .systemLibrary(
-            name: "CPNG",
-            pkgConfig: "libpng",
-            providers: [.apt(["libpng-dev"])]
-        ),
-        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "CPNGShim", dependencies: ["CPNG", "CZlib"]),
-        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
-        .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
-        .systemLibrary(
-            name: "CCrypto",
-            pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"])]
-        ),
-        .systemLibrary(
-            name: "CTIFF",
-            pkgConfig: "libtiff-4",
-            providers: [.apt(["libtiff-dev"])]
-        ),
-        .systemLibrary(
-            name: "CWebP",
-            pkgConfig: "libwebpmux",
-            providers: [.apt(["libwebp-dev"])]
-        ),
-        .systemLibrary(
-            name: "CHeif",
-            pkgConfig: "libheif",
-            providers: [.apt(["libheif-dev"])]
-        ),
-        .target(name: "ImageIO", dependencies: ["CPNGShim", "CJPEGShim", "CTIFF", "CWebP", "CHeif"]),
-        .systemLibrary(
-            name: "CLCMS2",
-            pkgConfig: "lcms2",
-            providers: [.apt(["liblcms2-dev"])]
-        ),
-        .target(name: "ColorManagement", dependencies: ["CLCMS2", "LookCore"]),
-        .target(name: "LookFormats", dependencies: ["LookCore", "ImageIO"]),
+        // C and system-library targets (Sources/C/…): the libraries LookStudio stands on, and its C kernels.
+        .target(name: "CLUTKernels", path: "Sources/C/CLUTKernels"),
+        .systemLibrary(name: "CPNG", path: "Sources/C/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Sources/C/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "CPNGShim", dependencies: ["CPNG", "CZlib"], path: "Sources/C/CPNGShim"),
+        .systemLibrary(name: "CJPEG", path: "Sources/C/CJPEG", pkgConfig: "libjpeg",
+                       providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .target(name: "CJPEGShim", dependencies: ["CJPEG"], path: "Sources/C/CJPEGShim"),
+        .systemLibrary(name: "CCrypto", path: "Sources/C/CCrypto", pkgConfig: "libcrypto",
+                       providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CTIFF", path: "Sources/C/CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
+        .systemLibrary(name: "CWebP", path: "Sources/C/CWebP", pkgConfig: "libwebpmux",
+                       providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CHeif", path: "Sources/C/CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CLCMS2", path: "Sources/C/CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         // dlib's pkg-config file carries its include path and -ldlib to CFaceDetect; SwiftPM drops the .so paths
         // it also lists, so CFaceDetect names LAPACK and BLAS itself (dlib's templates call dgesvd_ and friends).
-        .systemLibrary(
-            name: "CDlib",
-            pkgConfig: "dlib-1",
-            providers: [.apt(["libdlib-dev", "libblas-dev", "liblapack-dev"])]
-        ),
+        .systemLibrary(name: "CDlib", path: "Sources/C/CDlib", pkgConfig: "dlib-1",
+                       providers: [.apt(["libdlib-dev", "libblas-dev", "liblapack-dev"])]),
         // dlib's detector is header templates compiled here: at SwiftPM's debug -O0 it ran 67× slower
-        // (7.6 s instead of 113 ms CPU on a 1600-pixel copy), so the
-        // wrapper is always optimised.
-        .target(name: "CFaceDetect", dependencies: ["CDlib"],
+        // (7.6 s instead of 113 ms CPU on a 1600-pixel copy), so the wrapper is always optimised.
+        .target(name: "CFaceDetect", dependencies: ["CDlib"], path: "Sources/C/CFaceDetect",
                 cxxSettings: [.unsafeFlags(["-O2"])],
                 linkerSettings: [.linkedLibrary("lapack"), .linkedLibrary("blas")]),
-        .target(name: "FaceDetection", dependencies: ["CFaceDetect"]),
+
+        // Data and pure colour math.
+        .target(name: "LookModel"),
+        .target(name: "LookCore", dependencies: ["CLUTKernels"]),
+        // Files: images, LUT formats, colour profiles, faces.
+        .target(name: "ImageIO", dependencies: ["CPNGShim", "CJPEGShim", "CTIFF", "CWebP", "CHeif"]),
+        .target(name: "LookFormats", dependencies: ["LookCore", "ImageIO"]),
+        .target(name: "ColorManagement", dependencies: ["CLCMS2", "LookCore", "ImageIO"]),
+        .target(name: "FaceDetection", dependencies: ["CFaceDetect", "LookModel"]),
+        // Refuses YAML that would make Yams take exponential time or expand without bound, before it composes.
+        // CYaml is the libyaml Yams builds; the dependency on Yams brings its module.
+        .target(name: "YAMLScreen", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // Plugins: the C ABI and the host that loads them.
+        .target(name: "PluginABI"),
+        .target(name: "PluginHost", dependencies: ["PluginABI", "LookCore"]),
+
+        // The engine, one module per job; none of them knows the catalog.
+        .target(name: "Recipes", dependencies: [
+            "LookCore", "LookFormats", "PluginHost", "YAMLScreen", .product(name: "Yams", package: "Yams"),
+        ]),
+        .target(name: "Scenes", dependencies: ["LookModel", "LookCore", "ImageIO", "ColorManagement", "FaceDetection"]),
+        .target(name: "Correction", dependencies: ["LookModel", "LookCore", "ImageIO", "Scenes"]),
+        // Page generation for `gallery` and `compose --preview`: HTML, CSS and JS as Swift strings; no SQL, no codecs.
+        .target(name: "LookGallery"),
+        .target(name: "Rendering", dependencies: [
+            "LookModel", "LookCore", "ImageIO", "ColorManagement", "LookGallery", "Recipes",
+        ]),
+
+        // Persistence.
         .target(
             name: "LookCatalog",
             dependencies: [
-                "LookCore", "LookFormats", "ImageIO", "CCrypto", "YAMLScreen",
+                "LookModel", "LookCore", "LookFormats", "ImageIO", "CCrypto", "YAMLScreen",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
-        // Refuses YAML that would make Yams take exponential time or expand without bound, before it composes.
-        // CYaml is the libyaml Yams builds; the dependency on Yams brings its module.
-        .target(name: "YAMLScreen", dependencies: [.product(name: "Yams", package: "Yams")]),
-        // Page generation for `gallery` and `compose --preview`: HTML, CSS and JS as Swift strings; no SQL, no codecs.
-        .target(name: "LookGallery"),
-        .target(
-            name: "LookEngine",
+
+        // The only layer that joins catalog and engine: the jobs the CLI (and the studio) run.
+        .target(name: "Workflows", dependencies: [
+            "LookModel", "LookCore", "LookFormats", "ImageIO", "ColorManagement", "PluginHost", "Recipes", "Scenes",
+            "Correction", "Rendering", "LookGallery", "LookCatalog",
+        ]),
+        .target(name: "LookBench", dependencies: [
+            "LookCore", "LookFormats", "ImageIO", "ColorManagement", "PluginHost", "Recipes", "Scenes", "Correction",
+            "Rendering", "LookCatalog", "Workflows",
+        ]),
+        .executableTarget(
+            name: "lookstudio",
             dependencies: [
-                "LookCore", "LookFormats", "ImageIO", "PluginHost", "LookGallery", "FaceDetection", "ColorManagement",
-                "YAMLScreen", .product(name: "Yams", package: "Yams"),
+                "LookModel", "LookCore", "LookFormats", "ImageIO", "ColorManagement", "PluginHost", "Recipes", "Scenes",
+                "Correction", "Rendering", "LookGallery", "LookCatalog", "Workflows", "LookBench",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "PluginABI"),
-        .target(name: "PluginHost", dependencies: ["PluginABI", "LookCore"]),
+
+        // Built-in plugins.
         .target(name: "TonePlugin", dependencies: ["PluginABI"], path: "Plugins/Tone",
                 publicHeadersPath: ".", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "WhiteBalancePlugin", dependencies: ["PluginABI"], path: "Plugins/WhiteBalance",
@@ -107,26 +115,20 @@ let package = Package(
         .target(name: "ColorPlugin", dependencies: ["PluginABI"], path: "Plugins/Color",
                 publicHeadersPath: ".", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "BlendPlugin", dependencies: ["PluginABI"], path: "Plugins/Blend"),
-        .target(
-            name: "LookBench",
-            dependencies: ["LookCore", "LookFormats", "ImageIO", "LookEngine", "PluginHost", "LookCatalog"]
-        ),
-        .executableTarget(
-            name: "lookstudio",
-            dependencies: [
-                "LookCore", "LookFormats", "ImageIO", "LookEngine", "PluginHost", "LookCatalog", "LookGallery",
-                "ColorManagement", "LookBench",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
+
         .testTarget(name: "LookCoreTests", dependencies: ["LookCore"]),
         .testTarget(name: "FaceDetectionTests", dependencies: ["FaceDetection", "ImageIO"]),
         .testTarget(name: "LookFormatsTests", dependencies: ["LookFormats", "LookCore", "ImageIO"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "CTIFF"]),
         .testTarget(name: "ColorManagementTests", dependencies: ["ColorManagement", "LookCore"]),
         .testTarget(name: "LookCatalogTests", dependencies: ["LookCatalog", "LookCore", "LookFormats", "ImageIO"]),
-        .testTarget(name: "LookEngineTests", dependencies: ["LookEngine", "LookCore", "LookFormats", "ImageIO", "PluginHost",
-                                                            "LookGallery", "ColorManagement"]),
+        .testTarget(name: "RecipesTests", dependencies: ["Recipes", "LookCore", "PluginHost", "ImageIO"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "LookModel", "LookCore", "ImageIO", "FaceDetection"]),
+        .testTarget(name: "CorrectionTests", dependencies: ["Correction", "Scenes", "LookModel", "LookCore", "LookBench",
+                                                             "ImageIO", "Rendering"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "LookModel", "LookCore", "ImageIO",
+                                                            "ColorManagement", "LookGallery", "Recipes", "PluginHost"]),
+        .testTarget(name: "WorkflowsTests", dependencies: ["Workflows"]),
         .testTarget(name: "LookGalleryTests", dependencies: ["LookGallery"]),
         .testTarget(name: "YAMLScreenTests", dependencies: ["YAMLScreen"]),
         .testTarget(name: "CLITests", dependencies: ["lookstudio", "LookCore", "LookFormats", "ImageIO", "ColorManagement"]),

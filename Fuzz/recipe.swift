@@ -1,6 +1,6 @@
 // libFuzzer harness "recipe": recipe YAML (Recipe.parse: Yams, then the recipe checks).
 // Built by scripts/fuzz.sh against the sanitizer-instrumented library modules (see Fuzz/README.md).
-import LookEngine
+import Recipes
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

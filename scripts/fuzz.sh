@@ -36,7 +36,7 @@ targets="${*:-$(cd "$root/Fuzz" && ls ./*.swift | sed 's|^\./||; s|\.swift$||' |
 cd "$root"
 flags="-Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address"
 mkdir -p "$scratch"
-for module in LookEngine LookCatalog; do
+for module in Recipes ColorManagement LookCatalog; do
     # shellcheck disable=SC2086
     "$swift" build -c release --scratch-path "$scratch" --target "$module" $flags >"$scratch/build.log" 2>&1 || {
         cat "$scratch/build.log"; exit 2; }

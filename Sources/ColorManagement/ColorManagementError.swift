@@ -8,6 +8,10 @@ public enum ColorManagementError: Error, Equatable, CustomStringConvertible {
     case cannotTransform(from: String, to: String)
     /// A grid size outside 2…256.
     case invalidGridSize(Int)
+    /// An ICC file named on the command line cannot be read.
+    case unreadableProfile(path: String)
+    /// An image's (or a named file's) profile cannot be used; `message` says why.
+    case unusableProfile(file: String, message: String)
 
     public var description: String {
         switch self {
@@ -19,6 +23,10 @@ public enum ColorManagementError: Error, Equatable, CustomStringConvertible {
             return "LittleCMS cannot convert from \"\(from)\" to \"\(to)\""
         case .invalidGridSize(let n):
             return "grid size \(n) is outside 2…256"
+        case .unreadableProfile(let path):
+            return "cannot read \(path): no such file or not readable"
+        case .unusableProfile(let file, let message):
+            return "\(file): \(message)"
         }
     }
 }

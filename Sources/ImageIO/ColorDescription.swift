@@ -2,7 +2,7 @@
 ///
 /// PNG has iCCP, sRGB, gAMA and cHRM chunks; JPEG, TIFF and WebP an ICC profile; HEIF/AVIF an ICC profile or an
 /// nclx box (code points from ITU-T H.273). A file with none of them is untagged, which by convention means sRGB;
-/// LookEngine turns a description into a profile.
+/// ColorManagement turns a description into a profile.
 public struct ColorDescription: Sendable, Equatable {
     /// Colour code points from ITU-T H.273, as HEIF's nclx box and AVIF carry them.
     public struct CodePoints: Sendable, Equatable {

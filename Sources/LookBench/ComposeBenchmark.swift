@@ -1,7 +1,7 @@
 import Foundation
 import LookCore
-import LookEngine
 import PluginHost
+import Recipes
 
 /// The measurements behind `lookstudio bench compose`.
 public enum ComposeBenchmark {

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import Workflows
 
 /// The `lookstudio` root command: every subcommand is registered here.
 struct LookStudioCommand: ParsableCommand {
@@ -49,4 +51,11 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Extra folder to load plugins from (searched before "
         + "$LOOKSTUDIO_PLUGIN_PATH and the executable's folder).", valueName: "dir"))
     var pluginDir: [String] = []
+}
+
+extension GlobalOptions {
+    /// The catalog and plugins these options name; notes go to stderr.
+    var workspace: Workspace {
+        Workspace(catalog: catalog, pluginDirs: pluginDir) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    }
 }

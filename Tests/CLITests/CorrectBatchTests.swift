@@ -1,7 +1,7 @@
 import Foundation
 import ImageIO
-import LookEngine
 import Testing
+import Workflows
 
 /// `correct --shard/--skip-existing/--manifest` over real processes: the batch contract docs/SCALE.md relies on.
 @Suite struct CorrectBatchTests {

@@ -1,10 +1,12 @@
 import ArgumentParser
 import ColorManagement
 import ImageIO
-import LookCore
 import LookCatalog
-import LookEngine
+import LookCore
 import LookFormats
+import Recipes
+import Rendering
+import Workflows
 
 /// `lookstudio apply`: apply a catalog look, a LUT file or a recipe (composed into one cube) to an image.
 struct ApplyCommand: ParsableCommand {
@@ -85,7 +87,7 @@ struct ApplyCommand: ParsableCommand {
         let look: ColorCube
         var workingSpace = ColorProfile(.sRGB)
         if let recipe {
-            look = try RecipeSupport.compose(try Recipe.load(path: recipe), global: global)
+            look = try global.workspace.compose(try Recipe.load(path: recipe))
         } else if let reference = self.look {
             let catalog = try CatalogAccess.open(global)
             let record = try catalog.resolveLook(reference)

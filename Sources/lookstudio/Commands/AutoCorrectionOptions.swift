@@ -1,6 +1,5 @@
 import ArgumentParser
-import LookCatalog
-import LookEngine
+import Workflows
 
 /// `correct`'s automatic-correction options: the stage on or off, and each correction's strength as a percentage of
 /// what the engine chose under the scene's preset (docs/CORRECTION.md).
@@ -41,14 +40,9 @@ struct AutoCorrectionOptions: ParsableArguments {
     /// True when `--auto off` switches the stage off for every scene, so no analysis is needed for it.
     var isOff: Bool { auto == .off }
 
-    /// The settings for a scene's preset with these percentages on top (nil: the stage is off for this scene).
-    func settings(preset: SceneCorrection) -> AutoSettings? {
-        if auto == .off || (auto == nil && !preset.auto) { return nil }
-        return AutoSettings(exposure: Double(preset.exposure), levels: Double(preset.levels),
-                            whiteBalance: Double(preset.whiteBalance), contrast: Double(preset.contrast),
-                            vibrance: Double(preset.vibrance), keepWhite: preset.keepWhite,
-                            protectSkin: preset.protectSkin)
-            .scaled(exposure: exposure, levels: levels, whiteBalance: whiteBalance, contrast: contrast,
-                    vibrance: vibrance)
+    /// The choice as the correct workflow takes it.
+    var choice: AutoChoice {
+        AutoChoice(enabled: auto.map { $0 == .on }, exposure: exposure, levels: levels, whiteBalance: whiteBalance,
+                   contrast: contrast, vibrance: vibrance)
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LookEngine
+import Workflows
 
 /// `correct`'s flags for batches spread over many processes or machines (docs/SCALE.md).
 struct BatchOptions: ParsableArguments {
@@ -42,35 +42,3 @@ struct BatchOptions: ParsableArguments {
     }
 }
 
-/// What the workers of one `correct` run share for batches: the skip rule and the manifest.
-struct BatchRun: Sendable {
-    let shard: Shard
-    let skipExisting: Bool
-    let manifest: ManifestWriter?
-
-    /// No sharding, skipping or manifest: the plain `correct` run.
-    static let none = BatchRun(shard: .all, skipExisting: false, manifest: nil)
-
-    /// True when the input's outputs are all complete and --skip-existing is on; otherwise clears what a killed
-    /// run left beside them, so the input starts clean.
-    func alreadyDone(outputs: [String]) -> Bool {
-        if skipExisting && BatchResume.isComplete(outputs: outputs) { return true }
-        for output in outputs { BatchResume.removeStaleTemporaries(for: output) }
-        return false
-    }
-
-    /// Appends the input's manifest line, if there is a manifest; a manifest that cannot be written is reported
-    /// as the input's failure, since the batch's record of it would be lost.
-    func record(_ result: inout CorrectResult, skipped: Bool, seconds: Double) {
-        guard let manifest else { return }
-        let status: ManifestRecord.Status = skipped ? .skipped : result.error == nil ? .done : .failed
-        let record = ManifestRecord(file: result.file, outputs: result.outputs, status: status,
-                                    scene: result.scene?.rawValue, error: result.error,
-                                    timings: .init(total: seconds), shard: shard.description)
-        do {
-            try manifest.append(record)
-        } catch {
-            result.error = result.error ?? error.description
-        }
-    }
-}

@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import LookBench
+import Foundation
 
 /// `lookstudio bench catalog`: how long importing looks takes, where the time goes, and the `apply --look` start-up.
 struct BenchCatalogCommand: ParsableCommand {

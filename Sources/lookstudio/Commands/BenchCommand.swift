@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import LookBench
 
 /// `lookstudio bench`: speed figures, printed, never asserted. Without a subcommand it runs `bench all`.
 struct BenchCommand: ParsableCommand {

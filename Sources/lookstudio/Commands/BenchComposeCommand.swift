@@ -1,7 +1,6 @@
 import ArgumentParser
-import Foundation
 import LookBench
-import LookEngine
+import Foundation
 import PluginHost
 
 /// `lookstudio bench compose`: how long composing a ten-step chain takes, and what composing saves on an image.

@@ -1,9 +1,9 @@
 import ArgumentParser
 import ColorManagement
 import Foundation
+import LookBench
 import LookCatalog
 import LookCore
-import LookEngine
 import LookFormats
 
 /// `lookstudio bench color`: colour-management accuracy on real photos re-encoded in Display P3 and Adobe RGB.

@@ -1,6 +1,5 @@
 import ArgumentParser
 import ColorManagement
-import LookEngine
 
 extension RenderingIntent: ExpressibleByArgument {}
 

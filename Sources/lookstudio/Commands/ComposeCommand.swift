@@ -1,10 +1,12 @@
 import ArgumentParser
 import Foundation
-import LookCore
-import LookEngine
 import LookCatalog
+import LookCore
 import LookFormats
 import PluginHost
+import Recipes
+import Rendering
+import Workflows
 
 /// `lookstudio compose`: merge a recipe's chain of adjustments, looks and LUT files into one cube.
 struct ComposeCommand: ParsableCommand {
@@ -89,15 +91,17 @@ struct ComposeCommand: ParsableCommand {
 
     func run() throws {
         let recipe = try Recipe.load(path: self.recipe)
-        let composer = RecipeSupport.composer(global)
+        let composer = global.workspace.composer()
         if explain {
             let report = try composer.explain(recipe, size: size)
             print(json ? try jsonString(report) : report.text)
         }
         if !preview.isEmpty {
             try writePreview(recipe, composer: composer)
-            if save { print(try RecipeSupport.save(try composer.compose(recipe, size: size).quantizedTo16Bit(),
-                                                   recipe: recipe, name: name, global: global)) }
+            if save {
+                let cube = try composer.compose(recipe, size: size).quantizedTo16Bit()
+                print(try global.workspace.saveRecipeLook(cube, recipe: recipe, name: name))
+            }
             return
         }
         guard output != nil || save else { return }
@@ -108,7 +112,7 @@ struct ComposeCommand: ParsableCommand {
             report(warnings, file: output)
         }
         if save {
-            print(try RecipeSupport.save(cube, recipe: recipe, name: name, global: global))
+            print(try global.workspace.saveRecipeLook(cube, recipe: recipe, name: name))
         }
     }
 }
@@ -129,70 +133,5 @@ extension ComposeCommand {
             progress: bar?.callback)
         bar?.close()
         print(GalleryCatalog.summary(report))
-    }
-}
-
-/// What the commands that take recipes share: the composer wired to the plugins and the catalog.
-enum RecipeSupport {
-    /// A composer over the plugins on the search path, resolving looks in the catalog.
-    static func composer(_ global: GlobalOptions) -> Composer {
-        let registry = PluginRegistry.load(searchPaths: PluginSearchPath.standard(pluginDirs: global.pluginDir))
-        for refusal in registry.refusals { printError("warning: \(refusal)") }
-        return Composer(registry: registry, resolveLook: lookResolver(global))
-    }
-
-    /// Finds looks for recipe steps in the catalog, opening it on first use only (recipes without looks never
-    /// touch the catalog).
-    static func lookResolver(_ global: GlobalOptions) -> @Sendable (String) throws -> ResolvedLook {
-        let opened = LazyCatalog(global)
-        return { reference in
-            let catalog = try opened.get()
-            let record = try catalog.resolveLook(reference)
-            return ResolvedLook(guid: record.guid, name: record.name, cube: try catalog.cube(guid: record.guid))
-        }
-    }
-
-    /// Composes a recipe file at the catalog's precision (see `ColorCube.quantizedTo16Bit`).
-    static func compose(_ recipe: Recipe, size: Int? = nil, global: GlobalOptions) throws -> ColorCube {
-        try composer(global).compose(recipe, size: size).quantizedTo16Bit()
-    }
-
-    /// Stores a composed cube as a catalog look with its recipe; returns the new look's GUID.
-    static func save(_ cube: ColorCube, recipe: Recipe, name: String?, global: GlobalOptions) throws -> String {
-        guard let lookName = name ?? recipe.name else {
-            throw ValidationError("the recipe has no `name:`; give the look one with --name")
-        }
-        let catalog = try CatalogAccess.open(global)
-        // The provenance must rebuild this very cube from any folder: absolute LUT paths, the size actually used.
-        var provenance = recipe.withAbsolutePaths()
-        provenance.size = cube.size
-        let new = NewLook(cube: cube, name: lookName, tags: ["recipe"], sourceFormat: "recipe",
-                          sourceFile: recipe.fileName, description: "Composed from a recipe by lookstudio compose",
-                          recipeYAML: provenance.yaml)
-        let outcome = try catalog.addLook(new)
-        if case .existing(let record) = outcome {
-            CatalogAccess.warn("note: the same cube is already in the catalog as \(record.guid) (\"\(record.name)\"); "
-                + "nothing was stored")
-        }
-        return outcome.record.guid
-    }
-}
-
-/// Opens the catalog at most once, when a recipe first names a look; shared by the resolver's calls.
-final class LazyCatalog: @unchecked Sendable {
-    // Guarded by `lock`: the composer may resolve looks from several threads.
-    private let lock = NSLock()
-    private let global: GlobalOptions
-    private var catalog: Catalog?
-
-    init(_ global: GlobalOptions) { self.global = global }
-
-    func get() throws -> Catalog {
-        lock.lock()
-        defer { lock.unlock() }
-        if let catalog { return catalog }
-        let opened = try CatalogAccess.open(global)
-        catalog = opened
-        return opened
     }
 }

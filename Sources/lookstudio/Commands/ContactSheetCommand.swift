@@ -1,6 +1,6 @@
 import ArgumentParser
 import ImageIO
-import LookEngine
+import Rendering
 
 /// `lookstudio contact-sheet`: images side by side in one PNG or JPEG (before/after checks).
 struct ContactSheetCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
+import Correction
 import Foundation
-import LookEngine
+import LookBench
 
 /// `lookstudio bench correct`: how much of a known fault the automatic correction removes (docs/CORRECTION.md).
 struct BenchCorrectCommand: ParsableCommand {

@@ -1,12 +1,12 @@
 import ArgumentParser
-import ColorManagement
-import Dispatch
+import Correction
 import Foundation
 import ImageIO
-import LookCatalog
 import LookCore
-import LookEngine
-import LookFormats
+import LookModel
+import Recipes
+import Rendering
+import Workflows
 
 /// `lookstudio correct`: scene detection, scene defaults, recipe, creative look and strength, composed into one
 /// cube per image and applied in one streamed pass; many images in parallel.
@@ -174,24 +174,34 @@ struct CorrectCommand: ParsableCommand {
     }
 
     func run() throws {
-        let allFiles = try CorrectJob.collect(inputs)
-        guard !allFiles.isEmpty else {
-            throw ValidationError("no images (.png, .jpg, .tif, .webp, .heic, .avif) in \(inputs.joined(separator: ", "))")
-        }
+        let allFiles = try ImageFiles.collect(inputs)
+        guard !allFiles.isEmpty else { throw WorkflowError.noImages(inputs) }
         let batchRun = try batch.start()
-        let files = batchRun.shard.select(allFiles, inputs: inputs)
         let strengths = try strengths()
         let scene = try sceneChoice()
+        let workspace = global.workspace
         // Everything that can fail for the whole run (recipe, look, catalog) is resolved before any output exists.
-        let preLook = try recipe.map { try RecipeSupport.compose(try Recipe.load(path: $0), global: global) }
-        let looks = try lookPlan(scene: scene)
-        let toFolder = allFiles.count > 1 || batch.shard != nil || strengths.count > 1 || CorrectJob.isDirectory(output)
-            || inputs.contains(where: CorrectJob.isDirectory) || ImageFormat.fromExtension(output) == nil
+        let preLook = try recipe.map { try workspace.compose(try Recipe.load(path: $0)) }
+        let choice: LookChoice = noLook ? .none : lut.map { .file($0) } ?? look.map { .catalog($0) } ?? .sceneDefaults
+        let looks = try workspace.lookPlan(choice, scene: scene, needPresets: !autoCorrection.isOff)
+        let toFolder = allFiles.count > 1 || batch.shard != nil || strengths.count > 1
+            || ImageFiles.isDirectory(output) || inputs.contains(where: ImageFiles.isDirectory)
+            || ImageFormat.fromExtension(output) == nil
         if toFolder { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) }
-        let job = try CorrectJob(files: files, strengths: strengths, output: output, toFolder: toFolder,
-                             scene: scene, looks: looks, params: overrides(strength: 100, preLook: preLook),
-                             command: self, batch: batchRun)
-        let results = job.run(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        var options = ImagePipeline.Options()
+        options.maxPixels = maxPixels
+        options.jpegQuality = quality
+        options.color = try color.settings()
+        options.tiffCompression = tiffCompression
+        options.webpLossless = webpLossless
+        let job = CorrectJob(files: batchRun.shard.select(allFiles, inputs: inputs), strengths: strengths,
+                             output: output, toFolder: toFolder, scene: scene, looks: looks,
+                             params: overrides(strength: 100, preLook: preLook), auto: autoCorrection.choice,
+                             options: options, batch: batchRun, warn: { printError("warning: \($0)") })
+        let progress = TerminalProgress(total: job.files.count)
+        let results = job.run(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                              progress: { progress.finished($0, failure: $1) })
+        _ = progress.close()
         if explain {
             let text = results.map(\.explanation).joined(separator: "\n")
             if json { printError(text) } else { print(text) }
@@ -203,333 +213,5 @@ struct CorrectCommand: ParsableCommand {
             throw ExitCode.failure
         }
         printError("\(results.count) image\(results.count == 1 ? "" : "s") corrected")
-    }
-
-    /// The look of every image: the one named by --look or --lut, else each scene's default from the catalog
-    /// (only the scene given by --scene, or every scene that has one for auto). The catalog is opened only when
-    /// needed, so a --lut run never touches it, and read-only, so a batch's processes share it without locks.
-    func lookPlan(scene: SceneLabel?) throws -> LookPlan {
-        if let lut {
-            let loaded = try LUTFormat.read(path: lut)
-            report(loaded.warnings, file: lut)
-            let name = URL(fileURLWithPath: lut).lastPathComponent
-            return LookPlan(explicit: ChosenLook(guid: nil, name: name, cube: try loaded.lut.bakedCube(),
-                                                 strength: nil, workingSpace: ColorProfile(.sRGB)),
-                            presets: try seedPresets())
-        }
-        let catalog = try CatalogAccess.openForReading(global)
-        let records = try catalog.scenes()
-        var presets: [Int: SceneCorrection] = [:]
-        for record in records { presets[record.label] = record.correction }
-        if noLook { return LookPlan(explicit: nil, presets: presets) }
-        if let look {
-            let record = try catalog.resolveLook(look)
-            return LookPlan(explicit: ChosenLook(guid: record.guid, name: record.name,
-                                                 cube: try catalog.cube(guid: record.guid), strength: nil,
-                                                 workingSpace: try LookSpaces.profile(of: record)),
-                            presets: presets)
-        }
-        var defaults: [SceneLabel: ChosenLook] = [:]
-        if let scene, !records.contains(where: { $0.label == scene.rawValue }) {
-            printError("warning: scene \(scene.rawValue) is not in the catalog \(catalog.path): no default look")
-        }
-        for record in records {
-            guard let label = SceneLabel(rawValue: record.label), scene == nil || scene == label,
-                  let guid = record.defaultLookGuid else { continue }
-            let lookRecord = try catalog.resolveLook(guid)
-            defaults[label] = ChosenLook(guid: lookRecord.guid, name: lookRecord.name,
-                                         cube: try catalog.cube(guid: lookRecord.guid),
-                                         strength: Double(record.defaultLookStrength),
-                                         workingSpace: try LookSpaces.profile(of: lookRecord))
-        }
-        return LookPlan(explicit: nil, sceneDefaults: defaults, presets: presets)
-    }
-
-    /// Scene presets from the shipped Catalog/scenes.yaml (for --lut runs, which never open the catalog).
-    func seedPresets() throws -> [Int: SceneCorrection] {
-        guard !autoCorrection.isOff,
-              let dir = CatalogLocation.findSeed(explicit: nil, environment: ProcessInfo.processInfo.environment)
-        else { return [:] }
-        var presets: [Int: SceneCorrection] = [:]
-        for scene in try Seed.load(from: dir).scenes { presets[scene.label] = scene.correction ?? SceneCorrection() }
-        return presets
-    }
-}
-
-/// A look resolved for a run; `guid` is nil for a LUT file, `strength` is set for a scene's default.
-struct ChosenLook: Sendable {
-    let guid: String?
-    let name: String
-    let cube: ColorCube
-    let strength: Double?
-    /// The space the look was authored in.
-    let workingSpace: ColorProfile
-}
-
-/// Where each image's creative look comes from: one explicit look, or its scene's default.
-struct LookPlan: Sendable {
-    var explicit: ChosenLook?
-    var sceneDefaults: [SceneLabel: ChosenLook] = [:]
-    /// Each scene's automatic-correction preset, by label (a missing scene gets every correction at 100).
-    var presets: [Int: SceneCorrection] = [:]
-
-    /// The look for an image of scene `label`, and the scene defaults `CorrectionParams` merges with the flags.
-    func look(for label: SceneLabel?) -> (look: ChosenLook?, defaults: SceneDefaults) {
-        if let explicit { return (explicit, SceneDefaults()) }
-        guard let label, let chosen = sceneDefaults[label] else { return (nil, SceneDefaults()) }
-        return (chosen, SceneDefaults(lutOutputGuid: chosen.guid, lutOutputStrength: chosen.strength))
-    }
-}
-
-/// What happened to one image: the `correct --json` element.
-struct CorrectResult: Encodable, Sendable {
-    var file: String
-    var scene: SceneLabel?
-    var confidence: Double?
-    /// Faces found (null with --scene LABEL, which skips the analysis).
-    var faces: Int?
-    var lookGuid: String?
-    var lookName: String?
-    var lookStrength: Double?
-    var outputs: [String] = []
-    var error: String?
-    var auto: AutoCorrection?
-
-    enum CodingKeys: String, CodingKey {
-        case file, scene, sceneName = "scene_name", confidence, faces, lookGuid = "look_guid", lookName = "look_name"
-        case lookStrength = "look_strength", outputs, error, auto
-    }
-
-    // Every key is always present (null when empty), as the JSON contract says.
-    func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(file, forKey: .file)
-        try c.encode(scene?.rawValue, forKey: .scene)
-        try c.encode(scene?.name, forKey: .sceneName)
-        try c.encode(confidence.map { ($0 * 1000).rounded() / 1000 }, forKey: .confidence)
-        try c.encode(faces, forKey: .faces)
-        try c.encode(lookGuid, forKey: .lookGuid)
-        try c.encode(lookName, forKey: .lookName)
-        try c.encode(lookStrength, forKey: .lookStrength)
-        try c.encode(outputs, forKey: .outputs)
-        try c.encode(error, forKey: .error)
-        try c.encode(auto, forKey: .auto)
-    }
-
-    /// The `--explain` text for this image.
-    var explanation: String {
-        var lines = [file + ":"]
-        var sceneText = scene.map { "scene \($0.rawValue) \($0.name)" } ?? "no scene"
-        if let confidence { sceneText += String(format: " (confidence %.2f)", confidence) }
-        lines.append("  " + sceneText)
-        lines += (auto?.explanation ?? ["auto correction: off"]).map { "  " + $0 }
-        lines.append("  look: " + (lookName.map { "\($0) at \(CorrectJob.number(lookStrength ?? 100))" } ?? "none"))
-        if let error { lines.append("  error: \(error)") }
-        return lines.joined(separator: "\n")
-    }
-
-    /// The progress line for this image.
-    var line: String {
-        if let error { return "error: \(error)" }
-        var sceneText = scene.map { "scene \($0.rawValue) \($0.name)" } ?? "no scene"
-        if let confidence { sceneText += String(format: " (%.2f)", confidence) }
-        let lookText = lookName.map { "; look \($0) at \(CorrectJob.number(lookStrength ?? 100))" } ?? "; no look"
-        return "\(file) → \(outputs.joined(separator: ", ")) [\(sceneText)\(lookText)]"
-    }
-}
-
-/// One `correct` run over many files; the per-image work is independent, so it runs concurrently.
-struct CorrectJob: Sendable {
-    let files: [String]
-    let strengths: [Double]
-    let output: String
-    let toFolder: Bool
-    let scene: SceneLabel?
-    let looks: LookPlan
-    let params: CorrectionOverrides
-    let quality: Int
-    let maxPixels: Int
-    let batch: BatchRun
-    /// Output space and intent; the working space is each image's look's.
-    let color: ColorSettings
-    let tiffCompression: TIFFCompression?
-    let webpLossless: Bool
-    let command: CorrectCommand
-
-    init(files: [String], strengths: [Double], output: String, toFolder: Bool, scene: SceneLabel?,
-         looks: LookPlan, params: CorrectionOverrides, command: CorrectCommand, batch: BatchRun = .none) throws {
-        self.files = files
-        self.strengths = strengths
-        self.output = output
-        self.toFolder = toFolder
-        self.scene = scene
-        self.looks = looks
-        self.params = params
-        self.quality = command.quality
-        self.maxPixels = command.maxPixels
-        self.batch = batch
-        self.color = try command.color.settings()
-        self.tiffCompression = command.tiffCompression
-        self.webpLossless = command.webpLossless
-        self.command = command
-    }
-
-    /// Corrects every file, `jobs` at a time; returns one result per file, in input order.
-    func run(jobs: Int) -> [CorrectResult] {
-        let progress = Progress(total: files.count)
-        let workers = max(1, min(jobs, files.count))
-        // One image alone gets every core for its cube stage; several share them one core each.
-        let threads = workers == 1 ? nil : 1
-        let next = Counter()
-        let results = ResultSlots(count: files.count)
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while let index = next.take(below: files.count) {
-                let file = files[index]
-                var result = CorrectResult(file: file)
-                let started = DispatchTime.now()
-                let outputs = strengths.map { outputPath(for: file, strength: $0) }
-                let skipped = batch.alreadyDone(outputs: outputs)
-                if skipped {
-                    result.outputs = outputs
-                } else {
-                    do {
-                        try correct(file, threads: threads, into: &result)
-                    } catch {
-                        result.error = Self.describe(error, file: file)
-                    }
-                }
-                let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-                batch.record(&result, skipped: skipped, seconds: seconds)
-                results.set(index, result)
-                progress.finished(skipped ? "\(file): skipped, its outputs exist" : result.line,
-                                  failure: result.error != nil)
-            }
-        }
-        _ = progress.close()
-        return results.all()
-    }
-
-    /// Analyses once, then renders each strength, filling `result` as it goes.
-    private func correct(_ file: String, threads: Int?, into result: inout CorrectResult) throws {
-        result.scene = scene
-        // One analysis serves detection, the automatic correction and every strength.
-        var analysis: SceneAnalysis?
-        if scene == nil || !command.autoCorrection.isOff {
-            analysis = try SceneAnalysis(path: file, maxPixels: maxPixels)
-            if let failure = analysis?.faceDetectionFailure { printError("warning: \(file): \(failure)") }
-        }
-        if scene == nil, let analysis {
-            let detection = SceneDetector.detect(analysis)
-            result.scene = detection.label
-            result.confidence = detection.confidence
-            result.faces = analysis.faces.count
-        }
-        let (look, defaults) = looks.look(for: result.scene)
-        var overrides = params
-        overrides.lutOutputGuid = looks.explicit?.guid
-        let preset = result.scene.flatMap { looks.presets[$0.rawValue] } ?? SceneCorrection()
-        if let analysis, let settings = command.autoCorrection.settings(preset: preset) {
-            overrides.auto = AutoCorrection.plan(CorrectionAnalysis(analysis), settings: settings)
-            result.auto = overrides.auto
-        }
-        var options = ImagePipeline.Options()
-        options.maxPixels = maxPixels
-        options.jpegQuality = quality
-        options.threads = threads
-        options.color = color
-        options.tiffCompression = tiffCompression
-        options.webpLossless = webpLossless
-        options.color.workingSpace = look?.workingSpace ?? ColorProfile(.sRGB)
-        for s in strengths {
-            overrides.strength = s
-            let correction = CorrectionParams(scene: result.scene, defaults: defaults, overrides: overrides)
-            if let look {
-                result.lookGuid = look.guid
-                result.lookName = look.name
-                result.lookStrength = correction.lutOutputStrength
-            }
-            let cube = try Corrector.cube(for: correction, look: look?.cube)
-            let target = outputPath(for: file, strength: s)
-            if let warning = ImagePipeline.depthWarning(input: file, output: target) {
-                printError("warning: \(warning)")
-            }
-            let timings = try Corrector.correct(cube: cube, input: file, output: target, options: options)
-            for warning in timings.warnings where s == strengths.first { printError("warning: \(warning)") }
-            result.outputs.append(target)
-        }
-    }
-
-    func outputPath(for file: String, strength: Double) -> String {
-        guard toFolder else { return output }
-        let url = URL(fileURLWithPath: file)
-        let base = url.deletingPathExtension().lastPathComponent
-        let suffix = strengths.count > 1 ? "-s\(Self.number(strength))" : ""
-        // NSString keeps a relative OUT relative, so the paths printed and in --json are the ones the user gave.
-        return (output as NSString).appendingPathComponent("\(base)\(suffix).\(url.pathExtension)")
-    }
-
-    static func number(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }
-
-    /// Error text that names the file exactly once.
-    static func describe(_ error: Error, file: String) -> String {
-        let text = "\(error)"
-        return text.contains(file) ? text : "\(file): \(text)"
-    }
-
-    static func isDirectory(_ path: String) -> Bool {
-        var dir: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &dir) && dir.boolValue
-    }
-
-    /// Files as given, folders expanded to their images (sorted, not recursive, hidden files skipped).
-    static func collect(_ inputs: [String]) throws -> [String] {
-        var files: [String] = []
-        for input in inputs {
-            if isDirectory(input) {
-                let names = try FileManager.default.contentsOfDirectory(atPath: input).sorted()
-                for name in names where !name.hasPrefix(".") && ImageFormat.fromExtension(name) != nil {
-                    files.append(URL(fileURLWithPath: input).appendingPathComponent(name).path)
-                }
-            } else {
-                files.append(input)
-            }
-        }
-        return files
-    }
-}
-
-/// One result slot per file, filled by workers in any order; guarded by `lock`.
-final class ResultSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [CorrectResult?]
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ result: CorrectResult) {
-        lock.lock()
-        defer { lock.unlock() }
-        slots[index] = result
-    }
-
-    /// The filled slots, in input order.
-    func all() -> [CorrectResult] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots.compactMap { $0 }
-    }
-}
-
-/// Hands out indices to workers; guarded by `lock`.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-
-    /// The next index, or nil when all `limit` are taken.
-    func take(below limit: Int) -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard value < limit else { return nil }
-        value += 1
-        return value - 1
     }
 }

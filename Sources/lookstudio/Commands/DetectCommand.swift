@@ -1,6 +1,9 @@
 import ArgumentParser
+import Correction
 import ImageIO
-import LookEngine
+import LookModel
+import Rendering
+import Scenes
 
 /// `lookstudio detect`: the scene a photo looks like, the faces in it, and the statistics the heuristic used.
 struct DetectCommand: ParsableCommand {

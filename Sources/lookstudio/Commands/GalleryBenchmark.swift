@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
 import LookCore
-import LookEngine
 import LookGallery
+import Rendering
+import Workflows
 
 /// `lookstudio bench gallery`: how long a gallery takes cold, unchanged, and with one look added.
 struct BenchGalleryCommand: ParsableCommand {

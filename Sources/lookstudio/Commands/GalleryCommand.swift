@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
 import LookCatalog
-import LookEngine
 import LookGallery
+import Rendering
+import Workflows
 
 /// `lookstudio gallery`: the catalog's looks on your photos, as a static web page with exact strength sliders.
 struct GalleryCommand: ParsableCommand {
@@ -88,60 +89,6 @@ struct GalleryCommand: ParsableCommand {
             print(try jsonString(report))
         } else {
             print(GalleryCatalog.summary(report))
-        }
-    }
-}
-
-/// What `gallery` and `compose --preview` share: catalog records as card text, the hash, progress, the summary.
-enum GalleryCatalog {
-    /// Cache keys are the catalog's SHA-256, the same hash that names look contents.
-    static let hasher: GalleryBuilder.Hasher = { SHA256.hex($0) }
-
-    /// A look's card text from its catalog record and the scenes that apply it by default.
-    static func info(_ record: LookRecord, scenes: [SceneRecord]) -> GalleryLookInfo {
-        GalleryLookInfo(
-            id: record.guid, guid: record.guid, name: record.name, description: record.description,
-            tags: record.tags, cubeSize: record.cubeSize, source: record.sourceFormat, sourceFile: record.sourceFile,
-            createdAt: record.createdAt,
-            scenes: scenes.filter { $0.defaultLookGuid == record.guid }.map {
-                GalleryScene(label: $0.label, name: $0.name, strength: $0.defaultLookStrength)
-            },
-            recipeYAML: record.recipeYAML)
-    }
-
-    /// A progress bar on a terminal (stderr), nothing otherwise.
-    static func progress() -> LazyProgress? { isatty(2) != 0 ? LazyProgress() : nil }
-
-    /// One line for people.
-    static func summary(_ report: GalleryBuilder.Report) -> String {
-        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-        return "\(report.index): \(count(report.looks, "look")) × \(count(report.photos, "photo")), "
-            + "\(count(report.previewsRendered, "preview")) rendered, \(report.previewsReused) reused, "
-            + String(format: "%.2f s", report.seconds)
-    }
-}
-
-/// Creates the progress bar when the first look finishes (the total is known only then); guarded by `lock`.
-final class LazyProgress: @unchecked Sendable {
-    private let lock = NSLock()
-    private var progress: Progress?
-
-    /// What the builder calls as each look finishes.
-    var callback: @Sendable (Int, Int, String) -> Void {
-        { [self] _, total, line in bar(total: total).finished(line, failure: false) }
-    }
-
-    /// Clears the bar, if one was drawn.
-    func close() {
-        _ = lock.withLock { progress }?.close()
-    }
-
-    private func bar(total: Int) -> Progress {
-        lock.withLock {
-            if let progress { return progress }
-            let made = Progress(total: total)
-            progress = made
-            return made
         }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LookCatalog
 import LookFormats
+import Workflows
 
 /// `lookstudio import FILE...`: stores looks from PNG, .cube and .3dl files in the catalog.
 struct ImportCommand: ParsableCommand {

@@ -2,7 +2,6 @@ import ArgumentParser
 import ColorManagement
 import Foundation
 import ImageIO
-import LookEngine
 
 /// `lookstudio info IMAGE`: an image's format, size, depth and colour description.
 struct InfoCommand: ParsableCommand {

@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 import LookCatalog
 import LookCore
-import LookEngine
+import Recipes
+import Workflows
 
 /// `lookstudio looks …`: list, show and remove catalog looks.
 struct LooksCommand: ParsableCommand {
@@ -95,7 +96,7 @@ struct LooksCommand: ParsableCommand {
             }
             let recipe = try Recipe.parse(yaml, fileName: "recipe of \(record.name)")
             let old = try catalog.cube(guid: record.guid)
-            let new = try RecipeSupport.compose(recipe, size: recipe.size ?? record.cubeSize, global: global)
+            let new = try global.workspace.compose(recipe, size: recipe.size ?? record.cubeSize)
             let result = try catalog.replaceCube(guid: record.guid, with: new)
             guard result.changed else {
                 print("unchanged: \(record.guid) (\(record.name)): the recipe gives the stored cube")
@@ -149,7 +150,7 @@ struct LooksCommand: ParsableCommand {
         @Option(help: ArgumentHelp("Folder to write into.", valueName: "dir")) var out: String = "Looks"
 
         func run() throws {
-            let composer = RecipeSupport.composer(global)
+            let composer = global.workspace.composer()
             let written = try ShippedLooks.render(to: out) { look, yaml in
                 // Quantised like every stored composed cube, so `looks rebuild` on a fresh catalog finds it unchanged.
                 try composer.compose(try Recipe.parse(yaml, fileName: "\(look.stem).yaml"),

@@ -1,0 +1,226 @@
+import Foundation
+import ImageIO
+import LookCore
+import LookModel
+import Scenes
+
+/// A chromaticity as two natural logarithms, log(R/G) and log(B/G), of linear sRGB: 0, 0 is neutral, and a
+/// channel-gain cast adds the same vector to every colour, which makes casts simple to measure and compare.
+public struct LogChroma: Sendable, Equatable, Codable {
+    /// log(R/G).
+    public var red: Double
+    /// log(B/G).
+    public var blue: Double
+
+    /// A log-chromaticity from its two components.
+    public init(red: Double, blue: Double) {
+        self.red = red
+        self.blue = blue
+    }
+
+    /// The log-chromaticity of a linear RGB colour (channels floored at a tiny value so black stays finite).
+    public init(_ rgb: SIMD3<Double>) {
+        let c = rgb.replacing(with: 1e-6, where: rgb .< 1e-6)
+        red = log(c.x / c.y)
+        blue = log(c.z / c.y)
+    }
+
+    /// Neutral.
+    public static let neutral = LogChroma(red: 0, blue: 0)
+
+    /// Euclidean length (0.1 is about a 10 % channel ratio).
+    public var magnitude: Double { (red * red + blue * blue).squareRoot() }
+
+    /// The linear RGB colour with G = 1 of this chromaticity.
+    public var rgb: SIMD3<Double> { SIMD3(exp(red), 1, exp(blue)) }
+
+    /// Distance to another chromaticity.
+    public func distance(to other: LogChroma) -> Double {
+        LogChroma(red: red - other.red, blue: blue - other.blue).magnitude
+    }
+
+    /// This chromaticity scaled towards neutral.
+    public func scaled(_ k: Double) -> LogChroma { LogChroma(red: red * k, blue: blue * k) }
+}
+
+/// The linear-light view of an analysed image that the automatic correction decides on: a grid subsample of the
+/// analysed copy, decoded from sRGB, plus the pixels inside face boxes. Kept small (≤ `maxSamples`), so every
+/// statistic can be re-measured after each planned stage at a cost of milliseconds.
+public struct CorrectionAnalysis: Sendable, Equatable {
+    /// At most this many grid samples are kept.
+    public static let maxSamples = 160_000
+
+    /// Linear sRGB samples on a regular grid, row by row.
+    public let samples: [SIMD3<Float>]
+    /// Grid size of `samples` (neighbours on the grid feed the grey-edge estimator).
+    public let gridWidth: Int, gridHeight: Int
+    /// Linear samples from the central part of each face box (empty without faces).
+    public let faceSamples: [SIMD3<Float>]
+    /// Faces the face samples came from.
+    public let faceCount: Int
+    /// Where the whole analysed copy's clipped whites are (every pixel, not the grid: a pile is a few dozen pixels).
+    public let clip: ClipStatistics
+
+    /// Decodes a grid subsample of the scene analysis' copy, and the pixels in its face boxes.
+    public init(_ analysis: SceneAnalysis) {
+        self.init(preview: analysis.preview, faces: analysis.faces,
+                  sourceWidth: analysis.statistics.sourceWidth, sourceHeight: analysis.statistics.sourceHeight)
+    }
+
+    /// Decodes a grid subsample of an 8-bit RGB image whose source was `sourceWidth`×`sourceHeight` (faces are in
+    /// source pixels).
+    public init(preview: PixelBuffer, faces: [FaceRegion], sourceWidth: Int, sourceHeight: Int) {
+        let w = preview.width, h = preview.height, c = preview.channels
+        let step = max(1, Int((Double(w * h) / Double(Self.maxSamples)).squareRoot().rounded(.up)))
+        let gw = (w + step - 1) / step, gh = (h + step - 1) / step
+        let table = Self.decodeTable
+        var samples = [SIMD3<Float>](), faceSamples = [SIMD3<Float>]()
+        samples.reserveCapacity(gw * gh)
+        if case .eight(let bytes) = preview.samples {
+            bytes.withUnsafeBufferPointer { p in
+                func pixel(_ x: Int, _ y: Int) -> SIMD3<Float> {
+                    let i = (y * w + x) * c
+                    return SIMD3(table[Int(p[i])], table[Int(p[i + 1])], table[Int(p[i + 2])])
+                }
+                for y in stride(from: 0, to: h, by: step) {
+                    for x in stride(from: 0, to: w, by: step) { samples.append(pixel(x, y)) }
+                }
+                let sx = Double(w) / Double(max(1, sourceWidth)), sy = Double(h) / Double(max(1, sourceHeight))
+                for face in faces {
+                    // The central 60 % of the box: the box edges hold hair, background and ears.
+                    let x0 = max(0, Int((Double(face.x) + 0.2 * Double(face.width)) * sx))
+                    let x1 = min(w, Int((Double(face.x) + 0.8 * Double(face.width)) * sx))
+                    let y0 = max(0, Int((Double(face.y) + 0.2 * Double(face.height)) * sy))
+                    let y1 = min(h, Int((Double(face.y) + 0.8 * Double(face.height)) * sy))
+                    guard x1 > x0, y1 > y0 else { continue }
+                    let fstep = max(1, Int((Double((x1 - x0) * (y1 - y0)) / 20_000).squareRoot().rounded(.up)))
+                    for y in stride(from: y0, to: y1, by: fstep) {
+                        for x in stride(from: x0, to: x1, by: fstep) { faceSamples.append(pixel(x, y)) }
+                    }
+                }
+            }
+        }
+        self.samples = samples
+        self.faceSamples = faceSamples
+        self.faceCount = faces.count
+        clip = ClipStatistics(preview)
+        gridWidth = samples.isEmpty ? 0 : gw
+        gridHeight = samples.isEmpty ? 0 : gh
+    }
+
+    /// sRGB code value → linear light.
+    static let decodeTable: [Float] = (0..<256).map { Float(ColorScience.linear(fromSRGB: Double($0) / 255)) }
+}
+
+/// The top of an 8-bit image, every pixel counted: each channel's highest code, how many pixels sit exactly at all
+/// three at once (a pile of identical pixels, as clipping leaves) and how many of those touch another, and each
+/// channel's 0.01 % low.
+public struct ClipStatistics: Sendable, Equatable {
+    /// Highest code of each channel.
+    public let topCodes: SIMD3<Int>
+    /// Pixels with every channel at its highest code.
+    public let pilePixels: Int
+    /// Of those, the ones with a 4-neighbour in the pile too (a clipped area is a patch; a gradient's top, a point).
+    public let connectedPixels: Int
+    /// Pixels counted.
+    public let pixelCount: Int
+    /// Each channel's 0.01 % quantile, as a code.
+    public let lowCodes: SIMD3<Int>
+
+    /// Counts over every pixel of `image` (8-bit; other depths give an empty result).
+    public init(_ image: PixelBuffer) {
+        let w = image.width, h = image.height, c = image.channels
+        guard case .eight(let bytes) = image.samples, c >= 3, w > 0, h > 0 else {
+            topCodes = SIMD3(255, 255, 255); pilePixels = 0; connectedPixels = 0; pixelCount = 0
+            lowCodes = SIMD3(0, 0, 0)
+            return
+        }
+        var histograms = [[Int]](repeating: [Int](repeating: 0, count: 256), count: 3)
+        var top = SIMD3<Int>(0, 0, 0), pile = 0, connected = 0
+        bytes.withUnsafeBufferPointer { p in
+            for i in stride(from: 0, to: w * h * c, by: c) {
+                histograms[0][Int(p[i])] += 1
+                histograms[1][Int(p[i + 1])] += 1
+                histograms[2][Int(p[i + 2])] += 1
+            }
+            top = SIMD3(histograms[0].lastIndex { $0 > 0 } ?? 0, histograms[1].lastIndex { $0 > 0 } ?? 0,
+                        histograms[2].lastIndex { $0 > 0 } ?? 0)
+            let t = (UInt8(top.x), UInt8(top.y), UInt8(top.z))
+            func piled(_ x: Int, _ y: Int) -> Bool {
+                let i = (y * w + x) * c
+                return p[i] == t.0 && p[i + 1] == t.1 && p[i + 2] == t.2
+            }
+            for y in 0..<h {
+                for x in 0..<w where piled(x, y) {
+                    pile += 1
+                    if (x > 0 && piled(x - 1, y)) || (x + 1 < w && piled(x + 1, y)) || (y > 0 && piled(x, y - 1))
+                        || (y + 1 < h && piled(x, y + 1)) { connected += 1 }
+                }
+            }
+        }
+        func low(_ histogram: [Int]) -> Int {
+            let target = max(1, (w * h) / 10_000)
+            var sum = 0
+            for (code, n) in histogram.enumerated() {
+                sum += n
+                if sum >= target { return code }
+            }
+            return 255
+        }
+        topCodes = top
+        pilePixels = pile
+        connectedPixels = connected
+        pixelCount = w * h
+        lowCodes = SIMD3(low(histograms[0]), low(histograms[1]), low(histograms[2]))
+    }
+}
+
+/// Rec. 709 luminance of linear RGB.
+@inline(__always)
+func luminance(_ c: SIMD3<Float>) -> Float { 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z }
+
+/// Measurements over a set of linear samples, each the input of one correction.
+enum LinearMeasure {
+    /// The `q`-quantile (0…1) of `values` (sorted in place).
+    static func quantile(_ values: inout [Float], _ q: Double) -> Double {
+        guard !values.isEmpty else { return 0 }
+        values.sort()
+        let i = min(values.count - 1, max(0, Int((Double(values.count - 1) * q).rounded())))
+        return Double(values[i])
+    }
+
+    /// Geometric-mean luminance (the photographic "key"), with a floor of 1e-4 so black pixels stay finite.
+    static func key(_ samples: [SIMD3<Float>]) -> Double {
+        guard !samples.isEmpty else { return 0 }
+        var sum = 0.0
+        for s in samples { sum += log(Double(max(1e-4, luminance(s)))) }
+        return exp(sum / Double(samples.count))
+    }
+
+    /// Minkowski p-norm mean of each channel (p = 1: grey-world; p = 6: shades of grey) over unclipped samples.
+    static func minkowski(_ samples: [SIMD3<Float>], p: Double) -> SIMD3<Double> {
+        var sum = SIMD3<Double>()
+        for s in samples where s.max() < 0.98 {
+            let d = SIMD3<Double>(Double(s.x), Double(s.y), Double(s.z))
+            sum += p == 1 ? d : SIMD3(pow(d.x, p), pow(d.y, p), pow(d.z, p))
+        }
+        return p == 1 ? sum : SIMD3(pow(sum.x, 1 / p), pow(sum.y, 1 / p), pow(sum.z, 1 / p))
+    }
+
+    /// Grey-edge (van de Weijer et al. 2007, first order, p = 1): mean absolute difference of each channel between
+    /// grid neighbours, skipping clipped pixels.
+    static func greyEdge(_ samples: [SIMD3<Float>], width: Int, height: Int) -> SIMD3<Double> {
+        guard width > 1, height > 1 else { return SIMD3(1, 1, 1) }
+        var sum = SIMD3<Double>()
+        for y in 0..<(height - 1) {
+            for x in 0..<(width - 1) {
+                let p = samples[y * width + x], r = samples[y * width + x + 1], d = samples[(y + 1) * width + x]
+                if p.max() >= 0.98 || r.max() >= 0.98 || d.max() >= 0.98 { continue }
+                let dr = r - p, dd = d - p
+                let g = dr.replacing(with: -dr, where: dr .< 0) + dd.replacing(with: -dd, where: dd .< 0)
+                sum += SIMD3(Double(g.x), Double(g.y), Double(g.z))
+            }
+        }
+        return sum
+    }
+}

@@ -1,0 +1,84 @@
+/// A photo shrunk for analysis and previews (8-bit RGB, box-filtered), with the source's size and colour
+/// description. PNG and TIFF stream in bands into the downscaler (the full image is never held); JPEG decodes at a
+/// DCT-reduced size close to the target; the other formats decode whole.
+public struct ImagePreview: Sendable {
+    /// The downscaled copy, in the source's colour space.
+    public let pixels: PixelBuffer
+    /// The source's colour description.
+    public let color: ColorDescription
+    /// The source's size in pixels.
+    public let sourceWidth: Int, sourceHeight: Int
+
+    /// Shrinks an image in memory to at most `maxLongSide` on its long side (an integer box factor).
+    public init(image: PixelBuffer, color: ColorDescription = ColorDescription(), maxLongSide: Int)
+        throws(ImageIOError) {
+        var scaler = BoxDownscaler(width: image.width, height: image.height, maxLongSide: maxLongSide)
+        switch image.samples {
+        case .eight(let s):
+            s.withUnsafeBufferPointer { scaler.add(rows: image.height, samples: $0, channels: image.channels) }
+        case .sixteen(let s):
+            s.withUnsafeBufferPointer { scaler.add(rows: image.height, samples: $0, channels: image.channels) }
+        }
+        pixels = try scaler.finish()
+        self.color = color
+        sourceWidth = image.width
+        sourceHeight = image.height
+    }
+
+    /// Reads and shrinks an image file, `bandBytes` of source rows at a time where the format streams.
+    public init(path: String, maxLongSide: Int, maxPixels: Int = PNGReader.defaultMaxPixels,
+                bandBytes: Int = 4 << 20) throws(ImageIOError) {
+        if try ImageFormat.of(path: path) == .jpeg {
+            let full = try JPEGImage.read(path: path, minLongSide: maxLongSide, maxPixels: maxPixels)
+            try self.init(image: full.pixels, color: ColorDescription(iccBytes: full.iccProfile),
+                          maxLongSide: maxLongSide)
+            return
+        }
+        guard let reader = try ImageFormat.bandReader(path: path, maxPixels: maxPixels) else {
+            let decoded = try ImageFormat.readImage(path: path, maxPixels: maxPixels)
+            try self.init(image: decoded.pixels, color: decoded.color, maxLongSide: maxLongSide)
+            return
+        }
+        let info = (width: reader.width, height: reader.height, channels: reader.channels, depth: reader.depth)
+        var scaler = BoxDownscaler(width: info.width, height: info.height, maxLongSide: maxLongSide)
+        let rowSamples = info.width * info.channels
+        let bandRows = max(1, min(info.height, bandBytes / max(1, rowSamples * (info.depth == .eight ? 1 : 2))))
+        switch info.depth {
+        case .eight:
+            try Self.streamBands(UInt8.self, reader: reader, bandRows: bandRows) {
+                scaler.add(rows: $1, samples: $0, channels: info.channels)
+            }
+        case .sixteen:
+            try Self.streamBands(UInt16.self, reader: reader, bandRows: bandRows) {
+                scaler.add(rows: $1, samples: $0, channels: info.channels)
+            }
+        }
+        self.init(pixels: try scaler.finish(), color: reader.color, sourceWidth: info.width,
+                  sourceHeight: info.height)
+    }
+
+    private init(pixels: PixelBuffer, color: ColorDescription, sourceWidth: Int, sourceHeight: Int) {
+        self.pixels = pixels
+        self.color = color
+        self.sourceWidth = sourceWidth
+        self.sourceHeight = sourceHeight
+    }
+
+    /// Reads every row of `reader` in bands of `bandRows`, handing each band and its row count to `body`.
+    private static func streamBands<Sample: BandRowSample>(
+        _: Sample.Type, reader: any ImageBandReader, bandRows: Int,
+        _ body: (UnsafeBufferPointer<Sample>, Int) -> Void
+    ) throws(ImageIOError) {
+        let info = (width: reader.width, height: reader.height, channels: reader.channels)
+        var band = [Sample](repeating: 0, count: bandRows * info.width * info.channels)
+        try band.withUnsafeMutableBufferPointer { (buffer) throws(ImageIOError) in
+            var done = 0
+            while done < info.height {
+                let n = min(bandRows, info.height - done)
+                try Sample.readRows(reader, n, into: buffer)
+                body(UnsafeBufferPointer(buffer), n)
+                done += n
+            }
+        }
+    }
+}

@@ -1,0 +1,207 @@
+import Correction
+import Dispatch
+import Foundation
+import ImageIO
+import LookCatalog
+import LookCore
+import LookModel
+import Rendering
+import Scenes
+
+/// The automatic-correction choice of a run: on, off or the scene's preset, and each correction's percentage on
+/// top of the preset (nil: 100).
+public struct AutoChoice: Sendable, Equatable {
+    /// nil: each scene's preset decides; true: on for every scene; false: off.
+    public var enabled: Bool?
+    /// Percentages of the engine's choice, 0…200.
+    public var exposure, levels, whiteBalance, contrast, vibrance: Double?
+
+    /// The preset decides, every percentage 100.
+    public init(enabled: Bool? = nil, exposure: Double? = nil, levels: Double? = nil, whiteBalance: Double? = nil,
+                contrast: Double? = nil, vibrance: Double? = nil) {
+        self.enabled = enabled
+        self.exposure = exposure
+        self.levels = levels
+        self.whiteBalance = whiteBalance
+        self.contrast = contrast
+        self.vibrance = vibrance
+    }
+
+    /// True when the stage is off for every scene, so no analysis is needed for it.
+    public var isOff: Bool { enabled == false }
+
+    /// The settings for a scene's preset with these percentages on top (nil: the stage is off for this scene).
+    public func settings(preset: SceneCorrection) -> AutoSettings? {
+        if enabled == false || (enabled == nil && !preset.auto) { return nil }
+        return AutoSettings(exposure: Double(preset.exposure), levels: Double(preset.levels),
+                            whiteBalance: Double(preset.whiteBalance), contrast: Double(preset.contrast),
+                            vibrance: Double(preset.vibrance), keepWhite: preset.keepWhite,
+                            protectSkin: preset.protectSkin)
+            .scaled(exposure: exposure, levels: levels, whiteBalance: whiteBalance, contrast: contrast,
+                    vibrance: vibrance)
+    }
+}
+
+/// One `correct` run over many files; the per-image work is independent, so it runs concurrently.
+public struct CorrectJob: Sendable {
+    /// The images, in input order.
+    public var files: [String]
+    /// Overall strengths; one output per strength.
+    public var strengths: [Double]
+    /// The output file, or folder when `toFolder`.
+    public var output: String
+    /// Outputs go into the folder `output`, named after their inputs.
+    public var toFolder: Bool
+    /// A fixed scene (nil: detect per image).
+    public var scene: SceneLabel?
+    /// Where each image's look comes from.
+    public var looks: LookPlan
+    /// The flags' overrides of the scene defaults (the pre-look cube among them).
+    public var params: CorrectionOverrides
+    /// The automatic-correction choice.
+    public var auto: AutoChoice
+    /// Encoder, colour and pixel-limit options; each image's working space is its look's.
+    public var options: ImagePipeline.Options
+    /// Shards, resume and manifest.
+    public var batch: BatchRun
+    /// Receives warnings (one line each, without the "warning: " prefix).
+    public var warn: @Sendable (String) -> Void
+
+    /// A job over `files` with everything else at its default.
+    public init(files: [String], strengths: [Double], output: String, toFolder: Bool, scene: SceneLabel?,
+                looks: LookPlan, params: CorrectionOverrides, auto: AutoChoice, options: ImagePipeline.Options,
+                batch: BatchRun = .none, warn: @escaping @Sendable (String) -> Void) {
+        self.files = files
+        self.strengths = strengths
+        self.output = output
+        self.toFolder = toFolder
+        self.scene = scene
+        self.looks = looks
+        self.params = params
+        self.auto = auto
+        self.options = options
+        self.batch = batch
+        self.warn = warn
+    }
+
+    /// Corrects every file, `jobs` at a time; `progress` gets each image's line as it finishes (and whether it
+    /// failed). Returns one result per file, in input order.
+    public func run(jobs: Int, progress: @escaping @Sendable (String, Bool) -> Void) -> [CorrectResult] {
+        let workers = max(1, min(jobs, files.count))
+        // One image alone gets every core for its cube stage; several share them one core each.
+        let threads = workers == 1 ? nil : 1
+        let next = Locked(0)
+        let results = Locked([CorrectResult?](repeating: nil, count: files.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let index = next.withLock({ (n: inout Int) -> Int? in
+                guard n < files.count else { return nil }
+                n += 1
+                return n - 1
+            }) {
+                let file = files[index]
+                var result = CorrectResult(file: file)
+                let started = DispatchTime.now()
+                let outputs = strengths.map { outputPath(for: file, strength: $0) }
+                let skipped = batch.alreadyDone(outputs: outputs)
+                if skipped {
+                    result.outputs = outputs
+                } else {
+                    do {
+                        try correct(file, threads: threads, into: &result)
+                    } catch {
+                        result.error = Self.describe(error, file: file)
+                    }
+                }
+                let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+                batch.record(&result, skipped: skipped, seconds: seconds)
+                results.withLock { $0[index] = result }
+                progress(skipped ? "\(file): skipped, its outputs exist" : result.line, result.error != nil)
+            }
+        }
+        return results.current.compactMap { $0 }
+    }
+
+    /// Analyses once, then renders each strength, filling `result` as it goes.
+    private func correct(_ file: String, threads: Int?, into result: inout CorrectResult) throws {
+        result.scene = scene
+        // One analysis serves detection, the automatic correction and every strength.
+        var analysis: SceneAnalysis?
+        if scene == nil || !auto.isOff {
+            analysis = try SceneAnalysis(path: file, maxPixels: options.maxPixels)
+            if let failure = analysis?.faceDetectionFailure { warn("\(file): \(failure)") }
+        }
+        if scene == nil, let analysis {
+            let detection = SceneDetector.detect(analysis)
+            result.scene = detection.label
+            result.confidence = detection.confidence
+            result.faces = analysis.faces.count
+        }
+        let (look, defaults) = looks.look(for: result.scene)
+        var overrides = params
+        overrides.lutOutputGuid = looks.explicit?.guid
+        let preset = result.scene.flatMap { looks.presets[$0.rawValue] } ?? SceneCorrection()
+        if let analysis, let settings = auto.settings(preset: preset) {
+            overrides.auto = AutoCorrection.plan(CorrectionAnalysis(analysis), settings: settings)
+            result.auto = overrides.auto
+        }
+        var options = self.options
+        options.threads = threads
+        options.color.workingSpace = look?.workingSpace ?? options.color.workingSpace
+        for s in strengths {
+            overrides.strength = s
+            let correction = CorrectionParams(scene: result.scene, defaults: defaults, overrides: overrides)
+            if let look {
+                result.lookGuid = look.guid
+                result.lookName = look.name
+                result.lookStrength = correction.lutOutputStrength
+            }
+            let cube = try Corrector.cube(for: correction, look: look?.cube)
+            let target = outputPath(for: file, strength: s)
+            if let warning = ImagePipeline.depthWarning(input: file, output: target) { warn(warning) }
+            let timings = try ImagePipeline.apply(cube, input: file, output: target, options: options)
+            for warning in timings.warnings where s == strengths.first { warn(warning) }
+            result.outputs.append(target)
+        }
+    }
+
+    /// Where the output of `file` at `strength` goes.
+    public func outputPath(for file: String, strength: Double) -> String {
+        guard toFolder else { return output }
+        let url = URL(fileURLWithPath: file)
+        let base = url.deletingPathExtension().lastPathComponent
+        let suffix = strengths.count > 1 ? "-s\(TextNumber.format(strength))" : ""
+        // NSString keeps a relative OUT relative, so the paths printed and in --json are the ones the user gave.
+        return (output as NSString).appendingPathComponent("\(base)\(suffix).\(url.pathExtension)")
+    }
+
+    /// Error text that names the file exactly once.
+    static func describe(_ error: Error, file: String) -> String {
+        let text = "\(error)"
+        return text.contains(file) ? text : "\(file): \(text)"
+    }
+}
+
+/// Finding the images of a run.
+public enum ImageFiles {
+    /// True when `path` is an existing folder.
+    public static func isDirectory(_ path: String) -> Bool {
+        var dir: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &dir) && dir.boolValue
+    }
+
+    /// Files as given, folders expanded to their images (sorted, not recursive, hidden files skipped).
+    public static func collect(_ inputs: [String]) throws -> [String] {
+        var files: [String] = []
+        for input in inputs {
+            if isDirectory(input) {
+                let names = try FileManager.default.contentsOfDirectory(atPath: input).sorted()
+                for name in names where !name.hasPrefix(".") && ImageFormat.fromExtension(name) != nil {
+                    files.append(URL(fileURLWithPath: input).appendingPathComponent(name).path)
+                }
+            } else {
+                files.append(input)
+            }
+        }
+        return files
+    }
+}

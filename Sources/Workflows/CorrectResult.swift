@@ -1,0 +1,71 @@
+import Correction
+import Foundation
+import LookCore
+import LookModel
+
+/// What happened to one image: the `correct --json` element.
+public struct CorrectResult: Encodable, Sendable {
+    /// The input.
+    public var file: String
+    /// The scene detected or given.
+    public var scene: SceneLabel?
+    /// The detection's confidence (null with --scene LABEL).
+    public var confidence: Double?
+    /// Faces found (null with --scene LABEL, which skips the analysis).
+    public var faces: Int?
+    /// The look applied: GUID (null for a LUT file), name and strength.
+    public var lookGuid: String?
+    public var lookName: String?
+    public var lookStrength: Double?
+    /// The files written.
+    public var outputs: [String] = []
+    /// Why the image failed, if it did.
+    public var error: String?
+    /// The automatic correction's plan (null when the stage is off).
+    public var auto: AutoCorrection?
+
+    /// A result for `file` before anything is known.
+    public init(file: String) { self.file = file }
+
+    enum CodingKeys: String, CodingKey {
+        case file, scene, sceneName = "scene_name", confidence, faces, lookGuid = "look_guid", lookName = "look_name"
+        case lookStrength = "look_strength", outputs, error, auto
+    }
+
+    // Every key is always present (null when empty), as the JSON contract says.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(file, forKey: .file)
+        try c.encode(scene?.rawValue, forKey: .scene)
+        try c.encode(scene?.name, forKey: .sceneName)
+        try c.encode(confidence.map { ($0 * 1000).rounded() / 1000 }, forKey: .confidence)
+        try c.encode(faces, forKey: .faces)
+        try c.encode(lookGuid, forKey: .lookGuid)
+        try c.encode(lookName, forKey: .lookName)
+        try c.encode(lookStrength, forKey: .lookStrength)
+        try c.encode(outputs, forKey: .outputs)
+        try c.encode(error, forKey: .error)
+        try c.encode(auto, forKey: .auto)
+    }
+
+    /// The `--explain` text for this image.
+    public var explanation: String {
+        var lines = [file + ":"]
+        var sceneText = scene.map { "scene \($0.rawValue) \($0.name)" } ?? "no scene"
+        if let confidence { sceneText += String(format: " (confidence %.2f)", confidence) }
+        lines.append("  " + sceneText)
+        lines += (auto?.explanation ?? ["auto correction: off"]).map { "  " + $0 }
+        lines.append("  look: " + (lookName.map { "\($0) at \(TextNumber.format(lookStrength ?? 100))" } ?? "none"))
+        if let error { lines.append("  error: \(error)") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The progress line for this image.
+    public var line: String {
+        if let error { return "error: \(error)" }
+        var sceneText = scene.map { "scene \($0.rawValue) \($0.name)" } ?? "no scene"
+        if let confidence { sceneText += String(format: " (%.2f)", confidence) }
+        let lookText = lookName.map { "; look \($0) at \(TextNumber.format(lookStrength ?? 100))" } ?? "; no look"
+        return "\(file) → \(outputs.joined(separator: ", ")) [\(sceneText)\(lookText)]"
+    }
+}

@@ -1,0 +1,104 @@
+import ColorManagement
+import Correction
+import Foundation
+import LookCatalog
+import LookCore
+import LookFormats
+import LookModel
+
+/// A look resolved for a run; `guid` is nil for a LUT file, `strength` is set for a scene's default.
+public struct ChosenLook: Sendable {
+    /// The catalog GUID (nil for a LUT file).
+    public let guid: String?
+    /// The look's name (a LUT file's file name).
+    public let name: String
+    /// The look's cube.
+    public let cube: ColorCube
+    /// The scene's default strength, for a scene's default look.
+    public let strength: Double?
+    /// The space the look was authored in.
+    public let workingSpace: ColorProfile
+}
+
+/// Where each image's creative look comes from: one explicit look, or its scene's default.
+public struct LookPlan: Sendable {
+    /// The look given by `--look` or `--lut`, for every image.
+    public var explicit: ChosenLook?
+    /// Each scene's default look, by label.
+    public var sceneDefaults: [SceneLabel: ChosenLook] = [:]
+    /// Each scene's automatic-correction preset, by label (a missing scene gets every correction at 100).
+    public var presets: [Int: SceneCorrection] = [:]
+
+    /// The look for an image of scene `label`, and the scene defaults `CorrectionParams` merges with the flags.
+    public func look(for label: SceneLabel?) -> (look: ChosenLook?, defaults: SceneDefaults) {
+        if let explicit { return (explicit, SceneDefaults()) }
+        guard let label, let chosen = sceneDefaults[label] else { return (nil, SceneDefaults()) }
+        return (chosen, SceneDefaults(lutOutputGuid: chosen.guid, lutOutputStrength: chosen.strength))
+    }
+}
+
+/// What a `correct` run asks for as its creative look.
+public enum LookChoice: Sendable, Equatable {
+    /// Each image's scene default (from the catalog), or only `scene`'s when the scene is fixed.
+    case sceneDefaults
+    /// A catalog look by GUID, GUID prefix or name.
+    case catalog(String)
+    /// A LUT file; the catalog is never opened.
+    case file(String)
+    /// No creative look.
+    case none
+}
+
+extension Workspace {
+    /// Resolves the looks of a run before any output exists. The catalog is opened only when needed, so a LUT-file
+    /// run never touches it, and read-only, so a batch's processes share it without locks. `needPresets: false`
+    /// (automatic correction off) skips reading the shipped presets for LUT-file runs.
+    public func lookPlan(_ choice: LookChoice, scene: SceneLabel?, needPresets: Bool = true) throws -> LookPlan {
+        if case .file(let path) = choice {
+            let loaded = try LUTFormat.read(path: path)
+            for warning in loaded.warnings { note("warning: \(path): \(warning)") }
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            return LookPlan(explicit: ChosenLook(guid: nil, name: name, cube: try loaded.lut.bakedCube(),
+                                                 strength: nil, workingSpace: ColorProfile(.sRGB)),
+                            presets: needPresets ? try seedPresets() : [:])
+        }
+        let catalog = try openCatalogForReading()
+        let records = try catalog.scenes()
+        var presets: [Int: SceneCorrection] = [:]
+        for record in records { presets[record.label] = record.correction }
+        switch choice {
+        case .none, .file:
+            return LookPlan(explicit: nil, presets: presets)
+        case .catalog(let reference):
+            let record = try catalog.resolveLook(reference)
+            return LookPlan(explicit: ChosenLook(guid: record.guid, name: record.name,
+                                                 cube: try catalog.cube(guid: record.guid), strength: nil,
+                                                 workingSpace: try LookSpaces.profile(of: record)),
+                            presets: presets)
+        case .sceneDefaults:
+            var defaults: [SceneLabel: ChosenLook] = [:]
+            if let scene, !records.contains(where: { $0.label == scene.rawValue }) {
+                note("warning: scene \(scene.rawValue) is not in the catalog \(catalog.path): no default look")
+            }
+            for record in records {
+                guard let label = SceneLabel(rawValue: record.label), scene == nil || scene == label,
+                      let guid = record.defaultLookGuid else { continue }
+                let lookRecord = try catalog.resolveLook(guid)
+                defaults[label] = ChosenLook(guid: lookRecord.guid, name: lookRecord.name,
+                                             cube: try catalog.cube(guid: lookRecord.guid),
+                                             strength: Double(record.defaultLookStrength),
+                                             workingSpace: try LookSpaces.profile(of: lookRecord))
+            }
+            return LookPlan(explicit: nil, sceneDefaults: defaults, presets: presets)
+        }
+    }
+
+    /// Scene presets from the shipped Catalog/scenes.yaml (for LUT-file runs, which never open the catalog).
+    func seedPresets() throws -> [Int: SceneCorrection] {
+        guard let dir = CatalogLocation.findSeed(explicit: nil, environment: ProcessInfo.processInfo.environment)
+        else { return [:] }
+        var presets: [Int: SceneCorrection] = [:]
+        for scene in try Seed.load(from: dir).scenes { presets[scene.label] = scene.correction ?? SceneCorrection() }
+        return presets
+    }
+}

@@ -1,0 +1,273 @@
+import Correction
+import Foundation
+import ImageIO
+import LookBench
+import LookCore
+import LookModel
+import Testing
+
+/// Synthetic scenes in linear light, encoded to 8-bit sRGB, for the automatic correction.
+enum Scenes {
+    static let width = 192, height = 128
+
+    /// Encodes linear pixels (row by row) as an 8-bit RGB image.
+    static func encode(_ pixels: [SIMD3<Double>], width: Int = width, height: Int = height) -> PixelBuffer {
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(pixels.count * 3)
+        for p in pixels {
+            for v in [p.x, p.y, p.z] {
+                bytes.append(UInt8((ColorScience.srgb(fromLinear: min(1, max(0, v))) * 255).rounded()))
+            }
+        }
+        return try! PixelBuffer(width: width, height: height, channels: 3, samples: .eight(bytes))
+    }
+
+    /// Decodes an 8-bit RGB image to linear pixels.
+    static func decode(_ image: PixelBuffer) -> [SIMD3<Double>] {
+        guard case .eight(let b) = image.samples else { return [] }
+        return stride(from: 0, to: b.count, by: 3).map {
+            SIMD3(ColorScience.linear(fromSRGB: Double(b[$0]) / 255), ColorScience.linear(fromSRGB: Double(b[$0 + 1]) / 255),
+                  ColorScience.linear(fromSRGB: Double(b[$0 + 2]) / 255))
+        }
+    }
+
+    /// A studio still life: a neutral grey backdrop with a light falloff (0.005…0.9, key about 0.1), a large 18 % grey card in the
+    /// middle, and six coloured patches (Macbeth-like reflectances) along the bottom.
+    static func stillLife() -> [SIMD3<Double>] {
+        let patches: [SIMD3<Double>] = [SIMD3(0.40, 0.18, 0.12), SIMD3(0.10, 0.20, 0.40), SIMD3(0.12, 0.30, 0.08),
+                                        SIMD3(0.55, 0.45, 0.06), SIMD3(0.30, 0.06, 0.25), SIMD3(0.05, 0.25, 0.30)]
+        var pixels = [SIMD3<Double>]()
+        for y in 0..<height {
+            for x in 0..<width {
+                let t = Double(x) / Double(width - 1), u = Double(y) / Double(height - 1)
+                var c = SIMD3<Double>(repeating: 0.005 + 0.9 * pow(t, 2.2) * (1 - 0.3 * u))
+                if x > 64 && x < 128 && y > 24 && y < 80 { c = SIMD3(repeating: 0.18) }
+                if y >= 96 && y < 120 && x >= 12 && x < 180 { c = patches[(x - 12) / 28] }
+                pixels.append(c)
+            }
+        }
+        return pixels
+    }
+
+    /// Multiplies each channel by `gains` (a cast in linear light).
+    static func cast(_ pixels: [SIMD3<Double>], _ gains: SIMD3<Double>) -> [SIMD3<Double>] { pixels.map { $0 * gains } }
+
+    static func analysis(_ image: PixelBuffer, faces: [FaceRegion] = []) -> CorrectionAnalysis {
+        CorrectionAnalysis(preview: image, faces: faces, sourceWidth: image.width, sourceHeight: image.height)
+    }
+
+    /// Applies a cube to an 8-bit image, as the pipeline does.
+    static func apply(_ cube: ColorCube, to image: PixelBuffer) throws -> PixelBuffer {
+        guard case .eight(var b) = image.samples else { return image }
+        try b.withUnsafeMutableBufferPointer { try CubeApplier(cube: cube).apply(to: $0, channels: 3, threads: 1) }
+        return try PixelBuffer(width: image.width, height: image.height, channels: 3, samples: .eight(b))
+    }
+
+    /// Plans and applies the automatic correction to an image.
+    static func correct(_ image: PixelBuffer, settings: AutoSettings = AutoSettings(),
+                        faces: [FaceRegion] = []) throws -> (PixelBuffer, AutoCorrection) {
+        let plan = AutoCorrection.plan(analysis(image, faces: faces), settings: settings)
+        return (try apply(try plan.cube(), to: image), plan)
+    }
+
+    /// Mean CIEDE2000 between two 8-bit images.
+    static func meanDeltaE(_ a: PixelBuffer, _ b: PixelBuffer) -> Double {
+        CorrectionEvaluation.meanDeltaE(a, b)
+    }
+
+    static func lab(_ c: SIMD3<Double>) -> SIMD3<Double> { ColorScience.lab(fromXYZ: ColorScience.srgbToXYZ.apply(c)) }
+
+    static func pixel(_ image: PixelBuffer, _ x: Int, _ y: Int) -> SIMD3<Double> { decode(image)[y * image.width + x] }
+}
+
+@Suite("Automatic correction")
+struct AutoCorrectionTests {
+    /// The still life with a clipped white (a 24×24 window at 1.0, 2.3 % of the image) in its top-left corner.
+    static func clippedStillLife() -> [SIMD3<Double>] {
+        var pixels = Scenes.stillLife()
+        for y in 4..<28 { for x in 4..<28 { pixels[y * Scenes.width + x] = SIMD3(repeating: 1) } }
+        return pixels
+    }
+
+    @Test("a clipped white dimmed by −1 or −0.5 EV is a measuring stick: the anchors recover ≥ 85 % of the CIEDE2000 damage",
+          arguments: [SIMD3<Double>(0.5, 0.5, 0.5), SIMD3<Double>(0.7, 0.7, 0.7)])
+    func anchorsUndoExposure(gain: SIMD3<Double>) throws {
+        let original = Scenes.encode(Self.clippedStillLife())
+        let dark = Scenes.encode(Scenes.cast(Self.clippedStillLife(), gain))
+        let (out, plan) = try Scenes.correct(dark, settings: AutoSettings(contrast: 0, vibrance: 0))
+        #expect(plan.anchors.trust == 1)
+        #expect(abs(plan.anchors.white.x - gain.x) < 0.01 && plan.anchors.white.x == plan.anchors.white.z)
+        let before = Scenes.meanDeltaE(original, dark), after = Scenes.meanDeltaE(original, out)
+        #expect(before > 3 && after < 0.15 * before, "ΔE00 \(before) → \(after); \(plan.anchors)")
+    }
+
+    @Test("a warm cast moves the clipped white's blue only: blue is anchored, red estimated on the warm axis")
+    func anchorsSeeCast() throws {
+        let warm = Scenes.encode(Scenes.cast(Self.clippedStillLife(), SIMD3(1.15, 1, 0.87)))
+        let plan = AutoCorrection.plan(Scenes.analysis(warm))
+        #expect(plan.anchors.topCodes == SIMD3(255, 255, 240))
+        #expect(abs(plan.anchors.white.z - 0.87) < 0.01)
+        #expect(plan.anchors.white.x > 1.08 && plan.anchors.white.x < 1.15, "red \(plan.anchors.white.x)")
+        #expect(plan.anchors.white.y == 1)
+    }
+
+    @Test("no pile, no anchors: an image whose brightest pixels are a smooth gradient keeps its range")
+    func noPileNoAnchors() throws {
+        let plan = AutoCorrection.plan(Scenes.analysis(Scenes.encode(Scenes.stillLife().map { $0 * 0.6 })))
+        #expect(plan.anchors.trust == 0 && plan.anchors.isIdentity)
+    }
+
+    @Test("a grey card under a warm and under a cool cast comes out neutral within C*ab 2.5 (ΔE00 ≈ 2)",
+          arguments: [SIMD3<Double>(1.3, 1.0, 0.7), SIMD3<Double>(0.75, 1.0, 1.35)])
+    func greyCardNeutral(gains: SIMD3<Double>) throws {
+        let image = Scenes.encode(Scenes.cast(Scenes.stillLife(), gains))
+        let before = Scenes.lab(Scenes.pixel(image, 96, 50))
+        let (out, plan) = try Scenes.correct(image)
+        let card = Scenes.lab(Scenes.pixel(out, 96, 50))
+        let chroma = (card.y * card.y + card.z * card.z).squareRoot()
+        #expect(chroma < 2.5, "card a* \(card.y) b* \(card.z), before a* \(before.y) b* \(before.z), plan \(plan.whiteBalance)")
+        #expect((before.y * before.y + before.z * before.z).squareRoot() > 10)
+    }
+
+    @Test("an under-exposed gradient's key moves to the target (0.09, the middle of good photos' keys) within 15 %")
+    func underexposedKey() throws {
+        let original = Scenes.stillLife()
+        let dark = Scenes.encode(original.map { $0 * 0.35 })
+        let (out, plan) = try Scenes.correct(dark)
+        let key = { (p: [SIMD3<Double>]) in
+            exp(p.reduce(0) { $0 + log(max(1e-4, 0.2126 * $1.x + 0.7152 * $1.y + 0.0722 * $1.z)) } / Double(p.count))
+        }
+        let target = key(Scenes.decode(Scenes.encode(original)))
+        let before = key(Scenes.decode(dark)), after = key(Scenes.decode(out))
+        #expect(before < 0.5 * target)
+        #expect(target > AutoCorrection.keyTarget)
+        #expect(abs(after / AutoCorrection.keyTarget - 1) < 0.15, "key \(before) → \(after); \(plan.levels)")
+    }
+
+    /// The settings are those Catalog/scenes.yaml gives the White Backgrounds scene.
+    @Test("a white-background product shot keeps its backdrop white and its product's colour")
+    func whiteBackground() throws {
+        var pixels = [SIMD3<Double>](repeating: SIMD3(0.91, 0.92, 0.90), count: Scenes.width * Scenes.height)
+        for y in 40..<100 { for x in 70..<130 { pixels[y * Scenes.width + x] = SIMD3(0.45, 0.06, 0.05) } }
+        for y in 100..<106 { for x in 60..<140 { pixels[y * Scenes.width + x] = SIMD3(0.3, 0.3, 0.3) } }
+        let image = Scenes.encode(pixels)
+        let (out, _) = try Scenes.correct(image, settings: AutoSettings(contrast: 0, keepWhite: true))
+        let backdrop = Scenes.pixel(out, 10, 10)
+        #expect(backdrop.min() > 0.93 && backdrop.max() - backdrop.min() < 0.01, "backdrop \(backdrop)")
+        let product = ColorScience.deltaE2000(Scenes.lab(Scenes.pixel(image, 100, 70)), Scenes.lab(Scenes.pixel(out, 100, 70)))
+        #expect(product < 3, "product moved ΔE00 \(product)")
+    }
+
+    @Test("a black & white image stays R = G = B")
+    func blackAndWhite() throws {
+        let grey = Scenes.stillLife().map { (c: SIMD3<Double>) -> SIMD3<Double> in
+            let y: Double = (c * SIMD3(0.3, 0.6, 0.1)).sum()
+            return SIMD3(repeating: y * 0.45)
+        }
+        let (out, plan) = try Scenes.correct(Scenes.encode(grey))
+        #expect(!plan.isIdentity)
+        guard case .eight(let b) = out.samples else { Issue.record("not 8-bit"); return }
+        var coloured = 0
+        for i in stride(from: 0, to: b.count, by: 3) where b[i] != b[i + 1] || b[i + 1] != b[i + 2] { coloured += 1 }
+        #expect(coloured == 0)
+    }
+
+    @Test("a sunset-like warm scene keeps at least 80 % of its warmth (confidence limits the cast removal)")
+    func sunsetNotNeutralised() throws {
+        var pixels = [SIMD3<Double>]()
+        for y in 0..<Scenes.height {
+            for x in 0..<Scenes.width {
+                let u = Double(y) / Double(Scenes.height - 1), t = Double(x) / Double(Scenes.width - 1)
+                // Sky from yellow-orange near the sun down to red and purple, a dark warm foreground.
+                let sky = SIMD3(0.95 - 0.4 * u, 0.55 - 0.45 * u + 0.1 * t, 0.08 + 0.12 * u * u)
+                pixels.append(y > 100 ? sky * 0.08 : sky * (0.6 + 0.4 * (1 - abs(t - 0.5))))
+            }
+        }
+        let image = Scenes.encode(pixels)
+        let (out, plan) = try Scenes.correct(image)
+        let warmth = { (p: [SIMD3<Double>]) in p.reduce(0) { $0 + log(max(1e-4, $1.x) / max(1e-4, $1.z)) } / Double(p.count) }
+        let before = warmth(Scenes.decode(image)), after = warmth(Scenes.decode(out))
+        #expect(after > 0.8 * before, "warmth \(before) → \(after); \(plan.whiteBalance)")
+    }
+
+    @Test("faces weigh exposure: a dark face on a bright background is brightened only when its box is known")
+    func faceExposure() throws {
+        var pixels = [SIMD3<Double>](repeating: SIMD3(0.5, 0.5, 0.5), count: Scenes.width * Scenes.height)
+        for y in 0..<Scenes.height { for x in 0..<Scenes.width { pixels[y * Scenes.width + x] *= 0.2 + 1.6 * Double(x) / Double(Scenes.width) } }
+        for y in 30..<100 { for x in 60..<120 { pixels[y * Scenes.width + x] = SIMD3(0.05, 0.028, 0.02) } }
+        let image = Scenes.encode(pixels)
+        let face = FaceRegion(x: 60, y: 30, width: 60, height: 70, score: 1)
+        let with = AutoCorrection.plan(Scenes.analysis(image, faces: [face]))
+        let without = AutoCorrection.plan(Scenes.analysis(image))
+        #expect(with.exposure.faceKey != nil)
+        #expect(with.exposure.stops > 0.3, "\(with.exposure)")
+        #expect(without.exposure.stops == 0, "\(without.exposure)")
+    }
+
+    @Test("strength 0 for every correction, or the stage switched off, gives the same cube as no stage")
+    func strengthZeroIsOff() throws {
+        let image = Scenes.encode(Scenes.cast(Scenes.stillLife(), SIMD3(1.3, 1, 0.7)).map { $0 * 0.5 + 0.05 })
+        let analysis = Scenes.analysis(image)
+        let look = try ColorCube(size: 17) { SIMD3($0.x * $0.x, 0.8 * $0.y + 0.1, 1 - $0.z) }
+        let none = try Corrector.cube(for: CorrectionParams(), look: look)
+        for settings in [AutoSettings(exposure: 0, levels: 0, whiteBalance: 0, contrast: 0, vibrance: 0),
+                         AutoSettings(enabled: false)] {
+            var params = CorrectionParams()
+            params.auto = AutoCorrection.plan(analysis, settings: settings)
+            #expect(params.auto?.isIdentity == true)
+            #expect(try Corrector.cube(for: params, look: look) == none)
+            #expect(try Corrector.cube(for: params, look: nil) == Corrector.cube(for: CorrectionParams(), look: nil))
+        }
+    }
+
+    @Test("the composed cube equals auto correction, then recipe, then look, one after another, within 1 code")
+    func composedEqualsSequential() throws {
+        let image = Scenes.encode(Scenes.cast(Scenes.stillLife(), SIMD3(1.25, 1, 0.8)).map { $0 * 0.6 + 0.03 })
+        var params = CorrectionParams()
+        params.auto = AutoCorrection.plan(Scenes.analysis(image))
+        params.preLook = try ColorCube(size: 17) { $0 * 0.9 + 0.05 }
+        let look = try ColorCube(size: 17) { SIMD3($0.x * $0.x, 0.8 * $0.y + 0.1, 1 - $0.z) }
+        #expect(params.auto?.isIdentity == false)
+        let composed = CubeSampler(try Corrector.cube(for: params, look: look))
+        let pre = CubeSampler(params.preLook!), lookSampler = CubeSampler(look)
+        var worst: Float = 0
+        // The colours of the image the plan was made for: photo-like, as the cube will meet them.
+        guard case .eight(let bytes) = image.samples else { return }
+        for i in stride(from: 0, to: bytes.count, by: 3) {
+            let c = SIMD3<Float>(Float(bytes[i]), Float(bytes[i + 1]), Float(bytes[i + 2])) / 255
+            let sequential = lookSampler.sample(pre.sample(params.auto!.apply(c), interpolation: .tetrahedral),
+                                                interpolation: .tetrahedral)
+            let d = composed.sample(c, interpolation: .tetrahedral) - sequential
+            worst = max(worst, max(abs(d.x), abs(d.y), abs(d.z)))
+        }
+        #expect(worst * 255 <= 1, "worst difference \(worst * 255) codes")
+    }
+
+    @Test("correcting a corrected image again moves it less than 1.0 ΔE00 on average")
+    func idempotent() throws {
+        for gains in [SIMD3<Double>(1.3, 1, 0.7), SIMD3<Double>(0.6, 0.6, 0.6)] {
+            let image = Scenes.encode(Scenes.cast(Scenes.stillLife(), gains).map { $0 * 0.7 + 0.04 })
+            let (once, _) = try Scenes.correct(image)
+            let (twice, plan) = try Scenes.correct(once)
+            let d = Scenes.meanDeltaE(once, twice)
+            #expect(d < 1.0, "second pass moved \(d); \(plan)")
+        }
+    }
+
+    @Test("the plan round-trips through JSON")
+    func codable() throws {
+        let image = Scenes.encode(Scenes.cast(Scenes.stillLife(), SIMD3(1.3, 1, 0.7)))
+        let plan = AutoCorrection.plan(Scenes.analysis(image))
+        let decoded = try JSONDecoder().decode(AutoCorrection.self, from: JSONEncoder().encode(plan))
+        #expect(decoded == plan)
+    }
+
+    @Test("scaling settings multiplies each strength by its percentage, leaves nil ones and flags alone, caps at 200")
+    func scaling() {
+        let preset = AutoSettings(exposure: 80, levels: 150, whiteBalance: 100, contrast: 50, vibrance: 0, keepWhite: true)
+        let scaled = preset.scaled(exposure: 50, levels: 200, contrast: 0, vibrance: 200)
+        #expect(scaled == AutoSettings(exposure: 40, levels: 200, whiteBalance: 100, contrast: 0, vibrance: 0,
+                                       keepWhite: true))
+        #expect(preset.scaled() == preset)
+    }
+}
