@@ -98,6 +98,9 @@ let package = Package(
                 "YAMLScreen", .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // The learned correction's inference (docs/CORRECTION-MODEL.md); the model file is this module's resource.
+        .target(name: "CorrectionModel", dependencies: ["CCrypto"],
+                resources: [.copy("Resources/correction-model.lscm")]),
         .target(name: "PluginABI"),
         .target(name: "PluginHost", dependencies: ["PluginABI", "LookCore"]),
         .target(name: "TonePlugin", dependencies: ["PluginABI"], path: "Plugins/Tone",
@@ -132,6 +135,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["lookstudio", "LookCore", "LookFormats", "ImageIO", "ColorManagement"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LookCore"]),
         .testTarget(name: "PluginsTests", dependencies: ["PluginHost"]),
+        .testTarget(name: "CorrectionModelTests", dependencies: ["CorrectionModel", "ImageIO", "LookCore"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17
