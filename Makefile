@@ -3,10 +3,12 @@
 
 SWIFT ?= swift
 APT_PACKAGES := libpng-dev zlib1g-dev libsqlite3-dev libyaml-dev libjpeg62-turbo-dev pkg-config \
-	libdlib-dev libblas-dev liblapack-dev liblcms2-dev libtiff-dev libheif-dev libwebp-dev libssl-dev chromium
+	libdlib-dev libblas-dev liblapack-dev liblcms2-dev libtiff-dev libheif-dev libwebp-dev libssl-dev chromium \
+	python3-numpy python3-scipy python3-pil python3-skimage
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: deps build release test demo bench looks clean fuzz fuzz-smoke test-asan test-tsan
+.PHONY: deps build release test demo bench looks clean fuzz fuzz-smoke test-asan test-tsan train-correction \
+	train-correction-smoke eval-correction
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -67,3 +69,24 @@ looks: build
 
 clean:
 	rm -rf .build .build-fuzz .build-asan .build-tsan out
+
+# The learned correction (docs/CORRECTION-MODEL.md): corpus from Debian packages into .corpus/ (outside git), then
+# the model trained on its train split and calibrated on its validation split (2 workers, niced: shared machine).
+CORPUS_DIR ?= .corpus
+CORPUS_MANIFEST := scripts/train/corpus-manifest.csv
+CORRECTION_MODEL := Sources/CorrectionModel/Resources/correction-model.lscm
+train-correction: deps
+	./scripts/corpus.sh $(CORPUS_DIR) $(CORPUS_MANIFEST)
+	cd scripts/train && nice -n 10 /usr/bin/python3 train.py corpus-manifest.csv ../../$(CORPUS_DIR) \
+		../../$(CORRECTION_MODEL) > training-record.json
+
+# A handful of photos and iterations: checks the pipeline end to end in seconds; writes to /tmp, not the model.
+train-correction-smoke: deps
+	./scripts/corpus.sh $(CORPUS_DIR) $(CORPUS_MANIFEST)
+	cd scripts/train && nice -n 10 /usr/bin/python3 train.py corpus-manifest.csv ../../$(CORPUS_DIR) \
+		/tmp/correction-model-smoke.lscm --smoke
+
+# The realistic evaluation on the test split (docs/CORRECTION-MODEL.md's table).
+eval-correction: deps
+	cd scripts/train && nice -n 10 /usr/bin/python3 evaluate.py corpus-manifest.csv ../../$(CORPUS_DIR) \
+		../../$(CORRECTION_MODEL) --json ../../.corpus/eval-test.json

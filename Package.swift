@@ -106,6 +106,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The learned correction's inference (docs/CORRECTION-MODEL.md); the model file is this module's resource.
+        .target(name: "CorrectionModel", dependencies: ["CCrypto"],
+                resources: [.copy("Resources/correction-model.lscm")]),
 
         // Built-in plugins.
         .target(name: "TonePlugin", dependencies: ["PluginABI"], path: "Plugins/Tone",
@@ -134,6 +137,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["lookstudio", "LookCore", "LookFormats", "ImageIO", "ColorManagement"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LookCore"]),
         .testTarget(name: "PluginsTests", dependencies: ["PluginHost"]),
+        .testTarget(name: "CorrectionModelTests", dependencies: ["CorrectionModel", "ImageIO", "LookCore"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

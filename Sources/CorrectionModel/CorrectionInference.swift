@@ -1,0 +1,190 @@
+import Foundation
+
+/// What the model reads from one photo and how much of it the correction applies.
+public struct CorrectionEstimate: Sendable, Equatable, Codable {
+    /// Veil removed first (linear light): x → (x − veil) / (1 − veil) on every channel.
+    public var veil = 0.0
+    /// The cast found, as the log-chroma shift (log G/R, log G/B) it caused.
+    public var cast = SIMD2<Double>(0, 0)
+    /// Posterior spread of the cast (log units): the lower, the surer.
+    public var castSpread = 0.0
+    /// Share of the cast removed (0…1), from the spread through the calibrated ramp.
+    public var castAmount = 0.0
+    /// Linear-light channel gains that remove `castAmount` of the cast (green 1).
+    public var gains = SIMD3<Double>(1, 1, 1)
+    /// Exposure correction found (stops, after the cast gains).
+    public var exposure = 0.0
+    /// Posterior spread of the exposure (stops).
+    public var exposureSpread = 0.0
+    /// Share of the exposure correction applied (0…1).
+    public var exposureAmount = 0.0
+    /// Stops applied: exposureAmount × exposure.
+    public var stops = 0.0
+}
+
+extension CorrectionModel {
+    /// Box-averages interleaved linear RGB (`width` × `height`) by the integer factor that brings the long side
+    /// to at most the model's `long_side`, as training did.
+    public func downscale(linear: [Float], width: Int, height: Int) -> (pixels: [SIMD3<Float>], count: Int) {
+        precondition(linear.count >= width * height * 3, "linear buffer smaller than width × height × 3")
+        let f = max(1, (max(width, height) + header.long_side - 1) / header.long_side)
+        let w2 = width / f, h2 = height / f
+        var out = [SIMD3<Float>](repeating: .zero, count: w2 * h2)
+        let scale = 1 / Float(f * f)
+        linear.withUnsafeBufferPointer { src in
+            for y in 0..<h2 {
+                for x in 0..<w2 {
+                    var sum = SIMD3<Float>.zero
+                    for dy in 0..<f {
+                        var i = ((y * f + dy) * width + x * f) * 3
+                        for _ in 0..<f {
+                            sum += SIMD3(src[i], src[i + 1], src[i + 2])
+                            i += 3
+                        }
+                    }
+                    out[y * w2 + x] = sum * scale
+                }
+            }
+        }
+        return (out, w2 * h2)
+    }
+
+    /// Analyses interleaved linear RGB (any size; downscaled here) and returns estimate, confidence and amount.
+    public func analyse(linear: [Float], width: Int, height: Int) -> CorrectionEstimate {
+        analyse(small: downscale(linear: linear, width: width, height: height).pixels)
+    }
+
+    /// Analyses an already downscaled linear copy.
+    public func analyse(small: [SIMD3<Float>]) -> CorrectionEstimate {
+        var result = CorrectionEstimate()
+        guard !small.isEmpty else { return result }
+        let h = header
+        let mins = small.map { Double(min($0.x, $0.y, $0.z)) }.sorted()
+        let position = 0.005 * Double(mins.count - 1)
+        let lower = Int(position)
+        let black = mins[lower] + (mins[min(lower + 1, mins.count - 1)] - mins[lower]) * (position - Double(lower))
+        result.veil = max(0, black - h.veil_threshold)
+        let v = result.veil
+        let pixels = small.map { v > 0 ? (SIMD3<Double>($0) - v) / (1 - v) : SIMD3<Double>($0) }
+
+        let (cast, castSpread, used) = castPosterior(pixels)
+        result.cast = cast
+        result.castSpread = castSpread
+        result.castAmount = used >= 64 ? Self.ramp(castSpread, h.chroma_ramp) : 0
+        result.gains = SIMD3(exp(result.castAmount * cast.x), 1, exp(result.castAmount * cast.y))
+
+        let (exposure, exposureSpread) = exposurePosterior(pixels, gains: result.gains)
+        result.exposure = exposure
+        result.exposureSpread = exposureSpread
+        result.exposureAmount = Self.ramp(exposureSpread, h.luma_ramp)
+        result.stops = result.exposureAmount * exposure
+        return result
+    }
+
+    static func ramp(_ spread: Double, _ r: [Double]) -> Double { min(1, max(0, (r[1] - spread) / (r[1] - r[0]))) }
+
+    /// The cast's likelihood alone (the learned filter without the prior over casts) for a linear copy: the part
+    /// that is equivariant by construction; tests check that a cast translates it.
+    public func castLikelihoodEstimate(small: [SIMD3<Float>]) -> (cast: SIMD2<Double>, spread: Double) {
+        let (cast, spread, _) = castPosterior(small.map { SIMD3<Double>($0) }, prior: false)
+        return (cast, spread)
+    }
+
+    /// The cast's posterior mean (wrap-aware, around the peak), its spread and how many pixels voted.
+    func castPosterior(_ pixels: [SIMD3<Double>], prior: Bool = true) -> (SIMD2<Double>, Double, Int) {
+        let n = header.n_uv, step = header.duv
+        var hist = [Double](repeating: 0, count: n * n)
+        var used = 0
+        for p in pixels where min(p.x, p.y, p.z) > header.dark && max(p.x, p.y, p.z) < header.bright {
+            let i = Self.wrap(Int((log(p.y / p.x) / step + 0.5).rounded(.down)), n)
+            let j = Self.wrap(Int((log(p.y / p.z) / step + 0.5).rounded(.down)), n)
+            hist[i * n + j] += 1
+            used += 1
+        }
+        guard used > 0 else { return (.zero, .infinity, 0) }
+        let occupied = hist.indices.filter { hist[$0] > 0 }
+        // Z(L) = Σx H(x) F(x − L): a cast translates the histogram and with it the response. Each occupied bin
+        // adds its weight times the filter read backwards from it; `wideFilter` repeats each filter row twice so
+        // the wrapped column needs no modulo.
+        var logits = prior ? chromaBias.map(Double.init) : [Double](repeating: 0, count: n * n)
+        let total = Double(used)
+        wideFilter.withUnsafeBufferPointer { f in
+            logits.withUnsafeMutableBufferPointer { z in
+                for x in occupied {
+                    let w = hist[x] / total, xi = x / n, xj = x % n
+                    for li in 0..<n {
+                        let row = f.baseAddress! + Self.wrap(xi - li, n) * 2 * n + xj + n
+                        let out = z.baseAddress! + li * n
+                        for lj in 0..<n { out[lj] += w * Double(row[-lj]) }
+                    }
+                }
+            }
+        }
+        let p = Self.softmax(logits)
+        let peak = p.indices.max { p[$0] < p[$1] }!
+        let (i0, j0) = (peak / n, peak % n)
+        var pu = [Double](repeating: 0, count: n), pv = [Double](repeating: 0, count: n)
+        for i in 0..<n {
+            for j in 0..<n {
+                pu[i] += p[i * n + j]
+                pv[j] += p[i * n + j]
+            }
+        }
+        let offset = { (k: Int, k0: Int) in Double(Self.wrap(k - k0 + n / 2, n) - n / 2) * step }
+        var mu = 0.0, mv = 0.0
+        for k in 0..<n {
+            mu += pu[k] * offset(k, i0)
+            mv += pv[k] * offset(k, j0)
+        }
+        var variance = 0.0
+        for k in 0..<n {
+            variance += pu[k] * pow(offset(k, i0) - mu, 2) + pv[k] * pow(offset(k, j0) - mv, 2)
+        }
+        let grid = { (k: Int) in Double(Self.wrap(k + n / 2, n) - n / 2) * step }
+        return (SIMD2(grid(i0) + mu, grid(j0) + mv), variance.squareRoot(), used)
+    }
+
+    /// The exposure correction's posterior mean and spread (stops), read after the cast gains.
+    func exposurePosterior(_ pixels: [SIMD3<Double>], gains: SIMD3<Double>) -> (Double, Double) {
+        let h = header
+        var hist = [Double](repeating: 0, count: h.n_y)
+        let luma = SIMD3<Double>(0.2126, 0.7152, 0.0722)
+        let floor = pow(2.0, h.y_low)
+        for p in pixels {
+            let y = min(1, max(floor, ((p * gains) * luma).sum()))
+            let k = Int(((log2(y) - h.y_low) / h.dy).rounded(.down))
+            hist[min(h.n_y - 1, max(0, k))] += 1
+        }
+        let total = Double(pixels.count)
+        var logits = [Double](repeating: 0, count: h.n_c)
+        for j in 0..<h.n_c {
+            var z = Double(lumaBias[j])
+            for x in 0..<h.n_y where hist[x] > 0 { z += hist[x] / total * Double(lumaFilter[x + j]) }
+            logits[j] = z
+        }
+        let p = Self.softmax(logits)
+        var mean = 0.0
+        for j in 0..<h.n_c { mean += p[j] * (h.c_min + Double(j) * h.dy) }
+        var variance = 0.0
+        for j in 0..<h.n_c { variance += p[j] * pow(h.c_min + Double(j) * h.dy - mean, 2) }
+        return (mean, variance.squareRoot())
+    }
+
+    static func wrap(_ k: Int, _ n: Int) -> Int { ((k % n) + n) % n }
+
+    static func softmax(_ z: [Double]) -> [Double] {
+        let top = z.max() ?? 0
+        let e = z.map { exp($0 - top) }
+        let sum = e.reduce(0, +)
+        return e.map { $0 / sum }
+    }
+}
+
+extension CorrectionEstimate {
+    /// The correction of one linear-light pixel: veil removed, cast gains, exposure; not clipped.
+    @inline(__always)
+    public func apply(_ linear: SIMD3<Double>) -> SIMD3<Double> {
+        let x = veil > 0 ? (linear - veil) / (1 - veil) : linear
+        return x * gains * pow(2, stops)
+    }
+}

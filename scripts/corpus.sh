@@ -1,0 +1,21 @@
+#!/bin/sh
+# Builds the photo corpus (docs/CORRECTION-MODEL.md): installs the Debian packages that carry photographs,
+# extracts and filters them into CORPUS_DIR (outside git) and writes the committed manifest.
+# Usage: scripts/corpus.sh [CORPUS_DIR] [MANIFEST]
+set -eu
+cd "$(dirname "$0")/.."
+CORPUS_DIR=${1:-.corpus}
+MANIFEST=${2:-scripts/train/corpus-manifest.csv}
+PACKAGES="gcompris-qt-data plasma-workspace-wallpapers gnome-backgrounds mate-backgrounds ukui-wallpapers \
+lomiri-wallpapers python3-skimage python3-numpy python3-scipy python3-pil"
+SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
+missing=""
+for p in $PACKAGES; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+    echo "corpus: installing$missing"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing
+fi
+/usr/bin/python3 scripts/train/corpus.py "$CORPUS_DIR" "$MANIFEST"
