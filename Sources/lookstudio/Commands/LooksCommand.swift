@@ -4,6 +4,9 @@ import LookCatalog
 import LookCore
 import LookEngine
 
+/// Text from the catalog, safe for the terminal (see `TerminalText`).
+private func shown(_ text: String) -> String { TerminalText.escape(text) }
+
 /// `lookstudio looks …`: list, show and remove catalog looks.
 struct LooksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,8 +31,8 @@ struct LooksCommand: ParsableCommand {
                 return
             }
             for look in looks {
-                let tags = look.tags.isEmpty ? "" : "  [\(look.tags.joined(separator: ", "))]"
-                print("\(look.guid)  \(look.cubeSize)³  \(look.name)\(tags)")
+                let tags = look.tags.isEmpty ? "" : "  [\(shown(look.tags.joined(separator: ", ")))]"
+                print("\(look.guid)  \(look.cubeSize)³  \(shown(look.name))\(tags)")
             }
         }
     }
@@ -54,18 +57,18 @@ struct LooksCommand: ParsableCommand {
             }
             print("""
                 guid:          \(record.guid)
-                name:          \(record.name)
+                name:          \(shown(record.name))
                 cube size:     \(record.cubeSize)
                 stored as:     16-bit \(record.layout) PNG
                 content hash:  \(record.contentHash)
-                source:        \(record.sourceFormat)\(record.sourceFile.map { " (\($0))" } ?? "")
+                source:        \(record.sourceFormat)\(record.sourceFile.map { " (\(shown($0)))" } ?? "")
                 created:       \(CatalogJSON.timestamp(record.createdAt))
-                tags:          \(record.tags.joined(separator: ", "))
-                working space: \(LookSpaces.title(of: record))
-                description:   \(record.description)
+                tags:          \(shown(record.tags.joined(separator: ", ")))
+                working space: \(shown(LookSpaces.title(of: record)))
+                description:   \(shown(record.description))
                 default for scenes: \(scenes.isEmpty ? "none" : scenes.map(String.init).joined(separator: ", "))
                 """)
-            if let recipe = record.recipeYAML { print("recipe:\n\(recipe)") }
+            if let recipe = record.recipeYAML { print("recipe:\n\(TerminalText.escape(recipe, keepNewlines: true))") }
         }
     }
 
@@ -90,7 +93,7 @@ struct LooksCommand: ParsableCommand {
             let catalog = try CatalogAccess.open(global)
             let record = try catalog.resolveLook(look)
             guard let yaml = record.recipeYAML else {
-                throw ValidationError("look \(record.guid) (\(record.name)) has no recipe to rebuild it from: it "
+                throw ValidationError("look \(record.guid) (\(shown(record.name))) has no recipe to rebuild it from: it "
                     + "was \(record.sourceFormat == "shipped" ? "shipped as a colour function" : "imported from a \(record.sourceFormat) file")")
             }
             let recipe = try Recipe.parse(yaml, fileName: "recipe of \(record.name)")
@@ -98,10 +101,10 @@ struct LooksCommand: ParsableCommand {
             let new = try RecipeSupport.compose(recipe, size: recipe.size ?? record.cubeSize, global: global)
             let result = try catalog.replaceCube(guid: record.guid, with: new)
             guard result.changed else {
-                print("unchanged: \(record.guid) (\(record.name)): the recipe gives the stored cube")
+                print("unchanged: \(record.guid) (\(shown(record.name))): the recipe gives the stored cube")
                 return
             }
-            print("rebuilt: \(record.guid) (\(record.name)): cube changed, max difference "
+            print("rebuilt: \(record.guid) (\(shown(record.name))): cube changed, max difference "
                 + "\(Self.maxCodeDifference(old, new)) of 65535 (16-bit code values)")
         }
 
@@ -134,7 +137,7 @@ struct LooksCommand: ParsableCommand {
                 CatalogAccess.warn("note: cleared the default look of scenes "
                     + cleared.map(String.init).joined(separator: ", "))
             }
-            print("removed \(record.guid) (\(record.name))")
+            print("removed \(record.guid) (\(shown(record.name)))")
         }
     }
 
