@@ -264,8 +264,8 @@ extension Catalog {
         public var description: String { "\(guid): \(message)" }
     }
 
-    /// Checks SQLite's integrity and foreign keys, and that every look blob decodes to a cube of its recorded
-    /// size whose hash matches. Returns the problems found (empty when the catalog is sound) and the look count.
+    /// Checks SQLite's integrity and foreign keys, and that every look blob (older versions too, as `GUID@N`)
+    /// decodes to a cube of its recorded size whose hash matches. Returns the problems found (empty when the catalog is sound) and the look count.
     public func verify() throws -> (lookCount: Int, problems: [VerifyProblem]) {
         try read { db in
             var problems: [VerifyProblem] = []
@@ -279,11 +279,14 @@ extension Catalog {
                 let table: String = row[0]
                 problems.append(VerifyProblem(guid: "catalog", message: "a row of \(table) refers to a missing row"))
             }
-            let rows = try Row.fetchCursor(db, sql: "SELECT guid, cube_size, layout, content_hash, png FROM looks")
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT guid, cube_size, layout, content_hash, png FROM looks
+                UNION ALL SELECT look_guid || '@' || version, cube_size, layout, content_hash, png FROM look_versions
+                """)
             var count = 0
             while let row = try rows.next() {
-                count += 1
                 let guid: String = row["guid"]
+                if !guid.contains("@") { count += 1 }
                 let size: Int = row["cube_size"]
                 let hash: String = row["content_hash"]
                 let layout: String = row["layout"]

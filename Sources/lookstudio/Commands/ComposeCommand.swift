@@ -148,7 +148,7 @@ enum RecipeSupport {
         return { reference in
             let catalog = try opened.get()
             let record = try catalog.resolveLook(reference)
-            return ResolvedLook(guid: record.guid, name: record.name, cube: try catalog.cube(guid: record.guid))
+            return ResolvedLook(guid: record.guid, name: record.name, cube: try catalog.cube(record))
         }
     }
 
