@@ -22,8 +22,9 @@ extension Catalog {
     }
 
     /// Finds a look by the rule in README "Names": an exact GUID, then a unique GUID prefix of 8+ hex digits, then
-    /// an exact name (ignoring case); a `@N` suffix selects version N (`isCurrentVersion` false if older). Names that read as GUIDs are refused when saved, so the order only matters
-    /// for catalogs older than that rule, whose such names are still found when no GUID matches.
+    /// an exact name (ignoring case); a `@N` suffix selects version N (`isCurrentVersion` false if older). Names
+    /// that read as GUIDs are refused when saved, so the order only matters for catalogs older than that rule,
+    /// whose such names are still found when no GUID matches.
     public func resolveLook(_ reference: String) throws -> LookRecord {
         try read { db in try Catalog.resolveLook(db, reference) }
     }
@@ -265,7 +266,8 @@ extension Catalog {
     }
 
     /// Checks SQLite's integrity and foreign keys, and that every look blob (older versions too, as `GUID@N`)
-    /// decodes to a cube of its recorded size whose hash matches. Returns the problems found (empty when the catalog is sound) and the look count.
+    /// decodes to a cube of its recorded size whose hash matches. Returns the problems found (empty when the
+    /// catalog is sound) and the look count.
     public func verify() throws -> (lookCount: Int, problems: [VerifyProblem]) {
         try read { db in
             var problems: [VerifyProblem] = []

@@ -78,7 +78,9 @@ private struct RowCopier {
 
     /// Columns both files' `table` have (an older source may lack newer columns; they keep their defaults).
     func sharedColumns(_ table: String) throws -> [String] {
-        let target = try to.read { try Row.fetchAll($0, sql: "PRAGMA table_info(\(table))").map { $0["name"] as String } }
+        let target = try to.read {
+            try Row.fetchAll($0, sql: "PRAGMA table_info(\(table))").map { $0["name"] as String }
+        }
         let source = (try? from.read {
             try Row.fetchAll($0, sql: "PRAGMA table_info(\(table))").map { $0["name"] as String }
         }) ?? []
@@ -98,7 +100,8 @@ private struct RowCopier {
             scanError = error
         }
         guard let scanError else { return ids }
-        let largest = max(ids.max() ?? 0, (try? from.read { try Int64.fetchOne($0, sql: "SELECT max(rowid) FROM \(table)") }) ?? nil ?? 0)
+        let recorded = try? from.read { try Int64.fetchOne($0, sql: "SELECT max(rowid) FROM \(table)") }
+        let largest = max(ids.max() ?? 0, (recorded ?? nil) ?? 0)
         let seen = Set(ids)
         // Probing is one indexed lookup per id; past a million ids a damaged catalog is not worth the wait.
         if largest > 0 && largest <= 1_000_000 {

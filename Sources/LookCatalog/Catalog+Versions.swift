@@ -148,8 +148,8 @@ extension Catalog {
         return try write { db in
             guard let before = try Catalog.fetchLook(db, guid: key) else { throw CatalogError.lookNotFound(guid) }
             let users = try Catalog.recipeUsers(db, of: before)
-            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM looks WHERE name = ? COLLATE NOCASE AND guid != ?)",
-                                 arguments: [name, key]) ?? false {
+            let sql = "SELECT EXISTS (SELECT 1 FROM looks WHERE name = ? COLLATE NOCASE AND guid != ?)"
+            if try Bool.fetchOne(db, sql: sql, arguments: [name, key]) ?? false {
                 throw CatalogError.duplicateName(name)
             }
             try db.execute(sql: "UPDATE looks SET name = ? WHERE guid = ?", arguments: [name, key])

@@ -74,13 +74,16 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
         case .lookNotFound(let ref):
             return "no look named or with GUID \"\(TerminalText.escape(ref))\" (see `lookstudio looks list`)"
         case .ambiguousLook(let ref, let candidates):
-            return "\"\(TerminalText.escape(ref))\" matches several looks; give more of the GUID: " + candidates.joined(separator: ", ")
+            return "\"\(TerminalText.escape(ref))\" matches several looks; give more of the GUID: "
+                + candidates.joined(separator: ", ")
         case .sceneNotFound(let label):
             return "no scene with label \(label) (see `lookstudio scenes list`)"
         case .duplicateName(let name):
-            return "a look named \"\(TerminalText.escape(name))\" already exists (names are unique, ignoring case); choose another --name"
+            return "a look named \"\(TerminalText.escape(name))\" already exists (names are unique, ignoring case); "
+                + "choose another --name"
         case .invalidName(let name):
-            return "\"\(TerminalText.escape(name))\" is not a usable name: names and tags need at least one visible character"
+            return "\"\(TerminalText.escape(name))\" is not a usable name: names and tags need at least one visible "
+                + "character"
         case .versionNotFound(let guid, let version, let available):
             return "look \(guid) has no version \(version)"
                 + (available.isEmpty ? "" : "; its versions are " + available.map(String.init).joined(separator: ", "))

@@ -56,7 +56,8 @@ import Testing
         #expect(report.looks > 0 && report.looks < total, "recovered \(report.looks) of \(total)")
         #expect(report.scenes == (try TestSupport.newCatalog().scenes().count))
         // Rows on the damaged page are named by their rowid; the others are copied.
-        #expect(report.skipped.contains { $0.hasPrefix("look at row ") && $0.contains("unreadable") }, "\(report.skipped)")
+        #expect(report.skipped.contains { $0.hasPrefix("look at row ") && $0.contains("unreadable") },
+                "\(report.skipped)")
         let recovered = try Catalog(path: target, seedDirectory: TestSupport.packageRoot, environment: [:])
         #expect(try recovered.verify().problems.isEmpty)
         // Shipped looks lost with the page come back from the seed, so the recovered catalog is complete again.

@@ -77,7 +77,8 @@ import Testing
         let show = try CLIRunner.run(["looks", "show", look.guid, "--catalog", catalog.path])
         for result in [list, show] {
             #expect(result.status == 0, "\(result.stderr)")
-            #expect(!result.stdout.unicodeScalars.contains("\u{1B}") && !result.stdout.unicodeScalars.contains("\u{07}"))
+            let scalars = result.stdout.unicodeScalars
+            #expect(!scalars.contains("\u{1B}") && !scalars.contains("\u{07}"))
             #expect(result.stdout.contains("Evil\\u{1B}]0;pwned\\u{7}"))
         }
         #expect(show.stdout.contains("line\\u{1B}[2J") && show.stdout.contains("t\\u{1B}[5m"))

@@ -84,7 +84,8 @@ import Testing
     @Test func asNewStoresTheSameCubeTwice() throws {
         let catalog = try TestSupport.newCatalog()
         let first = try Self.add(catalog, "One", seed: 47)
-        let again = try catalog.addLook(NewLook(cube: try TestSupport.cube(seed: 47), name: "Two", sourceFormat: "cube"))
+        let again = try catalog.addLook(NewLook(cube: try TestSupport.cube(seed: 47), name: "Two",
+                                                sourceFormat: "cube"))
         #expect(again == .existing(first))
         let separate = try catalog.addLook(NewLook(cube: try TestSupport.cube(seed: 47), name: "Two",
                                                    sourceFormat: "cube"), asNew: true)

@@ -13,7 +13,8 @@ struct ImportCommand: ParsableCommand {
         Each file is stored in its own transaction: a failed file leaves no row and the others still import. \
         A cube already in the catalog (same content hash) is not stored twice: its existing GUID is printed, a \
         note says under which name, the --tag tags are added to that look (a different --name is not applied: \
-        use `looks rename`), and --as-new stores it as a separate look instead. Without --name a look is named after its file ("warm.png" → "warm", "warm 2" if taken).
+        use `looks rename`), and --as-new stores it as a separate look instead. Without --name a look is named \
+        after its file ("warm.png" → "warm", "warm 2" if taken).
 
         --space says which colour space the look was authored in (default srgb): images in other spaces are \
         converted into it before the look and back after (docs/COLOR.md).
@@ -97,8 +98,8 @@ struct ImportCommand: ParsableCommand {
                             : "; tags added: " + TerminalText.escape(tagsAdded.joined(separator: ", "))
                     }
                     if let name, name.caseInsensitiveCompare(record.name) != .orderedSame {
-                        note += ". --name \(TerminalText.escape(name)) was not applied: rename it with `lookstudio looks "
-                            + "rename \(record.guid) NAME`, or store a separate look with --as-new"
+                        note += ". --name \(TerminalText.escape(name)) was not applied: rename it with "
+                            + "`lookstudio looks rename \(record.guid) NAME`, or store a separate look with --as-new"
                     }
                     CatalogAccess.warn(note)
                 }

@@ -96,7 +96,8 @@ struct LooksCommand: ParsableCommand {
             let catalog = try CatalogAccess.open(global)
             let record = try catalog.resolveLook(look)
             guard let yaml = record.recipeYAML else {
-                throw ValidationError("look \(record.guid) (\(shown(record.name))) has no recipe to rebuild it from: it "
+                throw ValidationError("look \(record.guid) (\(shown(record.name))) has no recipe to rebuild it "
+                    + "from: it "
                     + "was \(record.sourceFormat == "shipped" ? "shipped as a colour function" : "imported from a \(record.sourceFormat) file")")
             }
             let recipe = try Recipe.parse(yaml, fileName: "recipe of \(record.name)")

@@ -19,7 +19,8 @@ struct ScenesCommand: ParsableCommand {
         let look = scene.defaultLookGuid.map {
             "\(TerminalText.escape(lookName ?? $0)) at \(scene.defaultLookStrength)"
         } ?? "no default look"
-        print("\(scene.label)\t\(TerminalText.escape(scene.name))\t[\(scene.workflows.joined(separator: ", "))]\t\(look)")
+        let workflows = scene.workflows.joined(separator: ", ")
+        print("\(scene.label)\t\(TerminalText.escape(scene.name))\t[\(workflows)]\t\(look)")
     }
 
     /// `scenes list`.
@@ -59,13 +60,16 @@ struct ScenesCommand: ParsableCommand {
                 print(try CatalogJSON.string(view))
                 return
             }
+            let defaultLook = scene.defaultLookGuid.map {
+                "\($0) (\(TerminalText.escape(view.defaultLookName ?? "?")))"
+            } ?? "none"
             print("""
                 label:         \(scene.label)
                 guid:          \(scene.guid)
                 name:          \(TerminalText.escape(scene.name))
                 workflows:     \(scene.workflows.joined(separator: ", "))
                 description:   \(TerminalText.escape(scene.description))
-                default look:  \(scene.defaultLookGuid.map { "\($0) (\(TerminalText.escape(view.defaultLookName ?? "?")))" } ?? "none")
+                default look:  \(defaultLook)
                 strength:      \(scene.defaultLookStrength)
                 correction:    \(scene.correction.summary)
                 """)
