@@ -21,7 +21,10 @@ extension Catalog {
         try read { db in try Catalog.fetchLook(db, guid: guid.uppercased()) }
     }
 
-    /// Finds a look by exact GUID, then exact name (ignoring case), then a unique GUID prefix of 8+ characters.
+    /// Finds a look by the rule in README "Names": an exact GUID, then a unique GUID prefix of 8+ hex digits, then
+    /// an exact name (ignoring case); a `@N` suffix selects version N (`isCurrentVersion` false if older). Names
+    /// that read as GUIDs are refused when saved, so the order only matters for catalogs older than that rule,
+    /// whose such names are still found when no GUID matches.
     public func resolveLook(_ reference: String) throws -> LookRecord {
         try read { db in try Catalog.resolveLook(db, reference) }
     }
@@ -31,21 +34,35 @@ extension Catalog {
     }
 
     static func resolveLook(_ db: Database, _ reference: String) throws -> LookRecord {
+        let (base, version) = LookName.splitVersion(reference.trimmingCharacters(in: .whitespaces))
+        guard let version else { return try resolveCurrent(db, reference) }
+        let current: LookRecord
+        do {
+            current = try resolveCurrent(db, base)
+        } catch CatalogError.lookNotFound {
+            // A name saved before the rule refused names ending in @N.
+            return try resolveCurrent(db, reference)
+        }
+        return try fetchVersion(db, of: current, version: version)
+    }
+
+    static func resolveCurrent(_ db: Database, _ reference: String) throws -> LookRecord {
         let ref = reference.trimmingCharacters(in: .whitespaces)
         if let exact = try fetchLook(db, guid: ref.uppercased()) { return exact }
-        if let named = try LookRecord.fetchOne(db, sql: LookRecord.selectSQL + " WHERE name = ? COLLATE NOCASE",
-                                               arguments: [ref]) {
-            return named
-        }
-        let prefix = ref.uppercased()
-        let isGUIDPrefix = prefix.count >= 8 && prefix.allSatisfy { $0.isHexDigit || $0 == "-" }
-        if isGUIDPrefix {
+        if LookName.isGUIDLike(ref) {
+            let prefix = ref.uppercased()
             let matches = try LookRecord.fetchAll(db, sql: LookRecord.selectSQL
                 + " WHERE substr(guid, 1, ?) = ? ORDER BY guid", arguments: [prefix.count, prefix])
             if matches.count == 1 { return matches[0] }
             if matches.count > 1 {
-                throw CatalogError.ambiguousLook(reference, candidates: matches.map { "\($0.guid) (\($0.name))" })
+                throw CatalogError.ambiguousLook(reference, candidates: matches.map {
+                    "\($0.guid) (\(TerminalText.escape($0.name)))"
+                })
             }
+        }
+        if let named = try LookRecord.fetchOne(db, sql: LookRecord.selectSQL + " WHERE name = ? COLLATE NOCASE",
+                                               arguments: [ref]) {
+            return named
         }
         throw CatalogError.lookNotFound(reference)
     }
@@ -87,14 +104,15 @@ extension Catalog {
     ///
     /// A cube whose content hash is already in the catalog is not stored again: the existing look is returned.
     /// With `renameOnConflict`, a taken name gets a numeric suffix ("Warm 2") instead of failing.
-    public func addLook(_ new: NewLook, renameOnConflict: Bool = false) throws -> AddLookOutcome {
+    /// With `asNew`, a cube already stored is stored again as a separate look (`import --as-new`).
+    public func addLook(_ new: NewLook, renameOnConflict: Bool = false, asNew: Bool = false) throws -> AddLookOutcome {
         var timings = AddLookTimings()
-        return try addLook(new, renameOnConflict: renameOnConflict, timings: &timings)
+        return try addLook(new, renameOnConflict: renameOnConflict, asNew: asNew, timings: &timings)
     }
 
     /// ``addLook(_:renameOnConflict:)``, adding the time each stage took to `timings`.
-    public func addLook(_ new: NewLook, renameOnConflict: Bool, timings: inout AddLookTimings) throws
-        -> AddLookOutcome {
+    public func addLook(_ new: NewLook, renameOnConflict: Bool, asNew: Bool = false,
+                        timings: inout AddLookTimings) throws -> AddLookOutcome {
         let name = try Catalog.cleanName(new.name)
         let tags = try Catalog.cleanTags(new.tags)
         // Encode and hash outside the transaction so the write lock is held for the insert only.
@@ -102,8 +120,8 @@ extension Catalog {
         let start = DispatchTime.now().uptimeNanoseconds
         defer { timings.insert += DispatchTime.now().uptimeNanoseconds - start }
         return try write { db in
-            if let existing = try LookRecord.fetchOne(db, sql: LookRecord.selectSQL + " WHERE content_hash = ?",
-                                                      arguments: [blob.hash]) {
+            if !asNew, let existing = try LookRecord.fetchOne(db, sql: LookRecord.selectSQL
+                + " WHERE content_hash = ? ORDER BY created_at LIMIT 1", arguments: [blob.hash]) {
                 return .existing(existing)
             }
             let finalName = renameOnConflict ? try Catalog.freeName(db, startingWith: name) : name
@@ -140,8 +158,8 @@ extension Catalog {
         let replacement: CubeReplacement = try write { db in
             guard let before = try Catalog.fetchLook(db, guid: key) else { throw CatalogError.lookNotFound(guid) }
             if before.contentHash == blob.hash { return CubeReplacement(before: before, after: before) }
-            if let other = try LookRecord.fetchOne(db, sql: LookRecord.selectSQL + " WHERE content_hash = ?",
-                                                   arguments: [blob.hash]) {
+            if let other = try LookRecord.fetchOne(db, sql: LookRecord.selectSQL
+                + " WHERE content_hash = ? AND guid != ?", arguments: [blob.hash, key]) {
                 throw CatalogError.contentTaken(guid: key, by: "\(other.guid) (\(other.name))")
             }
             try db.execute(sql: "UPDATE looks SET png = ?, layout = ?, cube_size = ?, content_hash = ? WHERE guid = ?",
@@ -179,9 +197,19 @@ extension Catalog {
         return "\(name) \(n)"
     }
 
+    /// The trimmed name, or `CatalogError.badName` saying which rule of `LookName` it breaks.
     static func cleanName(_ name: String) throws(CatalogError) -> String {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, !trimmed.contains("\u{1F}") else { throw .invalidName(name) }
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty && !TerminalText.hasControl(name) { throw .invalidName(name) }
+        if let problem = LookName.problem(name: trimmed) { throw .badName(trimmed, problem) }
+        return trimmed
+    }
+
+    /// The trimmed tag, or `CatalogError.badName` (tags may look like hex: they are never resolved as GUIDs).
+    static func cleanTag(_ tag: String) throws(CatalogError) -> String {
+        let trimmed = tag.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty && !TerminalText.hasControl(tag) { throw .invalidName(tag) }
+        if let problem = LookName.problem(text: trimmed) { throw .badName(trimmed, problem) }
         return trimmed
     }
 
@@ -190,7 +218,7 @@ extension Catalog {
         var seen = Set<String>()
         var out: [String] = []
         for tag in tags {
-            let t = try cleanName(tag)
+            let t = try cleanTag(tag)
             if seen.insert(t.lowercased()).inserted { out.append(t) }
         }
         return out.sorted { $0.lowercased() < $1.lowercased() }
@@ -200,21 +228,32 @@ extension Catalog {
     /// scenes' default look in the same transaction. Returns the labels of the scenes cleared.
     @discardableResult
     public func removeLook(guid: String, force: Bool = false) throws -> [Int] {
+        try removeLookReporting(guid: guid, force: force).clearedScenes
+    }
+
+    /// Removes a look with its versions and tags. A look that scenes use as their default or whose GUID or name
+    /// another look's recipe names is refused listing them, unless `force`: then the scenes' default look is
+    /// cleared in the same transaction and the removal says which recipes it broke.
+    public func removeLookReporting(guid: String, force: Bool) throws -> LookRemoval {
         let key = guid.uppercased()
-        let cleared: [Int] = try write { db in
+        let removal: LookRemoval = try write { db in
             guard let record = try Catalog.fetchLook(db, guid: key) else { throw CatalogError.lookNotFound(guid) }
             let labels = try Int.fetchAll(db, sql: "SELECT label FROM scenes WHERE default_look_guid = ? ORDER BY label",
                                           arguments: [key])
-            if !labels.isEmpty && !force {
+            let users = try Catalog.recipeUsers(db, of: record).map { "\($0.guid) (\($0.name))" }
+            if !force && users.isEmpty && !labels.isEmpty {
                 throw CatalogError.lookInUse(guid: key, name: record.name, sceneLabels: labels)
+            }
+            if !force && !users.isEmpty {
+                throw CatalogError.lookUsed(guid: key, name: record.name, sceneLabels: labels, recipeUsers: users)
             }
             try db.execute(sql: "UPDATE scenes SET default_look_guid = NULL WHERE default_look_guid = ?",
                            arguments: [key])
             try db.execute(sql: "DELETE FROM looks WHERE guid = ?", arguments: [key])
-            return labels
+            return LookRemoval(clearedScenes: labels, brokenRecipes: users)
         }
         cache.remove(key)
-        return cleared
+        return removal
     }
 
     /// A look that failed `verify`, and why.
@@ -226,8 +265,9 @@ extension Catalog {
         public var description: String { "\(guid): \(message)" }
     }
 
-    /// Checks SQLite's integrity and foreign keys, and that every look blob decodes to a cube of its recorded
-    /// size whose hash matches. Returns the problems found (empty when the catalog is sound) and the look count.
+    /// Checks SQLite's integrity and foreign keys, and that every look blob (older versions too, as `GUID@N`)
+    /// decodes to a cube of its recorded size whose hash matches. Returns the problems found (empty when the
+    /// catalog is sound) and the look count.
     public func verify() throws -> (lookCount: Int, problems: [VerifyProblem]) {
         try read { db in
             var problems: [VerifyProblem] = []
@@ -241,11 +281,14 @@ extension Catalog {
                 let table: String = row[0]
                 problems.append(VerifyProblem(guid: "catalog", message: "a row of \(table) refers to a missing row"))
             }
-            let rows = try Row.fetchCursor(db, sql: "SELECT guid, cube_size, layout, content_hash, png FROM looks")
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT guid, cube_size, layout, content_hash, png FROM looks
+                UNION ALL SELECT look_guid || '@' || version, cube_size, layout, content_hash, png FROM look_versions
+                """)
             var count = 0
             while let row = try rows.next() {
-                count += 1
                 let guid: String = row["guid"]
+                if !guid.contains("@") { count += 1 }
                 let size: Int = row["cube_size"]
                 let hash: String = row["content_hash"]
                 let layout: String = row["layout"]

@@ -15,6 +15,8 @@ public final class Catalog: Sendable {
     let dbQueue: DatabaseQueue
     /// Decoded cubes by GUID (see `CubeCache` for its lock).
     let cache = CubeCache()
+    /// Whether the file passed its integrity check before this catalog's first write.
+    let integrity = IntegrityGate()
 
     /// How long a write waits for another process's transaction before giving up.
     static let busyTimeout: TimeInterval = 60
@@ -26,6 +28,10 @@ public final class Catalog: Sendable {
         /// SQLite read-only with `query_only`: never creates, migrates, seeds or takes a write lock, so many
         /// processes (a batch's workers) share one catalog file; every write throws `CatalogError.readOnly`.
         case readOnly
+        /// Read-only on a file nothing may write beside (a read-only file system or folder, where SQLite cannot
+        /// create the `-shm` file WAL needs): SQLite's `immutable` mode, no locks, nothing created; chosen by the
+        /// open itself when a read-write or read-only open fails that way. Writes throw `CatalogError.cannotWrite`.
+        case immutable
     }
 
     /// How this catalog was opened.
@@ -54,8 +60,7 @@ public final class Catalog: Sendable {
                 environment: [String: String] = ProcessInfo.processInfo.environment,
                 access: Access = .readWrite) throws {
         self.path = path
-        self.access = access
-        let readOnly = access == .readOnly
+        var readOnly = access != .readWrite
         let fm = FileManager.default
         let existingSize = (try? fm.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
         if readOnly && (existingSize ?? 0) == 0 { throw CatalogError.missing(path: path) }
@@ -71,26 +76,11 @@ public final class Catalog: Sendable {
                 executablePath: CatalogLocation.currentExecutablePath()))
         }
 
-        var config = Configuration()
-        config.busyMode = .timeout(Catalog.busyTimeout)
-        config.foreignKeysEnabled = true
-        config.label = "LookStudio catalog"
-        config.readonly = readOnly
-        config.prepareDatabase { db in
-            // WAL with NORMAL sync is durable against process crashes (SIGKILL); only power loss can drop the
-            // last commits, and then the file is still consistent.
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            // A second guard besides SQLITE_OPEN_READONLY: any statement that would write fails at once.
-            if readOnly { try db.execute(sql: "PRAGMA query_only = 1") }
-        }
-        let queue: DatabaseQueue
-        do {
-            queue = try DatabaseQueue(path: path, configuration: config)
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
-            throw CatalogError.notSQLite(path: path)
-        } catch {
-            throw CatalogError.database(path: path, "\(error)")
-        }
+        let opened = try Catalog.openQueue(path: path, readOnly: readOnly, exists: existingSize != nil,
+                                           immutable: access == .immutable)
+        let queue = opened.queue
+        self.access = opened.immutable ? .immutable : access
+        readOnly = readOnly || opened.immutable
         dbQueue = queue
 
         let migrator = CatalogSchema.migrator
@@ -130,6 +120,9 @@ public final class Catalog: Sendable {
         // writable still opens and serves reads (its writes then fail with CatalogError.readOnly).
         try Catalog.mapErrors(path) {
             let current = try queue.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+            if current?.lowercased() != "wal" || !pending.isEmpty {
+                try Catalog.checkIntegrity(queue, path: path)
+            }
             if current?.lowercased() != "wal" {
                 try queue.writeWithoutTransaction { db in
                     let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
@@ -158,6 +151,7 @@ public final class Catalog: Sendable {
             }
             if stored != fingerprint {
                 let seed = try Seed.load(from: seedDir)
+                try Catalog.checkIntegrity(queue, path: path)
                 do {
                     try Seeder.apply(seed, fingerprint: fingerprint, to: queue, path: path, report: &report)
                 } catch CatalogError.readOnly(let path) {
@@ -166,6 +160,65 @@ public final class Catalog: Sendable {
             }
         }
         openReport = report
+    }
+
+    /// Opens the connection and reads the header once, so a file that cannot be opened as asked fails here. An
+    /// existing catalog that SQLite cannot open because nothing may be written beside it (error 14, or a
+    /// read-only error) is opened again immutable, so reads work; a new catalog in such a folder is refused
+    /// naming the folder.
+    static func openQueue(path: String, readOnly: Bool, exists: Bool, immutable: Bool) throws
+        -> (queue: DatabaseQueue, immutable: Bool) {
+        func open(immutable: Bool) throws -> DatabaseQueue {
+            var config = Configuration()
+            config.busyMode = .timeout(Catalog.busyTimeout)
+            config.foreignKeysEnabled = true
+            config.label = "LookStudio catalog"
+            config.readonly = readOnly || immutable
+            let ro = config.readonly
+            config.prepareDatabase { db in
+                // WAL with NORMAL sync is durable against process crashes (SIGKILL); only power loss can drop the
+                // last commits, and then the file is still consistent. A read-only open sets nothing.
+                if !ro { try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+                // A second guard besides SQLITE_OPEN_READONLY: any statement that would write fails at once.
+                if ro { try db.execute(sql: "PRAGMA query_only = 1") }
+            }
+            let queue = try DatabaseQueue(path: immutable ? immutableURI(path) : path, configuration: config)
+            _ = try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") }
+            return queue
+        }
+        do {
+            return (try open(immutable: immutable), immutable)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            throw CatalogError.notSQLite(path: path)
+        } catch let error as DatabaseError where cannotWriteBeside(error) && exists && !immutable {
+            do {
+                return (try open(immutable: true), true)
+            } catch {
+                throw CatalogError.database(path: path, "\(error)")
+            }
+        } catch let error as DatabaseError where cannotWriteBeside(error) && !exists {
+            throw CatalogError.cannotWrite(path: path, folder: folder(of: path), creating: true)
+        } catch {
+            throw CatalogError.database(path: path, "\(error)")
+        }
+    }
+
+    /// SQLite could not open or create a file: the catalog, or the `-wal`/`-shm` files beside it.
+    static func cannotWriteBeside(_ error: DatabaseError) -> Bool {
+        error.resultCode == .SQLITE_CANTOPEN || error.resultCode == .SQLITE_READONLY
+            || error.resultCode == .SQLITE_PERM || error.resultCode == .SQLITE_AUTH
+    }
+
+    /// `file:PATH?immutable=1`, with the characters URIs reserve escaped.
+    static func immutableURI(_ path: String) -> String {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let escaped = absolute.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? absolute
+        return "file:\(escaped)?immutable=1"
+    }
+
+    /// The folder holding `path`.
+    static func folder(of path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
     }
 
     /// True when the file starts with SQLite's 16-byte magic string.
@@ -186,6 +239,8 @@ public final class Catalog: Sendable {
                     || error.extendedResultCode == .SQLITE_READONLY_DIRECTORY
                     || (error.resultCode == .SQLITE_ERROR && error.message?.contains("query_only") == true) {
             throw CatalogError.readOnly(path: path)
+        } catch let error as DatabaseError where isCorruption(error) {
+            throw CatalogError.damaged(path: path, error.message ?? "\(error)")
         } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL || error.resultCode == .SQLITE_IOERR {
             // A write that hits a full disk or a file-size limit; the transaction was rolled back.
             throw CatalogError.database(path: path, (error.message ?? "\(error)")
@@ -196,8 +251,12 @@ public final class Catalog: Sendable {
     }
 
     /// Runs `body` in one IMMEDIATE transaction: it commits if `body` returns, rolls back if it throws.
+    /// The first write of this catalog checks the file's integrity first (`checkIntegrity`).
     func write<T>(_ body: (Database) throws -> T) throws -> T {
-        try Catalog.mapErrors(path) {
+        if access == .immutable { throw CatalogError.cannotWrite(path: path, folder: Catalog.folder(of: path),
+                                                                 creating: false) }
+        if access == .readWrite { try integrity.ensure { try Catalog.checkIntegrity(dbQueue, path: path) } }
+        return try Catalog.mapErrors(path) {
             try dbQueue.writeWithoutTransaction { db in
                 var result: T?
                 try db.inTransaction(.immediate) {

@@ -1,3 +1,5 @@
+import LookCore
+
 /// A problem opening, reading or writing the look catalog, with the path, GUID or name it concerns.
 public enum CatalogError: Error, Equatable, CustomStringConvertible {
     /// The file exists but is not an SQLite database.
@@ -20,6 +22,12 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
     case duplicateName(String)
     /// A name or tag is empty or made only of spaces.
     case invalidName(String)
+    /// `GUID@N` or `NAME@N` names a version the look does not have.
+    case versionNotFound(guid: String, version: Int, available: [Int])
+    /// A look that scenes use as their default or other looks' recipes name; removing it needs `--force`.
+    case lookUsed(guid: String, name: String, sceneLabels: [Int], recipeUsers: [String])
+    /// A name or tag breaks a rule of `LookName` (control characters, length, reads as a GUID or version).
+    case badName(String, _ reason: String)
     /// Replacing a look's cube would store a cube another look already has (content hashes are unique).
     case contentTaken(guid: String, by: String)
     /// A scene uses the look as its default; removing it needs `--force`.
@@ -40,6 +48,11 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
     case missing(path: String)
     /// A read-only open of a catalog whose schema this build would migrate (a read-only open never writes).
     case needsMigration(path: String, pending: [String])
+    /// Nothing may be written in the catalog's folder or file system: a new catalog cannot be created there, and
+    /// an existing one was opened immutable (reads work).
+    case cannotWrite(path: String, folder: String, creating: Bool)
+    /// SQLite's integrity check failed: the catalog takes no writes until it is recovered.
+    case damaged(path: String, _ details: String)
 
     public var description: String {
         switch self {
@@ -59,20 +72,42 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
         case .badSeed(let file, let message):
             return "\(file): \(message)"
         case .lookNotFound(let ref):
-            return "no look named or with GUID \"\(ref)\" (see `lookstudio looks list`)"
+            return "no look named or with GUID \"\(TerminalText.escape(ref))\" (see `lookstudio looks list`)"
         case .ambiguousLook(let ref, let candidates):
-            return "\"\(ref)\" matches several looks; give more of the GUID: " + candidates.joined(separator: ", ")
+            return "\"\(TerminalText.escape(ref))\" matches several looks; give more of the GUID: "
+                + candidates.joined(separator: ", ")
         case .sceneNotFound(let label):
             return "no scene with label \(label) (see `lookstudio scenes list`)"
         case .duplicateName(let name):
-            return "a look named \"\(name)\" already exists (names are unique, ignoring case); choose another --name"
+            return "a look named \"\(TerminalText.escape(name))\" already exists (names are unique, ignoring case); "
+                + "choose another --name"
         case .invalidName(let name):
-            return "\"\(name)\" is not a usable name: names and tags need at least one visible character"
+            return "\"\(TerminalText.escape(name))\" is not a usable name: names and tags need at least one visible "
+                + "character"
+        case .versionNotFound(let guid, let version, let available):
+            return "look \(guid) has no version \(version)"
+                + (available.isEmpty ? "" : "; its versions are " + available.map(String.init).joined(separator: ", "))
+                + " (see `lookstudio looks versions \(guid)`)"
+        case .lookUsed(let guid, let name, let labels, let users):
+            var uses: [String] = []
+            if !labels.isEmpty {
+                uses.append("the default look of scene" + (labels.count == 1 ? " " : "s ")
+                    + labels.map(String.init).joined(separator: ", "))
+            }
+            if !users.isEmpty {
+                uses.append("named by the recipe of " + users.map { TerminalText.escape($0) }.joined(separator: ", "))
+            }
+            return "look \(guid) (\(TerminalText.escape(name))) is " + uses.joined(separator: " and ")
+                + "; nothing was removed. Use --force to remove it anyway (scenes lose their default look; those "
+                + "looks keep their cubes but `looks rebuild` of them fails)"
+        case .badName(let name, let reason):
+            return "\"\(TerminalText.escape(name.count > 80 ? String(name.prefix(80)) + "…" : name))\" is not a "
+                + "usable name or tag: \(reason) (rules: README, \"Names\")"
         case .contentTaken(let guid, let other):
             return "look \(guid): the new cube is the same as look \(other)'s; nothing was changed "
                 + "(two looks cannot store the same cube)"
         case .lookInUse(let guid, let name, let labels):
-            return "look \(guid) (\(name)) is the default look of scene"
+            return "look \(guid) (\(TerminalText.escape(name))) is the default look of scene"
                 + (labels.count == 1 ? " " : "s ") + labels.map(String.init).joined(separator: ", ")
                 + "; use --force to remove it and clear those scenes' default look"
         case .correctionOutOfRange(let name, let value):
@@ -94,6 +129,19 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
         case .needsMigration(let path, let pending):
             return "catalog \(path) needs migrations this build would apply (\(pending.joined(separator: ", "))), "
                 + "and it was opened read-only; open it once for writing (e.g. `lookstudio looks list`) first"
+        case .cannotWrite(let path, let folder, let creating):
+            if creating {
+                return "cannot create the catalog \(path): its folder \(folder) is not writable (or is on a "
+                    + "read-only file system). Make the folder writable, or point --catalog or $LOOKSTUDIO_CATALOG "
+                    + "at a file in a writable folder"
+            }
+            return "catalog \(path) is on a read-only file system or in a folder that is not writable (\(folder)), "
+                + "so it was opened for reading only; nothing was changed. To change it, make \(folder) writable, "
+                + "or copy the catalog to a writable folder and pass --catalog"
+        case .damaged(let path, let details):
+            return "catalog \(path) is damaged (\(details)); nothing was written. See the problems with "
+                + "`lookstudio catalog verify`, then copy every readable look and scene into a new file with "
+                + "`lookstudio catalog recover --to NEW.sqlite` and use that file"
         }
     }
 }

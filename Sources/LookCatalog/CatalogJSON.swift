@@ -20,6 +20,8 @@ public enum CatalogJSON {
         public var workingSpace: String
         /// Labels of the scenes using this look as their default (`looks show` only; nil in lists).
         public var defaultForScenes: [Int]?
+        /// The version shown: the current one, or an older one for `GUID@N`.
+        public var version: Int
 
         /// The view of a record.
         public init(_ r: LookRecord, defaultForScenes: [Int]? = nil) {
@@ -35,11 +37,12 @@ public enum CatalogJSON {
             createdAt = CatalogJSON.timestamp(r.createdAt)
             tags = r.tags
             workingSpace = r.workingSpace
+            version = r.version
             self.defaultForScenes = defaultForScenes
         }
 
         enum CodingKeys: String, CodingKey {
-            case guid, name, layout, description, tags
+            case guid, name, layout, description, tags, version
             case cubeSize = "cube_size", contentHash = "content_hash", sourceFormat = "source_format"
             case sourceFile = "source_file", recipeYaml = "recipe_yaml", createdAt = "created_at"
             case defaultForScenes = "default_for_scenes", workingSpace = "working_space"
@@ -59,6 +62,7 @@ public enum CatalogJSON {
             try c.encode(createdAt, forKey: .createdAt)
             try c.encode(tags, forKey: .tags)
             try c.encode(workingSpace, forKey: .workingSpace)
+            try c.encode(version, forKey: .version)
             if let defaultForScenes { try c.encode(defaultForScenes, forKey: .defaultForScenes) }
         }
     }
@@ -118,10 +122,15 @@ public enum CatalogJSON {
         public var cubeSize: Int?
         public var warnings: [String]
         public var error: String?
+        /// The look's current version (nil when the file failed).
+        public var version: Int?
+        /// Tags this import added to a look already in the catalog (status "existing").
+        public var tagsAdded: [String] = []
 
         /// Describes one imported file.
         public init(file: String, status: String, guid: String?, name: String?, cubeSize: Int?,
-                    warnings: [String], error: String?) {
+                    warnings: [String], error: String?, version: Int? = nil) {
+            self.version = version
             self.file = file
             self.status = status
             self.guid = guid
@@ -132,8 +141,8 @@ public enum CatalogJSON {
         }
 
         enum CodingKeys: String, CodingKey {
-            case file, status, guid, name, warnings, error
-            case cubeSize = "cube_size"
+            case file, status, guid, name, warnings, error, version
+            case cubeSize = "cube_size", tagsAdded = "tags_added"
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -145,6 +154,50 @@ public enum CatalogJSON {
             try c.encode(cubeSize, forKey: .cubeSize)
             try c.encode(warnings, forKey: .warnings)
             try c.encode(error, forKey: .error)
+            try c.encode(version, forKey: .version)
+            try c.encode(tagsAdded, forKey: .tagsAdded)
+        }
+    }
+
+    /// One version of `looks versions --json`.
+    public struct Version: Encodable, Sendable, Equatable {
+        public var guid: String
+        public var version: Int
+        public var cubeSize: Int
+        public var contentHash: String
+        public var sourceFormat: String
+        public var sourceFile: String?
+        public var createdAt: String
+        public var current: Bool
+
+        /// The view of one version of the look `guid`.
+        public init(guid: String, _ v: LookVersion) {
+            self.guid = guid
+            version = v.version
+            cubeSize = v.cubeSize
+            contentHash = v.contentHash
+            sourceFormat = v.sourceFormat
+            sourceFile = v.sourceFile
+            createdAt = CatalogJSON.timestamp(v.createdAt)
+            current = v.isCurrent
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case guid, version, current
+            case cubeSize = "cube_size", contentHash = "content_hash", sourceFormat = "source_format"
+            case sourceFile = "source_file", createdAt = "created_at"
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(guid, forKey: .guid)
+            try c.encode(version, forKey: .version)
+            try c.encode(cubeSize, forKey: .cubeSize)
+            try c.encode(contentHash, forKey: .contentHash)
+            try c.encode(sourceFormat, forKey: .sourceFormat)
+            try c.encode(sourceFile, forKey: .sourceFile)
+            try c.encode(createdAt, forKey: .createdAt)
+            try c.encode(current, forKey: .current)
         }
     }
 

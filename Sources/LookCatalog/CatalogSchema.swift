@@ -6,7 +6,7 @@ import GRDB
 /// here, which also raises `PRAGMA user_version` to its position so older builds can refuse the file.
 enum CatalogSchema {
     /// The schema version this build writes: the number of migrations.
-    static let version = 3
+    static let version = 4
 
     /// Every migration, in order.
     static var migrator: DatabaseMigrator {
@@ -76,6 +76,54 @@ enum CatalogSchema {
                 try db.execute(sql: "UPDATE scenes SET correction = ? WHERE guid = ?", arguments: [json, guid])
             }
             try db.execute(sql: "PRAGMA user_version = 3")
+        }
+        // Looks become revisable: `looks` keeps the current version (with its number), `look_versions` the older
+        // ones. Content hashes stop being unique so `import --as-new` can store a second look with the same cube;
+        // SQLite cannot drop a constraint, so the table is rebuilt (GRDB turns foreign keys off meanwhile and
+        // checks them after).
+        migrator.registerMigration("v4-look-versions") { db in
+            try db.execute(sql: """
+                CREATE TABLE looks_v4 (
+                    guid TEXT PRIMARY KEY NOT NULL CHECK (length(guid) = 36 AND guid = upper(guid)),
+                    name TEXT NOT NULL UNIQUE COLLATE NOCASE CHECK (length(trim(name)) > 0),
+                    cube_size INTEGER NOT NULL CHECK (cube_size BETWEEN 2 AND 256),
+                    png BLOB NOT NULL,
+                    layout TEXT NOT NULL CHECK (layout IN ('tiled', 'strip', 'hald')),
+                    content_hash TEXT NOT NULL CHECK (length(content_hash) = 64),
+                    source_format TEXT NOT NULL,
+                    source_file TEXT,
+                    description TEXT NOT NULL DEFAULT '',
+                    recipe_yaml TEXT,
+                    created_at TEXT NOT NULL,
+                    working_space TEXT NOT NULL DEFAULT 'srgb' CHECK (length(trim(working_space)) > 0),
+                    working_space_icc BLOB,
+                    version INTEGER NOT NULL DEFAULT 1 CHECK (version >= 1),
+                    version_created_at TEXT
+                );
+                INSERT INTO looks_v4 (guid, name, cube_size, png, layout, content_hash, source_format, source_file,
+                                      description, recipe_yaml, created_at, working_space, working_space_icc)
+                    SELECT guid, name, cube_size, png, layout, content_hash, source_format, source_file,
+                           description, recipe_yaml, created_at, working_space, working_space_icc FROM looks;
+                DROP TABLE looks;
+                ALTER TABLE looks_v4 RENAME TO looks;
+                CREATE INDEX looks_by_content_hash ON looks(content_hash);
+                CREATE TABLE look_versions (
+                    look_guid TEXT NOT NULL REFERENCES looks(guid) ON DELETE CASCADE,
+                    version INTEGER NOT NULL CHECK (version >= 1),
+                    cube_size INTEGER NOT NULL CHECK (cube_size BETWEEN 2 AND 256),
+                    png BLOB NOT NULL,
+                    layout TEXT NOT NULL CHECK (layout IN ('tiled', 'strip', 'hald')),
+                    content_hash TEXT NOT NULL CHECK (length(content_hash) = 64),
+                    source_format TEXT NOT NULL,
+                    source_file TEXT,
+                    recipe_yaml TEXT,
+                    working_space TEXT NOT NULL CHECK (length(trim(working_space)) > 0),
+                    working_space_icc BLOB,
+                    created_at TEXT NOT NULL,
+                    PRIMARY KEY (look_guid, version)
+                );
+                PRAGMA user_version = 4;
+                """)
         }
         return migrator
     }

@@ -31,11 +31,15 @@ public struct LookRecord: Sendable, Equatable, Codable, FetchableRecord {
     public var workingSpace: String = "srgb"
     /// The working space's ICC profile, when it came from a file rather than a named space.
     public var workingSpaceICC: [UInt8]?
+    /// Version number, from 1; `looks update` and `compose --save --replace` add versions under the same GUID.
+    public var version: Int = 1
+    /// True for the look's current version; false for an older one selected with `GUID@N` or `NAME@N`.
+    public var isCurrentVersion: Bool = true
 
     /// The SELECT list that fills a record; tags are joined with the unit separator, which no tag can contain.
     static let selectSQL = """
         SELECT guid, name, cube_size, layout, content_hash, source_format, source_file, description, recipe_yaml,
-               created_at, working_space, working_space_icc,
+               created_at, working_space, working_space_icc, version,
                (SELECT group_concat(tag, char(31)) FROM
                    (SELECT tag FROM look_tags WHERE look_guid = looks.guid ORDER BY tag)) AS tags
         FROM looks
@@ -55,6 +59,7 @@ public struct LookRecord: Sendable, Equatable, Codable, FetchableRecord {
         createdAt = row["created_at"]
         workingSpace = row["working_space"]
         workingSpaceICC = (row["working_space_icc"] as Data?).map { [UInt8]($0) }
+        version = row["version"] ?? 1
         let joined: String? = row["tags"]
         tags = joined.map { $0.split(separator: "\u{1F}").map(String.init) } ?? []
     }

@@ -72,7 +72,7 @@ extension Workspace {
         case .catalog(let reference):
             let record = try catalog.resolveLook(reference)
             return LookPlan(explicit: ChosenLook(guid: record.guid, name: record.name,
-                                                 cube: try catalog.cube(guid: record.guid), strength: nil,
+                                                 cube: try catalog.cube(record), strength: nil,
                                                  workingSpace: try LookSpaces.profile(of: record)),
                             presets: presets)
         case .sceneDefaults:
@@ -85,7 +85,7 @@ extension Workspace {
                       let guid = record.defaultLookGuid else { continue }
                 let lookRecord = try catalog.resolveLook(guid)
                 defaults[label] = ChosenLook(guid: lookRecord.guid, name: lookRecord.name,
-                                             cube: try catalog.cube(guid: lookRecord.guid),
+                                             cube: try catalog.cube(lookRecord),
                                              strength: Double(record.defaultLookStrength),
                                              workingSpace: try LookSpaces.profile(of: lookRecord))
             }

@@ -67,7 +67,7 @@ public struct Workspace: Sendable {
                 return made
             }
             let record = try catalog.resolveLook(reference)
-            return ResolvedLook(guid: record.guid, name: record.name, cube: try catalog.cube(guid: record.guid))
+            return ResolvedLook(guid: record.guid, name: record.name, cube: try catalog.cube(record))
         }
     }
 

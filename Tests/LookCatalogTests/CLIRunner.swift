@@ -25,9 +25,9 @@ enum CLIRunner {
     }
 
     /// Starts the binary with `arguments`; the caller waits or kills.
-    static func start(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
+    static func start(_ arguments: [String], command: String = binary) throws -> (Process, Pipe, Pipe) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: command)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "LOOKSTUDIO_CATALOG")
@@ -42,7 +42,12 @@ enum CLIRunner {
 
     /// Runs the binary to completion.
     static func run(_ arguments: [String]) throws -> Result {
-        let (process, out, err) = try start(arguments)
+        try run(command: binary, arguments)
+    }
+
+    /// Runs `command` (the binary unless given) to completion, with the environment the binary gets.
+    static func run(command: String, _ arguments: [String]) throws -> Result {
+        let (process, out, err) = try start(arguments, command: command)
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -91,7 +91,7 @@ struct ApplyCommand: ParsableCommand {
         } else if let reference = self.look {
             let catalog = try CatalogAccess.open(global)
             let record = try catalog.resolveLook(reference)
-            look = try catalog.cube(guid: record.guid)
+            look = try catalog.cube(record)
             workingSpace = try LookSpaces.profile(of: record)
         } else if let lut {
             let loaded = try LUTFormat.read(path: lut, layout: layout.layout)

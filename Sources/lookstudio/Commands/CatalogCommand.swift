@@ -2,12 +2,12 @@ import ArgumentParser
 import Foundation
 import LookCatalog
 
-/// `lookstudio catalog path|verify`.
+/// `lookstudio catalog path|verify|recover`.
 struct CatalogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "catalog",
         abstract: "Where the catalog is, and whether it is sound.",
-        subcommands: [Path.self, Verify.self])
+        subcommands: [Path.self, Verify.self, Recover.self])
 
     /// `catalog path`: prints the resolved path without opening or creating anything.
     struct Path: ParsableCommand {
@@ -34,6 +34,43 @@ struct CatalogCommand: ParsableCommand {
                 throw ExitCode.failure
             }
             print("\(catalog.path): ok (\(result.lookCount) looks verified)")
+        }
+    }
+
+    /// `catalog recover`: copies every readable look and scene of a damaged catalog into a new file.
+    struct Recover: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Copy every readable look and scene of a damaged catalog into a new catalog file.",
+            discussion: """
+            The damaged catalog is only read. Rows are copied one by one, so a damaged page loses only the rows on \
+            it; each look, tag list, version or scene that cannot be read is named on stderr. Shipped looks and \
+            scenes that were lost are added again from the seed. Use the new file with --catalog, or move it over \
+            the old one once you have checked it.
+
+            Example:
+              lookstudio catalog recover --to ~/catalog-recovered.sqlite
+            """)
+        @OptionGroup var global: GlobalOptions
+        @Option(help: ArgumentHelp("New catalog file (must not exist; default: beside the catalog, "
+                                   + "NAME-recovered.sqlite).", valueName: "new.sqlite"))
+        var to: String?
+
+        func run() throws {
+            let source = CatalogAccess.path(global)
+            let target = to ?? Self.defaultTarget(for: source)
+            let report = try Catalog.recover(from: source, to: target)
+            for line in report.skipped { CatalogAccess.warn("warning: skipped \(line)") }
+            let seeded = report.openReport.seededLooks.count + report.openReport.seededScenes.count
+            print("\(report.path): recovered \(report.looks) looks and \(report.scenes) scenes"
+                + (report.skipped.isEmpty ? "" : "; \(report.skipped.count) items skipped (listed above)")
+                + (seeded == 0 ? "" : "; \(seeded) shipped looks and scenes added again from the seed"))
+        }
+
+        /// `DIR/NAME-recovered.sqlite` beside `source`.
+        static func defaultTarget(for source: String) -> String {
+            let url = URL(fileURLWithPath: source)
+            let stem = url.deletingPathExtension().lastPathComponent
+            return url.deletingLastPathComponent().appendingPathComponent("\(stem)-recovered.sqlite").path
         }
     }
 }

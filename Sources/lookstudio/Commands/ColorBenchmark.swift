@@ -38,7 +38,7 @@ struct BenchColorCommand: ParsableCommand {
             cube = try LUTFormat.read(path: lut).lut.bakedCube()
         } else {
             let catalog = try CatalogAccess.open(global)
-            cube = try catalog.cube(guid: try catalog.resolveLook(look ?? "Warm Film").guid)
+            cube = try catalog.cube(try catalog.resolveLook(look ?? "Warm Film"))
         }
         let scratch = NSTemporaryDirectory() + "lookstudio-bench-color-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)

@@ -43,7 +43,7 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let catalog = try CatalogAccess.open(global)
         let record = try catalog.resolveLook(look)
-        let cube = try catalog.cube(guid: record.guid)
+        let cube = try catalog.cube(record)
         let isPNG = output.lowercased().hasSuffix(".png")
         let warnings = try LookFile.write(cube, to: output, layout: layout.flatMap(CubeLayout.init(rawValue:)),
                                           bits: isPNG ? bits : nil, size: size, title: record.name)

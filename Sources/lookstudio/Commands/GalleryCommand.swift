@@ -77,7 +77,7 @@ struct GalleryCommand: ParsableCommand {
         let scenes = try catalog.scenes()
         let galleryLooks = records.map { record in
             GalleryBuilder.Look(info: GalleryCatalog.info(record, scenes: scenes), contentHash: record.contentHash,
-                                loadCube: { try catalog.cube(guid: record.guid) })
+                                loadCube: { try catalog.cube(record) })
         }
         let bar = GalleryCatalog.progress()
         defer { bar?.close() }  // also on failure, so `error:` starts its own line

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LookCatalog
+import LookCore
 import LookFormats
 import Workflows
 
@@ -11,8 +12,10 @@ struct ImportCommand: ParsableCommand {
         abstract: "Store looks from PNG (any layout), .cube or .3dl files in the catalog; prints one GUID per look.",
         discussion: """
         Each file is stored in its own transaction: a failed file leaves no row and the others still import. \
-        A cube already in the catalog (same content hash) is not stored twice: its existing GUID is printed and \
-        a note says so. Without --name a look is named after its file ("warm.png" → "warm", "warm 2" if taken).
+        A cube already in the catalog (same content hash) is not stored twice: its existing GUID is printed, a \
+        note says under which name, the --tag tags are added to that look (a different --name is not applied: \
+        use `looks rename`), and --as-new stores it as a separate look instead. Without --name a look is named \
+        after its file ("warm.png" → "warm", "warm 2" if taken).
 
         --space says which colour space the look was authored in (default srgb): images in other spaces are \
         converted into it before the look and back after (docs/COLOR.md).
@@ -40,6 +43,9 @@ struct ImportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Working space of the looks: srgb, display-p3, adobe-rgb, rec2020 or an ICC "
                                + "profile file.", valueName: "space|file.icc"))
     var space: String = "srgb"
+
+    @Flag(help: "Store a cube already in the catalog again, as a separate look with its own GUID.")
+    var asNew = false
 
     @Flag(help: "Print a JSON array describing each file (see docs/CATALOG.md).")
     var json = false
@@ -70,17 +76,33 @@ struct ImportCommand: ParsableCommand {
                                   sourceFile: base)
                 new.workingSpace = workingSpace.name
                 new.workingSpaceICC = workingSpace.icc
-                let outcome = try catalog.addLook(new, renameOnConflict: name == nil)
-                let record = outcome.record
+                let outcome = try catalog.addLook(new, renameOnConflict: name == nil, asNew: asNew)
+                var record = outcome.record
                 let existing: Bool
                 if case .existing = outcome { existing = true } else { existing = false }
-                results.append(CatalogJSON.Imported(file: file, status: existing ? "existing" : "added",
-                                                    guid: record.guid, name: record.name,
-                                                    cubeSize: record.cubeSize, warnings: warnings, error: nil))
+                var tagsAdded: [String] = []
+                if existing && !tag.isEmpty {
+                    (record, tagsAdded) = try catalog.tagLook(guid: record.guid, tags: tag)
+                }
+                var imported = CatalogJSON.Imported(file: file, status: existing ? "existing" : "added",
+                                                    guid: record.guid, name: record.name, cubeSize: record.cubeSize,
+                                                    warnings: warnings, error: nil, version: record.version)
+                imported.tagsAdded = tagsAdded
+                results.append(imported)
                 for w in warnings { CatalogAccess.warn("warning: \(w)") }
                 if existing {
-                    CatalogAccess.warn("note: \(base): the same cube is already in the catalog as \(record.guid) "
-                        + "(\"\(record.name)\"); nothing was stored")
+                    let shownName = TerminalText.escape(record.name)
+                    var note = "note: \(TerminalText.escape(base)): already in the catalog as \(shownName) "
+                        + "(\(record.guid)); nothing was stored"
+                    if !tag.isEmpty {
+                        note += tagsAdded.isEmpty ? "; it had every tag given"
+                            : "; tags added: " + TerminalText.escape(tagsAdded.joined(separator: ", "))
+                    }
+                    if let name, name.caseInsensitiveCompare(record.name) != .orderedSame {
+                        note += ". --name \(TerminalText.escape(name)) was not applied: rename it with "
+                            + "`lookstudio looks rename \(record.guid) NAME`, or store a separate look with --as-new"
+                    }
+                    CatalogAccess.warn(note)
                 }
                 if !json { print(record.guid) }
             } catch {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LookCore
 import LookFormats
 
 /// `lookstudio inspect`: what a LUT file is, and its quirks.
@@ -28,6 +29,7 @@ struct InspectCommand: ParsableCommand {
 
     func run() throws {
         let inspection = try LUTInspection.inspect(path: file, layout: layout.layout)
-        print(json ? try jsonString(inspection) : inspection.text)
+        // The text quotes the file (TITLE, unknown keywords): escaped, so a downloaded LUT cannot steer the terminal.
+        print(json ? try jsonString(inspection) : TerminalText.escape(inspection.text, keepNewlines: true))
     }
 }

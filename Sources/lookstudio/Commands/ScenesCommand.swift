@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LookCatalog
+import LookCore
 
 /// `lookstudio scenes …`: the scene descriptions and their default looks.
 struct ScenesCommand: ParsableCommand {
@@ -15,8 +16,11 @@ struct ScenesCommand: ParsableCommand {
     }
 
     static func printScene(_ scene: SceneRecord, lookName: String?) {
-        let look = scene.defaultLookGuid.map { "\(lookName ?? $0) at \(scene.defaultLookStrength)" } ?? "no default look"
-        print("\(scene.label)\t\(scene.name)\t[\(scene.workflows.joined(separator: ", "))]\t\(look)")
+        let look = scene.defaultLookGuid.map {
+            "\(TerminalText.escape(lookName ?? $0)) at \(scene.defaultLookStrength)"
+        } ?? "no default look"
+        let workflows = scene.workflows.joined(separator: ", ")
+        print("\(scene.label)\t\(TerminalText.escape(scene.name))\t[\(workflows)]\t\(look)")
     }
 
     /// `scenes list`.
@@ -56,13 +60,16 @@ struct ScenesCommand: ParsableCommand {
                 print(try CatalogJSON.string(view))
                 return
             }
+            let defaultLook = scene.defaultLookGuid.map {
+                "\($0) (\(TerminalText.escape(view.defaultLookName ?? "?")))"
+            } ?? "none"
             print("""
                 label:         \(scene.label)
                 guid:          \(scene.guid)
-                name:          \(scene.name)
+                name:          \(TerminalText.escape(scene.name))
                 workflows:     \(scene.workflows.joined(separator: ", "))
-                description:   \(scene.description)
-                default look:  \(scene.defaultLookGuid.map { "\($0) (\(view.defaultLookName ?? "?"))" } ?? "none")
+                description:   \(TerminalText.escape(scene.description))
+                default look:  \(defaultLook)
                 strength:      \(scene.defaultLookStrength)
                 correction:    \(scene.correction.summary)
                 """)
@@ -146,7 +153,7 @@ struct ScenesCommand: ParsableCommand {
                 let view = CatalogJSON.Scene(scene, lookName: try ScenesCommand.lookName(catalog, scene.defaultLookGuid))
                 print(try CatalogJSON.string(view))
             } else {
-                print("\(scene.label)\t\(scene.name)\t\(scene.correction.summary)")
+                print("\(scene.label)\t\(TerminalText.escape(scene.name))\t\(scene.correction.summary)")
             }
         }
     }

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import LookCatalog
+
+/// Catalogs nothing may be written beside: opened immutable so reads work; writes and creation refused naming the
+/// folder. Tests run as root here, which ignores chmod, so a real read-only file system comes from a read-only
+/// bind mount in a user and mount namespace (`unshare -rm`).
+@Suite struct ReadOnlyFileSystemTests {
+    /// A closed copy of the seeded template (no -wal or -shm beside it) in a fresh folder.
+    static func closedCopy() throws -> (dir: String, path: String) {
+        let dir = try TestSupport.tempDir()
+        let path = dir + "/catalog.sqlite"
+        try FileManager.default.copyItem(atPath: try TestSupport.template.get(), toPath: path)
+        return (dir, path)
+    }
+
+    @Test func immutableOpenReadsAndCreatesNothing() throws {
+        let (dir, path) = try Self.closedCopy()
+        let before = TestSupport.bytes(path)
+        let catalog = try Catalog(path: path, access: .immutable)
+        #expect(catalog.access == .immutable)
+        let looks = try catalog.looks()
+        #expect(looks.count >= 6)
+        #expect(try catalog.cube(guid: looks[0].guid).size > 1)
+        #expect(try catalog.scenes().count > 0)
+        #expect(throws: CatalogError.cannotWrite(path: path, folder: dir, creating: false)) {
+            try catalog.setSceneLook(label: 100, lookGuid: nil)
+        }
+        #expect(CatalogError.cannotWrite(path: path, folder: dir, creating: false).description
+            .contains("read-only file system"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["catalog.sqlite"])
+        #expect(TestSupport.bytes(path) == before)
+    }
+
+    @Test func immutableURIEscapesReservedCharacters() {
+        #expect(Catalog.immutableURI("/a b/c?d#e%f.sqlite") == "file:/a%20b/c%3Fd%23e%25f.sqlite?immutable=1")
+    }
+
+    @Test func aNewCatalogInAnUnwritableFolderNamesTheFolder() throws {
+        let path = "/proc/lookstudio-\(UUID().uuidString).sqlite"
+        #expect(throws: CatalogError.cannotWrite(path: path, folder: "/proc", creating: true)) {
+            try Catalog(path: path, seedDirectory: TestSupport.packageRoot, environment: [:])
+        }
+        #expect(CatalogError.cannotWrite(path: path, folder: "/proc", creating: true).description
+            .contains("its folder /proc is not writable"))
+    }
+
+    /// Runs the CLI inside a private mount namespace where `dir` is bind-mounted read-only.
+    static func runOnReadOnlyMount(_ dir: String, _ arguments: [String]) throws -> CLIRunner.Result {
+        let quoted = ([CLIRunner.binary] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        return try CLIRunner.run(command: "/usr/bin/unshare", ["-rm", "sh", "-c",
+            "mount --bind -o ro '\(dir)' '\(dir)' && touch '\(dir)/probe' 2>/dev/null && exit 99; exec \(quoted)"])
+    }
+
+    @Test(.enabled(if: CLIRunner.available, "build lookstudio first (swift build)"))
+    func cliReadsAndRefusesWritesOnAReadOnlyFileSystem() throws {
+        let (dir, path) = try Self.closedCopy()
+        let list = try Self.runOnReadOnlyMount(dir, ["looks", "list", "--catalog", path])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains("Cyanotype"))
+        let write = try Self.runOnReadOnlyMount(dir, ["scenes", "set", "100", "--vibrance", "20", "--catalog", path])
+        #expect(write.status == 1)
+        #expect(write.stderr.hasPrefix("error: catalog \(path) is on a read-only file system"), "\(write.stderr)")
+        let create = try Self.runOnReadOnlyMount(dir, ["looks", "list", "--catalog", dir + "/new.sqlite"])
+        #expect(create.status == 1)
+        #expect(create.stderr.contains("its folder \(dir) is not writable"), "\(create.stderr)")
+    }
+}
