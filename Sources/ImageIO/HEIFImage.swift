@@ -220,17 +220,37 @@ public enum HEIFImage {
             try check(heif_image_set_raw_color_profile(picture, "prof", iccProfile, iccProfile.count), "ICC profile")
         }
         try check(heif_context_encode_image(context, picture, encoder, nil, nil), "cannot encode")
-        let temporary = AtomicFile.temporaryPath(for: path)
+        // `heif_context_write_to_file` ignores its stream's failures (a full disk left a 0-byte file and reported
+        // success), so the file is collected in memory and written with checked write(2) calls.
+        let bytes = try serialise(context, path: path, label: label)
         do {
-            try check(heif_context_write_to_file(context, temporary), "cannot write")
-            try AtomicFile.commit(temporary: temporary, to: path)
-        } catch let error as ImageIOError {
-            unlink(temporary)
-            throw error
+            try AtomicFile.write(Data(bytes), to: path)
+        } catch let error as AtomicFileError {
+            throw .cannotWrite(file: path, reason: error.reason)
         } catch {
-            unlink(temporary)
             throw .cannotWrite(file: path, reason: "\(error)")
         }
+    }
+
+    /// The encoded file's bytes, gathered through libheif's writer callback.
+    private static func serialise(_ context: OpaquePointer, path: String, label: String) throws(ImageIOError)
+        -> [UInt8] {
+        final class Sink { var bytes: [UInt8] = [] }
+        let sink = Sink()
+        var writer = heif_writer(writer_api_version: 1) { _, data, size, userdata in
+            let sink = Unmanaged<Sink>.fromOpaque(userdata!).takeUnretainedValue()
+            if let data, size > 0 {
+                sink.bytes.append(contentsOf: UnsafeRawBufferPointer(start: data, count: size))
+            }
+            return heif_error(code: heif_error_Ok, subcode: heif_suberror_Unspecified, message: nil)
+        }
+        let result = withExtendedLifetime(sink) {
+            heif_context_write(context, &writer, Unmanaged.passUnretained(sink).toOpaque())
+        }
+        guard result.code == heif_error_Ok else {
+            throw .corruptImage(file: path, format: label, detail: "cannot write: \(text(of: result))")
+        }
+        return sink.bytes
     }
 
     private static func compression(_ format: ImageFormat) -> heif_compression_format {

@@ -295,7 +295,7 @@ public final class TIFFWriter {
     deinit {
         if let tif {
             TIFFClose(tif)
-            unlink(temporary)
+            AtomicFile.discard(temporary: temporary)
         }
         errors.deallocate()
         scratch.deallocate()
@@ -320,10 +320,10 @@ public final class TIFFWriter {
         guard let base = rows.baseAddress else { return }
         for i in 0..<(rows.count / rowBytes) {
             scratch.baseAddress!.copyMemory(from: base + i * rowBytes, byteCount: rowBytes)
+            errno = 0
             guard TIFFWriteScanline(tif, scratch.baseAddress, UInt32(rowsWritten), 0) >= 0 else {
-                let message = TIFFReader.message(errors)
-                throw .cannotWrite(file: path, reason: message.isEmpty ? "libtiff could not write row \(rowsWritten)"
-                                                                       : message)
+                throw .cannotWrite(file: path, reason: Self.reason(TIFFReader.message(errors), errno: errno,
+                                                                   fallback: "libtiff could not write row \(rowsWritten)"))
             }
             rowsWritten += 1
         }
@@ -335,19 +335,31 @@ public final class TIFFWriter {
         guard rowsWritten == height else {
             throw .invalidRows(file: path, detail: "\(rowsWritten) of \(height) rows were written")
         }
+        errno = 0
         let flushed = TIFFFlush(tif)
+        let code = errno
         TIFFClose(tif)
         self.tif = nil
         guard flushed != 0 else {
-            unlink(temporary)
-            throw .cannotWrite(file: path, reason: TIFFReader.message(errors))
+            AtomicFile.discard(temporary: temporary)
+            throw .cannotWrite(file: path, reason: Self.reason(TIFFReader.message(errors), errno: code,
+                                                               fallback: "libtiff could not finish the file"))
         }
         do {
             try AtomicFile.commit(temporary: temporary, to: path)
         } catch {
-            unlink(temporary)
+            AtomicFile.discard(temporary: temporary)
             throw .cannotWrite(file: path, reason: error.reason)
         }
+    }
+}
+
+extension TIFFWriter {
+    /// libtiff's message ("Write error at scanline 256") with the system's reason it leaves out (a full disk).
+    static func reason(_ message: String, errno code: Int32, fallback: String) -> String {
+        let text = message.isEmpty ? fallback : message
+        guard code != 0 else { return text }
+        return text + ": " + AtomicFileError(path: "", errno: code).reason
     }
 }
 

@@ -227,18 +227,15 @@ public enum ImagePipeline {
             let n = min(bandRows, info.height - done)
             let slot = band % 2
             released[slot].wait()
-            if let failure = state.failure {
-                released[slot].signal()
-                throw failure
-            }
+            // Until the band is handed to the encoder this thread holds the slot; any throw (the writer cannot be
+            // created, a row cannot be read) gives it back, since libdispatch traps on disposing a semaphore whose
+            // value is below its initial one.
+            var handedOff = false
+            defer { if !handedOff { released[slot].signal() } }
+            if let failure = state.failure { throw failure }
             let rows = UnsafeMutableBufferPointer(rebasing: buffers[slot][0..<(n * rowSamples)])
             var t = now()
-            do {
-                try Sample.readRows(reader, n, into: rows)
-            } catch {
-                released[slot].signal()
-                throw error
-            }
+            try Sample.readRows(reader, n, into: rows)
             timings.decode += now() - t
             t = now()
             try Sample.apply(applier, to: rows, channels: info.channels, threads: options.threads)
@@ -255,6 +252,7 @@ public enum ImagePipeline {
             nonisolated(unsafe) let pending = UnsafeBufferPointer(rows)
             nonisolated(unsafe) let target = writer
             let release = released[slot]
+            handedOff = true
             encoder.async {
                 defer { release.signal() }
                 guard state.failure == nil, let target else { return }
