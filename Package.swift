@@ -56,7 +56,9 @@ let package = Package(
             pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"])]
         ),
-        .target(name: "ImageIO", dependencies: ["CPNGShim", "CJPEGShim", "CTIFF", "CWebP", "CHeif"]),
+        // In-flight temporary files and the async-signal-safe SIGINT/SIGTERM handler that removes them.
+        .target(name: "CTempRegistry"),
+        .target(name: "ImageIO", dependencies: ["CPNGShim", "CJPEGShim", "CTIFF", "CWebP", "CHeif", "CTempRegistry"]),
         .systemLibrary(
             name: "CLCMS2",
             pkgConfig: "lcms2",

@@ -82,6 +82,7 @@ struct ApplyCommand: ParsableCommand {
     }
 
     func run() throws {
+        try OutputSafety.check(inputs: [input] + [lut, recipe].compactMap { $0 }, output: output)
         let look: ColorCube
         var workingSpace = ColorProfile(.sRGB)
         if let recipe {
