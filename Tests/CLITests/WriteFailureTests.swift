@@ -107,3 +107,29 @@ import Testing
         #expect(try DiskFullTests.entries(dir) == ["hard.png", "in.png", "link.png"])
     }
 }
+
+/// `apply --quality`, and a JPEG input's own quality kept by default.
+@Suite struct ApplyQualityTests {
+    @Test("a JPEG output keeps a JPEG input's quality; --quality overrides it; out of range is refused")
+    func quality() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let source = try ImageFormat.read(path: WriteFailureTests.chart).pixels
+        try JPEGImage.write(source, to: dir + "/in.jpg", quality: 96)
+        let lut = WriteFailureTests.lut
+        #expect(try CLI.run(["apply", "--lut", lut, dir + "/in.jpg", dir + "/kept.jpg"]).status == 0)
+        #expect(JPEGQuality.estimate(path: dir + "/kept.jpg") == 96)
+        #expect(try CLI.run(["apply", "--lut", lut, "--quality", "70", dir + "/in.jpg", dir + "/q70.jpg"]).status == 0)
+        #expect(JPEGQuality.estimate(path: dir + "/q70.jpg") == 70)
+        #expect(try CLI.run(["apply", "--lut", lut, WriteFailureTests.chart, dir + "/png.jpg"]).status == 0)
+        #expect(JPEGQuality.estimate(path: dir + "/png.jpg") == EncoderOptions.defaultQuality)
+        let bad = try CLI.run(["apply", "--lut", lut, "--quality", "0", dir + "/in.jpg", dir + "/bad.jpg"])
+        #expect(bad.status != 0 && bad.stderr.contains("--quality 0 is out of range"), "\(bad.stderr)")
+        let smaller = try CLI.run(["apply", "--lut", lut, "--quality", "30", dir + "/in.jpg", dir + "/q30.webp"])
+        #expect(smaller.status == 0)
+        let larger = try CLI.run(["apply", "--lut", lut, "--quality", "95", dir + "/in.jpg", dir + "/q95.webp"])
+        #expect(larger.status == 0)
+        let size = { (p: String) in (try? FileManager.default.attributesOfItem(atPath: p)[.size] as? Int) ?? 0 }
+        #expect(size(dir + "/q30.webp") < size(dir + "/q95.webp"), "--quality reaches the WebP encoder")
+    }
+}

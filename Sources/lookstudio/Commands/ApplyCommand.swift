@@ -55,6 +55,11 @@ struct ApplyCommand: ParsableCommand {
 
     @OptionGroup var color: ColorOptions
 
+    @Option(help: ArgumentHelp("Lossy quality for JPEG, WebP, HEIF and AVIF outputs, 1…100 (default: a JPEG "
+                               + "input's own, estimated from its quantisation tables; else \(EncoderOptions.defaultQuality)).",
+                               valueName: "1…100"))
+    var quality: Int?
+
     @Option(help: "TIFF output compression: none, lzw, deflate or packbits (default: a TIFF input's own, else lzw).")
     var tiffCompression: TIFFCompression?
 
@@ -79,6 +84,9 @@ struct ApplyCommand: ParsableCommand {
         }
         _ = try strengthFactor(strength)
         guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive") }
+        if let quality, !(1...100).contains(quality) {
+            throw ValidationError("--quality \(quality) is out of range; give 1…100")
+        }
     }
 
     func run() throws {
@@ -103,8 +111,7 @@ struct ApplyCommand: ParsableCommand {
         var options = ImagePipeline.Options()
         options.maxPixels = maxPixels
         options.color = try color.settings(workingSpace: workingSpace)
-        options.tiffCompression = tiffCompression
-        options.webpLossless = webpLossless
+        options.encoder = EncoderOptions(quality: quality, tiffCompression: tiffCompression, webpLossless: webpLossless)
         let t = try ImagePipeline.apply(cube, interpolation: interp, input: input, output: output, options: options)
         for warning in t.warnings { printError("warning: \(warning)") }
         if timings {

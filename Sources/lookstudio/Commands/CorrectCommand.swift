@@ -434,11 +434,9 @@ struct CorrectJob: Sendable {
         }
         var options = ImagePipeline.Options()
         options.maxPixels = maxPixels
-        options.jpegQuality = quality
+        options.encoder = EncoderOptions(quality: quality, tiffCompression: tiffCompression, webpLossless: webpLossless)
         options.threads = threads
         options.color = color
-        options.tiffCompression = tiffCompression
-        options.webpLossless = webpLossless
         options.color.workingSpace = look?.workingSpace ?? ColorProfile(.sRGB)
         for s in strengths {
             overrides.strength = s
