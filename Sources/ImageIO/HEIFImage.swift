@@ -37,6 +37,32 @@ public enum HEIFImage {
     /// Decodes HEIF/AVIF bytes; `name` labels errors.
     public static func decode(_ bytes: [UInt8], name: String, format: ImageFormat = .heif,
                               maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError) -> DecodedImage {
+        switch try open(bytes, name: name, format: format, maxPixels: maxPixels, headerOnly: false) {
+        case .image(let image): return image
+        case .header: throw .corruptImage(file: name, format: "HEIF", detail: "no decoded image")
+        }
+    }
+
+    /// What a HEIF or AVIF file holds, from its headers (the file's boxes) without decoding a picture.
+    public static func info(path: String, maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError)
+        -> ImageInfo {
+        let bytes = try WebPImage.readFile(path)
+        switch try open(bytes, name: path, format: ImageFormat.of(path: path), maxPixels: maxPixels, headerOnly: true) {
+        case .header(let info): return info
+        case .image(let image):
+            return ImageInfo(format: image.format, width: image.pixels.width, height: image.pixels.height,
+                             channels: image.pixels.channels, depth: image.pixels.depth, color: image.color)
+        }
+    }
+
+    /// A header read, or a picture decoded.
+    private enum Opened {
+        case header(ImageInfo)
+        case image(DecodedImage)
+    }
+
+    private static func open(_ bytes: [UInt8], name: String, format: ImageFormat, maxPixels: Int,
+                             headerOnly: Bool) throws(ImageIOError) -> Opened {
         _ = initialised
         // libheif reads from this memory for the context's whole life, so it outlives every use below.
         let raw = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bytes.count), alignment: 16)
@@ -88,6 +114,13 @@ public enum HEIFImage {
         let bits = Int(heif_image_handle_get_luma_bits_per_pixel(handle))
         let wide = bits > 8
         let channels = alpha ? 4 : 3
+        if headerOnly {
+            return .header(ImageInfo(format: format, width: width, height: height, channels: channels,
+                                     depth: wide ? .sixteen : .eight, color: colorDescription(handle)))
+        }
+        // libheif's decoded planes plus this copy of them, at the delivered sample width.
+        try DecodeBudget.checkWhole(file: name, width: width, height: height,
+                                    bytesPerPixel: 2 * channels * (wide ? 2 : 1))
         let chroma = wide ? (alpha ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RRGGBB_LE)
                           : (alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB)
         var image: OpaquePointer?
@@ -140,7 +173,7 @@ public enum HEIFImage {
             samples = .eight(out)
         }
         let pixels = try PixelBuffer(width: width, height: height, channels: channels, samples: samples)
-        return DecodedImage(pixels: pixels, color: colorDescription(handle), format: format)
+        return .image(DecodedImage(pixels: pixels, color: colorDescription(handle), format: format))
     }
 
     private static func colorDescription(_ handle: OpaquePointer) -> ColorDescription {

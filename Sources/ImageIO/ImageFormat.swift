@@ -138,7 +138,7 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable, Codable {
     }
 }
 
-/// What an image file holds, read from its header where the format allows (PNG), else by decoding it.
+/// What an image file holds, read from its header alone (no pixel is decoded).
 public struct ImageInfo: Sendable, Equatable {
     /// The file's format.
     public var format: ImageFormat
@@ -173,11 +173,10 @@ extension ImageFormat {
             let r = try JPEGReader(path: path, maxPixels: maxPixels)
             return ImageInfo(format: .jpeg, width: r.width, height: r.height, channels: r.channels, depth: r.depth,
                              color: r.color)
-        default: break
+        case .webp:
+            return try WebPImage.info(path: path, maxPixels: maxPixels)
+        case .heif, .avif:
+            return try HEIFImage.info(path: path, maxPixels: maxPixels)
         }
-        let image = try readImage(path: path, maxPixels: maxPixels)
-        let p = image.pixels
-        return ImageInfo(format: image.format, width: p.width, height: p.height, channels: p.channels,
-                         depth: p.depth, color: image.color)
     }
 }

@@ -107,6 +107,24 @@ public final class TIFFReader {
             errors.deallocate()
             throw .tooManyPixels(file: path, width: Int(w), height: Int(h), limit: maxPixels)
         }
+        // libtiff reads a whole strip (or this reader a band of tiles) at a time: both are bounded before reading.
+        var rowsPerStrip: UInt32 = h, tileRows: UInt32 = 1
+        if TIFFIsTiled(tif) != 0 {
+            _ = lstiff_get_u32(tif, UInt32(TIFFTAG_TILELENGTH), &tileRows)
+            rowsPerStrip = 1
+        } else {
+            _ = lstiff_get_u32(tif, UInt32(TIFFTAG_ROWSPERSTRIP), &rowsPerStrip)
+        }
+        let bandRows = Int(min(max(rowsPerStrip, tileRows, 1), h))
+        do {
+            try DecodeBudget.checkRow(file: path, bytes: Int(w) * Int(spp) * Int(bps / 8))
+            try DecodeBudget.checkRow(file: path, bytes: Int(w) * Int(spp) * Int(bps / 8) * bandRows,
+                                      what: "one strip or band of tiles (\(bandRows) rows)")
+        } catch {
+            TIFFClose(tif)
+            errors.deallocate()
+            throw error
+        }
         width = Int(w)
         height = Int(h)
         channels = Int(spp)
