@@ -59,6 +59,9 @@ let package = Package(
         // In-flight temporary files and the async-signal-safe SIGINT/SIGTERM handler that removes them.
         .target(name: "CTempRegistry"),
         .target(name: "ImageIO", dependencies: ["CPNGShim", "CJPEGShim", "CTIFF", "CWebP", "CHeif", "CTempRegistry"]),
+        // EXIF, XMP and IPTC carried from input to output with exiv2 (C++ behind a C interface), beside the codecs.
+        .target(name: "CMetadata", linkerSettings: [.linkedLibrary("exiv2")]),
+        .target(name: "ImageMetadata", dependencies: ["CMetadata", "ImageIO"]),
         .systemLibrary(
             name: "CLCMS2",
             pkgConfig: "lcms2",
@@ -117,7 +120,7 @@ let package = Package(
             name: "lookstudio",
             dependencies: [
                 "LookCore", "LookFormats", "ImageIO", "LookEngine", "PluginHost", "LookCatalog", "LookGallery",
-                "ColorManagement", "LookBench",
+                "ColorManagement", "LookBench", "ImageMetadata",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -125,6 +128,7 @@ let package = Package(
         .testTarget(name: "FaceDetectionTests", dependencies: ["FaceDetection", "ImageIO"]),
         .testTarget(name: "LookFormatsTests", dependencies: ["LookFormats", "LookCore", "ImageIO"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "CTIFF"]),
+        .testTarget(name: "ImageMetadataTests", dependencies: ["ImageMetadata", "ImageIO"]),
         .testTarget(name: "ColorManagementTests", dependencies: ["ColorManagement", "LookCore"]),
         .testTarget(name: "LookCatalogTests", dependencies: ["LookCatalog", "LookCore", "LookFormats", "ImageIO"]),
         .testTarget(name: "LookEngineTests", dependencies: ["LookEngine", "LookCore", "LookFormats", "ImageIO", "PluginHost",

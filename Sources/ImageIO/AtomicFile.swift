@@ -23,10 +23,12 @@ public enum AtomicFile {
     ///
     /// For writers that stream into the file over many calls and so cannot use the closure form of `write`. The
     /// path is registered with `TemporaryFiles`, so an interrupt removes it; `commit` or `discard` forgets it.
-    public static func temporaryPath(for path: String) -> String {
+    /// `keepingExtension` appends `path`'s extension, for writers that pick the format by it.
+    public static func temporaryPath(for path: String, keepingExtension: Bool = false) -> String {
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent().path
-        let temporary = "\(dir)/.\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        var temporary = "\(dir)/.\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        if keepingExtension { temporary += "." + url.pathExtension }
         _ = TemporaryFiles.register(temporary)
         return temporary
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ColorManagement
 import ImageIO
+import ImageMetadata
 import LookCore
 import LookCatalog
 import LookEngine
@@ -66,6 +67,12 @@ struct ApplyCommand: ParsableCommand {
     @Flag(help: "Write WebP outputs lossless (exact) instead of lossy.")
     var webpLossless = false
 
+    @Flag(help: "Drop GPS position tags from the metadata carried to the output.")
+    var stripGPS = false
+
+    @Flag(help: "Carry no metadata (EXIF, XMP, IPTC) from the input to the output.")
+    var stripMetadata = false
+
     @Flag(help: "Print the time spent decoding, applying and encoding to stderr.")
     var timings = false
 
@@ -112,9 +119,14 @@ struct ApplyCommand: ParsableCommand {
         options.maxPixels = maxPixels
         options.color = try color.settings(workingSpace: workingSpace)
         options.encoder = EncoderOptions(quality: quality, tiffCompression: tiffCompression, webpLossless: webpLossless)
-        let t = try ImagePipeline.apply(cube, interpolation: interp, input: input, output: output, options: options)
-        for warning in t.warnings { printError("warning: \(warning)") }
-        if timings {
+        var timed: ImagePipeline.Timings?
+        let carried = MetadataOptions(stripAll: stripMetadata, stripGPS: stripGPS)
+        let notes = try MetadataCarrier.write(from: input, to: output, options: carried) { temporary in
+            timed = try ImagePipeline.apply(cube, interpolation: interp, input: input, output: temporary,
+                                            options: options)
+        }
+        for warning in (timed?.warnings ?? []) + notes { printError("warning: \(warning)") }
+        if timings, let t = timed {
             printError(String(format: "timings: decode %.3f s, apply %.3f s, encode %.3f s, wall %.3f s, peak memory %.0f MB",
                               t.decode, t.apply, t.encode, t.wall, Double(peakMemoryKilobytes()) / 1024))
         }
