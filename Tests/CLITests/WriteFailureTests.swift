@@ -133,3 +133,44 @@ import Testing
         #expect(size(dir + "/q30.webp") < size(dir + "/q95.webp"), "--quality reaches the WebP encoder")
     }
 }
+
+/// `apply` carries the input's metadata, fixed, and honours --strip-gps and --strip-metadata.
+@Suite struct ApplyMetadataTests {
+    static func tags(_ path: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/exiftool")
+        process.arguments = ["-j", "-n", "-G1", path]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test("a rotated, tagged JPEG: apply keeps Artist and GPS, writes orientation 1; the strip options drop them")
+    func metadata() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let input = dir + "/in.jpg"
+        try JPEGImage.write(try ImageFormat.read(path: WriteFailureTests.chart).pixels, to: input)
+        let tag = Process()
+        tag.executableURL = URL(fileURLWithPath: "/usr/bin/exiftool")
+        tag.arguments = ["-q", "-overwrite_original", "-Artist=Ann", "-Orientation#=6", "-GPSLatitude=10",
+                         "-GPSLatitudeRef=N", input]
+        try tag.run()
+        tag.waitUntilExit()
+        try #require(tag.terminationStatus == 0)
+        let lut = WriteFailureTests.lut
+        #expect(try CLI.run(["apply", "--lut", lut, input, dir + "/kept.jpg"]).status == 0)
+        let kept = try Self.tags(dir + "/kept.jpg")
+        #expect(kept.contains("\"IFD0:Artist\": \"Ann\"") && kept.contains("\"GPS:GPSLatitude\": 10"), "\(kept)")
+        #expect(kept.contains("\"IFD0:Orientation\": 1") && kept.contains("\"IFD0:Software\": \"LookStudio\""))
+        #expect(try CLI.run(["apply", "--lut", lut, "--strip-gps", input, dir + "/nogps.tif"]).status == 0)
+        let noGPS = try Self.tags(dir + "/nogps.tif")
+        #expect(noGPS.contains("\"IFD0:Artist\": \"Ann\"") && !noGPS.contains("GPSLatitude"), "\(noGPS)")
+        #expect(try CLI.run(["apply", "--lut", lut, "--strip-metadata", input, dir + "/none.png"]).status == 0)
+        let none = try Self.tags(dir + "/none.png")
+        #expect(!none.contains("Artist") && !none.contains("GPSLatitude"), "\(none)")
+    }
+}
