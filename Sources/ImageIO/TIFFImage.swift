@@ -283,10 +283,15 @@ public final class TIFFWriter {
         errors.initialize(to: lstiff_errors())
         // Classic TIFF up to 4 GB of data, BigTIFF beyond (libtiff's "w8").
         let bytes = width * height * channels * depth.rawValue / 8
+        errno = 0
         guard let tif = lstiff_open(temporary, bytes > 3_900_000_000 ? "w8" : "w", errors) else {
+            // libtiff's message names the temporary file; the system's reason is what the user can act on.
+            let code = errno
             let message = TIFFReader.message(errors)
             errors.deallocate()
-            throw .cannotWrite(file: path, reason: message.isEmpty ? "cannot create the file" : message)
+            AtomicFile.discard(temporary: temporary)
+            throw .cannotWrite(file: path, reason: code != 0 ? AtomicFileError(path: path, errno: code).reason
+                                                             : message.isEmpty ? "cannot create the file" : message)
         }
         self.tif = tif
         rowBytes = width * channels * depth.rawValue / 8

@@ -122,6 +122,8 @@ public enum WebPImage {
         let bytes = try encode(image, lossless: lossless, quality: quality, iccProfile: iccProfile, name: path)
         do {
             try AtomicFile.write(Data(bytes), to: path)
+        } catch let error as AtomicFileError {
+            throw .cannotWrite(file: path, reason: error.reason)
         } catch {
             throw .cannotWrite(file: path, reason: "\(error)")
         }
