@@ -42,6 +42,10 @@ let package = Package(
                        providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CHeif", path: "Sources/C/CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CLCMS2", path: "Sources/C/CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+        // In-flight temporary files and the async-signal-safe SIGINT/SIGTERM handler that removes them.
+        .target(name: "CTempRegistry", path: "Sources/C/CTempRegistry"),
+        // EXIF, XMP and IPTC carried from input to output with exiv2 (C++ behind a C interface).
+        .target(name: "CMetadata", path: "Sources/C/CMetadata", linkerSettings: [.linkedLibrary("exiv2")]),
         // dlib's pkg-config file carries its include path and -ldlib to CFaceDetect; SwiftPM drops the .so paths
         // it also lists, so CFaceDetect names LAPACK and BLAS itself (dlib's templates call dgesvd_ and friends).
         .systemLibrary(name: "CDlib", path: "Sources/C/CDlib", pkgConfig: "dlib-1",
@@ -56,7 +60,9 @@ let package = Package(
         .target(name: "LookModel"),
         .target(name: "LookCore", dependencies: ["CLUTKernels"]),
         // Files: images, LUT formats, colour profiles, faces.
-        .target(name: "ImageIO", dependencies: ["CPNGShim", "CJPEGShim", "CTIFF", "CWebP", "CHeif"]),
+        .target(name: "ImageIO", dependencies: ["CPNGShim", "CJPEGShim", "CTIFF", "CWebP", "CHeif", "CTempRegistry"]),
+        // Metadata carried beside the codecs: exiv2 copies EXIF, XMP and IPTC into each written file.
+        .target(name: "ImageMetadata", dependencies: ["CMetadata", "ImageIO"]),
         .target(name: "LookFormats", dependencies: ["LookCore", "ImageIO"]),
         .target(name: "ColorManagement", dependencies: ["CLCMS2", "LookCore", "ImageIO"]),
         .target(name: "FaceDetection", dependencies: ["CFaceDetect", "LookModel"]),
@@ -92,7 +98,7 @@ let package = Package(
         // The only layer that joins catalog and engine: the jobs the CLI (and the studio) run.
         .target(name: "Workflows", dependencies: [
             "LookModel", "LookCore", "LookFormats", "ImageIO", "ColorManagement", "PluginHost", "Recipes", "Scenes",
-            "Correction", "Rendering", "LookGallery", "LookCatalog",
+            "Correction", "Rendering", "LookGallery", "LookCatalog", "ImageMetadata",
         ]),
         .target(name: "LookBench", dependencies: [
             "LookCore", "LookFormats", "ImageIO", "ColorManagement", "PluginHost", "Recipes", "Scenes", "Correction",
@@ -102,7 +108,7 @@ let package = Package(
             name: "lookstudio",
             dependencies: [
                 "LookModel", "LookCore", "LookFormats", "ImageIO", "ColorManagement", "PluginHost", "Recipes", "Scenes",
-                "Correction", "Rendering", "LookGallery", "LookCatalog", "Workflows", "LookBench",
+                "Correction", "Rendering", "LookGallery", "LookCatalog", "Workflows", "LookBench", "ImageMetadata",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -123,6 +129,7 @@ let package = Package(
         .testTarget(name: "FaceDetectionTests", dependencies: ["FaceDetection", "ImageIO"]),
         .testTarget(name: "LookFormatsTests", dependencies: ["LookFormats", "LookCore", "ImageIO"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "CTIFF"]),
+        .testTarget(name: "ImageMetadataTests", dependencies: ["ImageMetadata", "ImageIO"]),
         .testTarget(name: "ColorManagementTests", dependencies: ["ColorManagement", "LookCore"]),
         .testTarget(name: "LookCatalogTests", dependencies: ["LookCatalog", "LookCore", "LookFormats", "ImageIO",
                                                              .product(name: "GRDB", package: "GRDB.swift")]),

@@ -1,3 +1,4 @@
+import CTempRegistry
 import Foundation
 
 /// Writes a file so that readers see either the old file or the complete new one, never a half-written file.
@@ -13,25 +14,37 @@ public enum AtomicFile {
             try commit(temporary: temp, to: path)
             return result
         } catch {
-            unlink(temp)
+            discard(temporary: temp)
             throw error
         }
     }
 
     /// A hidden, unique path beside `path` (same folder, so the final `rename` cannot cross file systems).
     ///
-    /// For writers that stream into the file over many calls and so cannot use the closure form of `write`.
-    public static func temporaryPath(for path: String) -> String {
+    /// For writers that stream into the file over many calls and so cannot use the closure form of `write`. The
+    /// path is registered with `TemporaryFiles`, so an interrupt removes it; `commit` or `discard` forgets it.
+    /// `keepingExtension` appends `path`'s extension, for writers that pick the format by it.
+    public static func temporaryPath(for path: String, keepingExtension: Bool = false) -> String {
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent().path
-        return "\(dir)/.\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        var temporary = "\(dir)/.\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        if keepingExtension { temporary += "." + url.pathExtension }
+        _ = TemporaryFiles.register(temporary)
+        return temporary
     }
 
-    /// Renames a finished temporary file over `path`; the caller removes `temporary` if this throws.
+    /// Renames a finished temporary file over `path`; the caller discards `temporary` if this throws.
     public static func commit(temporary: String, to path: String) throws(AtomicFileError) {
         guard rename(temporary, path) == 0 else {
             throw AtomicFileError(path: path, errno: errno)
         }
+        lstemp_unregister_path(temporary)
+    }
+
+    /// Removes an unfinished temporary file and forgets its registration.
+    public static func discard(temporary: String) {
+        unlink(temporary)
+        lstemp_unregister_path(temporary)
     }
 
     /// Writes `data` to `path` atomically.

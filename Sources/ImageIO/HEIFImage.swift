@@ -37,6 +37,32 @@ public enum HEIFImage {
     /// Decodes HEIF/AVIF bytes; `name` labels errors.
     public static func decode(_ bytes: [UInt8], name: String, format: ImageFormat = .heif,
                               maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError) -> DecodedImage {
+        switch try open(bytes, name: name, format: format, maxPixels: maxPixels, headerOnly: false) {
+        case .image(let image): return image
+        case .header: throw .corruptImage(file: name, format: "HEIF", detail: "no decoded image")
+        }
+    }
+
+    /// What a HEIF or AVIF file holds, from its headers (the file's boxes) without decoding a picture.
+    public static func info(path: String, maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError)
+        -> ImageInfo {
+        let bytes = try WebPImage.readFile(path)
+        switch try open(bytes, name: path, format: ImageFormat.of(path: path), maxPixels: maxPixels, headerOnly: true) {
+        case .header(let info): return info
+        case .image(let image):
+            return ImageInfo(format: image.format, width: image.pixels.width, height: image.pixels.height,
+                             channels: image.pixels.channels, depth: image.pixels.depth, color: image.color)
+        }
+    }
+
+    /// A header read, or a picture decoded.
+    private enum Opened {
+        case header(ImageInfo)
+        case image(DecodedImage)
+    }
+
+    private static func open(_ bytes: [UInt8], name: String, format: ImageFormat, maxPixels: Int,
+                             headerOnly: Bool) throws(ImageIOError) -> Opened {
         _ = initialised
         // libheif reads from this memory for the context's whole life, so it outlives every use below.
         let raw = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bytes.count), alignment: 16)
@@ -88,6 +114,13 @@ public enum HEIFImage {
         let bits = Int(heif_image_handle_get_luma_bits_per_pixel(handle))
         let wide = bits > 8
         let channels = alpha ? 4 : 3
+        if headerOnly {
+            return .header(ImageInfo(format: format, width: width, height: height, channels: channels,
+                                     depth: wide ? .sixteen : .eight, color: colorDescription(handle)))
+        }
+        // libheif's decoded planes plus this copy of them, at the delivered sample width.
+        try DecodeBudget.checkWhole(file: name, width: width, height: height,
+                                    bytesPerPixel: 2 * channels * (wide ? 2 : 1))
         let chroma = wide ? (alpha ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RRGGBB_LE)
                           : (alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB)
         var image: OpaquePointer?
@@ -140,7 +173,7 @@ public enum HEIFImage {
             samples = .eight(out)
         }
         let pixels = try PixelBuffer(width: width, height: height, channels: channels, samples: samples)
-        return DecodedImage(pixels: pixels, color: colorDescription(handle), format: format)
+        return .image(DecodedImage(pixels: pixels, color: colorDescription(handle), format: format))
     }
 
     private static func colorDescription(_ handle: OpaquePointer) -> ColorDescription {
@@ -220,17 +253,37 @@ public enum HEIFImage {
             try check(heif_image_set_raw_color_profile(picture, "prof", iccProfile, iccProfile.count), "ICC profile")
         }
         try check(heif_context_encode_image(context, picture, encoder, nil, nil), "cannot encode")
-        let temporary = AtomicFile.temporaryPath(for: path)
+        // `heif_context_write_to_file` ignores its stream's failures (a full disk left a 0-byte file and reported
+        // success), so the file is collected in memory and written with checked write(2) calls.
+        let bytes = try serialise(context, path: path, label: label)
         do {
-            try check(heif_context_write_to_file(context, temporary), "cannot write")
-            try AtomicFile.commit(temporary: temporary, to: path)
-        } catch let error as ImageIOError {
-            unlink(temporary)
-            throw error
+            try AtomicFile.write(Data(bytes), to: path)
+        } catch let error as AtomicFileError {
+            throw .cannotWrite(file: path, reason: error.reason)
         } catch {
-            unlink(temporary)
             throw .cannotWrite(file: path, reason: "\(error)")
         }
+    }
+
+    /// The encoded file's bytes, gathered through libheif's writer callback.
+    private static func serialise(_ context: OpaquePointer, path: String, label: String) throws(ImageIOError)
+        -> [UInt8] {
+        final class Sink { var bytes: [UInt8] = [] }
+        let sink = Sink()
+        var writer = heif_writer(writer_api_version: 1) { _, data, size, userdata in
+            let sink = Unmanaged<Sink>.fromOpaque(userdata!).takeUnretainedValue()
+            if let data, size > 0 {
+                sink.bytes.append(contentsOf: UnsafeRawBufferPointer(start: data, count: size))
+            }
+            return heif_error(code: heif_error_Ok, subcode: heif_suberror_Unspecified, message: nil)
+        }
+        let result = withExtendedLifetime(sink) {
+            heif_context_write(context, &writer, Unmanaged.passUnretained(sink).toOpaque())
+        }
+        guard result.code == heif_error_Ok else {
+            throw .corruptImage(file: path, format: label, detail: "cannot write: \(text(of: result))")
+        }
+        return sink.bytes
     }
 
     private static func compression(_ format: ImageFormat) -> heif_compression_format {

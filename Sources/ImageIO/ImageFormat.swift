@@ -101,16 +101,18 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable, Codable {
     /// Writes a whole image in the format `path`'s extension names, atomically, with `color`: all of it in a PNG,
     /// the ICC profile (an RGB one) in the other formats.
     public static func write(_ image: PixelBuffer, to path: String, color: ColorDescription,
-                             options: ImageWriteOptions = ImageWriteOptions()) throws(ImageIOError) {
+                             options: EncoderOptions = EncoderOptions()) throws(ImageIOError) {
         switch try forOutput(path: path) {
         case .png: try PNGImage.write(image, to: path, colorMetadata: color.png)
-        case .jpeg: try JPEGImage.write(image, to: path, quality: options.jpegQuality, iccProfile: color.embeddableICC)
+        case .jpeg: try JPEGImage.write(image, to: path, quality: options.effectiveQuality,
+                                        iccProfile: color.embeddableICC)
         case .tiff: try TIFFImage.write(image, to: path, compression: options.tiffCompression ?? .lzw,
                                         iccProfile: color.embeddableICC)
-        case .webp: try WebPImage.write(image, to: path, lossless: options.webpLossless, quality: options.jpegQuality,
+        case .webp: try WebPImage.write(image, to: path, lossless: options.webpLossless,
+                                        quality: options.effectiveQuality,
                                         iccProfile: color.embeddableICC)
         case .heif, .avif:
-            try HEIFImage.write(image, to: path, format: try forOutput(path: path), quality: options.jpegQuality,
+            try HEIFImage.write(image, to: path, format: try forOutput(path: path), quality: options.effectiveQuality,
                                 iccProfile: color.embeddableICC)
         }
     }
@@ -130,14 +132,13 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable, Codable {
         case .png: try PNGImage.write(image, to: path, colorMetadata: color)
         case .jpeg: try JPEGImage.write(image, to: path, quality: jpegQuality, iccProfile: color.jpegICCProfile)
         default:
-            var options = ImageWriteOptions()
-            options.jpegQuality = jpegQuality
-            try write(image, to: path, color: ColorDescription(png: color), options: options)
+            try write(image, to: path, color: ColorDescription(png: color),
+                      options: EncoderOptions(quality: jpegQuality))
         }
     }
 }
 
-/// What an image file holds, read from its header where the format allows (PNG), else by decoding it.
+/// What an image file holds, read from its header alone (no pixel is decoded).
 public struct ImageInfo: Sendable, Equatable {
     /// The file's format.
     public var format: ImageFormat
@@ -172,24 +173,10 @@ extension ImageFormat {
             let r = try JPEGReader(path: path, maxPixels: maxPixels)
             return ImageInfo(format: .jpeg, width: r.width, height: r.height, channels: r.channels, depth: r.depth,
                              color: r.color)
-        default: break
+        case .webp:
+            return try WebPImage.info(path: path, maxPixels: maxPixels)
+        case .heif, .avif:
+            return try HEIFImage.info(path: path, maxPixels: maxPixels)
         }
-        let image = try readImage(path: path, maxPixels: maxPixels)
-        let p = image.pixels
-        return ImageInfo(format: image.format, width: p.width, height: p.height, channels: p.channels,
-                         depth: p.depth, color: image.color)
     }
-}
-
-/// Encoder settings for the formats that have them; each applies only to its own format.
-public struct ImageWriteOptions: Sendable, Equatable {
-    /// JPEG quality, 1…100.
-    public var jpegQuality: Int = JPEGImage.defaultQuality
-    /// TIFF compression (nil: LZW, or the input's own where the caller knows it).
-    public var tiffCompression: TIFFCompression?
-    /// WebP: lossless (exact) instead of lossy at `jpegQuality`.
-    public var webpLossless = false
-
-    /// Default settings.
-    public init() {}
 }

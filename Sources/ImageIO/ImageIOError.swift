@@ -10,6 +10,9 @@ public enum ImageIOError: Error, Equatable, CustomStringConvertible {
     case corruptPNG(file: String, detail: String)
     /// The header announces more pixels than the caller allows; nothing was allocated.
     case tooManyPixels(file: String, width: Int, height: Int, limit: Int)
+    /// Decoding would allocate more than `DecodeBudget` allows (`what`: a row, a strip, the whole image); nothing
+    /// was allocated.
+    case tooManyBytes(file: String, what: String, bytes: Int, limit: Int)
     /// An allocation failed while decoding or encoding.
     case outOfMemory(file: String, detail: String)
     /// Writing, flushing or renaming the output failed.
@@ -36,7 +39,7 @@ public enum ImageIOError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .unsupportedChannels, .sampleCountMismatch, .invalidOptions: return nil
         case .cannotOpen(let file, _), .notPNG(let file), .corruptPNG(let file, _),
-             .tooManyPixels(let file, _, _, _), .outOfMemory(let file, _), .cannotWrite(let file, _),
+             .tooManyPixels(let file, _, _, _), .tooManyBytes(let file, _, _, _), .outOfMemory(let file, _), .cannotWrite(let file, _),
              .depthMismatch(let file, _, _), .invalidRows(let file, _), .notJPEG(let file),
              .corruptJPEG(let file, _), .unknownImageFormat(let file), .corruptImage(let file, _, _),
              .unsupportedImage(let file, _):
@@ -58,8 +61,12 @@ public enum ImageIOError: Error, Equatable, CustomStringConvertible {
         case .corruptPNG(_, let detail):
             return "truncated or corrupt PNG (libpng: \(detail))"
         case .tooManyPixels(_, let w, let h, let limit):
-            return "\(w)×\(h) pixels (\(Self.megapixels(w * h))) is over the limit of \(Self.megapixels(limit)); "
-                + "raise it with --max-pixels"
+            return "\(w)×\(h) = \(DecodeBudget.grouped(w * h)) pixels is over the limit of "
+                + "\(DecodeBudget.grouped(limit)) pixels; raise it with --max-pixels"
+        case .tooManyBytes(_, let what, let bytes, let limit):
+            let size = bytes == Int.max ? "more than the address space" : "\(DecodeBudget.grouped(bytes)) bytes"
+            return "\(what) would take \(size), over the decode budget of \(DecodeBudget.grouped(limit)) bytes; "
+                + "the header is damaged or hostile, or the image is too large to decode here"
         case .outOfMemory(_, let detail):
             return "out of memory (\(detail))"
         case .cannotWrite(_, let reason):
@@ -84,14 +91,4 @@ public enum ImageIOError: Error, Equatable, CustomStringConvertible {
     }
 
     public var description: String { file.map { "\($0): \(reason)" } ?? reason }
-
-    /// Whole megapixels where that is exact enough to read, plain pixels for small limits (tests, tiny budgets).
-    private static func megapixels(_ pixels: Int) -> String {
-        if pixels >= 10_000_000 { return "\(pixels / 1_000_000) megapixels" }
-        if pixels >= 1_000_000 {
-            let tenths = pixels / 100_000
-            return "\(tenths / 10).\(tenths % 10) megapixels"
-        }
-        return "\(pixels) pixels"
-    }
 }

@@ -16,6 +16,9 @@ public final class JPEGReader {
     public let storedWidth: Int, storedHeight: Int
     /// The EXIF orientation and ICC profile.
     public let markers: JPEGMarkers
+    /// The IJG quality (1…100) whose scaled standard tables best match the file's quantisation tables; nil when
+    /// the file defines none.
+    public let quality: Int?
     /// The file path or name used in error messages.
     public let name: String
     /// Rows delivered so far.
@@ -75,6 +78,10 @@ public final class JPEGReader {
         guard Int(w) * Int(h) <= maxPixels else {
             throw fail(.tooManyPixels(file: name, width: Int(w), height: Int(h), limit: maxPixels))
         }
+        quality = JPEGQuality.estimate(tables: (0..<2).compactMap { index in
+            var table = [UInt16](repeating: 0, count: 64)
+            return lsjpeg_reader_quant_table(handle, Int32(index), &table) == 1 ? table : nil
+        })
         var markerSize = 0
         let markerBytes = lsjpeg_reader_markers(handle, &markerSize)
         markers = JPEGMarkers(parsing: markerBytes.map { Array(UnsafeBufferPointer(start: $0, count: markerSize)) } ?? [])

@@ -79,6 +79,17 @@ public final class PNGReader {
             lspng_reader_destroy(handle)
             throw .tooManyPixels(file: name, width: width, height: height, limit: maxPixels)
         }
+        // libpng allocates its row buffers in `start`, and an interlaced image is decoded whole on the first read.
+        do {
+            let pixelBytes = Int(header.channels) * Int(header.depth == 16 ? 2 : 1)
+            try DecodeBudget.checkRow(file: name, bytes: width * pixelBytes)
+            if header.interlaced != 0 {
+                try DecodeBudget.checkWhole(file: name, width: width, height: height, bytesPerPixel: pixelBytes)
+            }
+        } catch {
+            lspng_reader_destroy(handle)
+            throw error
+        }
         let startStatus = lspng_reader_start(handle)
         guard startStatus == Int32(LSPNG_OK.rawValue) else {
             let error = PNGReader.error(startStatus, handle: handle, name: name)

@@ -36,7 +36,7 @@ final class ShimWriter {
         guard status == encoder.ok else {
             let error = ShimWriter.error(status, encoder: encoder, handle: handle, path: path)
             encoder.destroy(handle)
-            if let temporaryPath { unlink(temporaryPath) }
+            if let temporaryPath { AtomicFile.discard(temporary: temporaryPath) }
             throw error
         }
         self.encoder = encoder
@@ -70,7 +70,7 @@ final class ShimWriter {
         do {
             try AtomicFile.commit(temporary: temporaryPath, to: path)
         } catch {
-            unlink(temporaryPath)
+            AtomicFile.discard(temporary: temporaryPath)
             throw .cannotWrite(file: path, reason: error.reason)
         }
     }
@@ -111,7 +111,7 @@ final class ShimWriter {
             encoder.destroy(handle)
             self.handle = nil
         }
-        if !finished, let temporaryPath { unlink(temporaryPath) }
+        if !finished, let temporaryPath { AtomicFile.discard(temporary: temporaryPath) }
     }
 
     private static func error(_ status: Int32, encoder: ShimEncoder, handle: OpaquePointer, path: String)

@@ -107,6 +107,24 @@ public final class TIFFReader {
             errors.deallocate()
             throw .tooManyPixels(file: path, width: Int(w), height: Int(h), limit: maxPixels)
         }
+        // libtiff reads a whole strip (or this reader a band of tiles) at a time: both are bounded before reading.
+        var rowsPerStrip: UInt32 = h, tileRows: UInt32 = 1
+        if TIFFIsTiled(tif) != 0 {
+            _ = lstiff_get_u32(tif, UInt32(TIFFTAG_TILELENGTH), &tileRows)
+            rowsPerStrip = 1
+        } else {
+            _ = lstiff_get_u32(tif, UInt32(TIFFTAG_ROWSPERSTRIP), &rowsPerStrip)
+        }
+        let bandRows = Int(min(max(rowsPerStrip, tileRows, 1), h))
+        do {
+            try DecodeBudget.checkRow(file: path, bytes: Int(w) * Int(spp) * Int(bps / 8))
+            try DecodeBudget.checkRow(file: path, bytes: Int(w) * Int(spp) * Int(bps / 8) * bandRows,
+                                      what: "one strip or band of tiles (\(bandRows) rows)")
+        } catch {
+            TIFFClose(tif)
+            errors.deallocate()
+            throw error
+        }
         width = Int(w)
         height = Int(h)
         channels = Int(spp)
@@ -265,10 +283,15 @@ public final class TIFFWriter {
         errors.initialize(to: lstiff_errors())
         // Classic TIFF up to 4 GB of data, BigTIFF beyond (libtiff's "w8").
         let bytes = width * height * channels * depth.rawValue / 8
+        errno = 0
         guard let tif = lstiff_open(temporary, bytes > 3_900_000_000 ? "w8" : "w", errors) else {
+            // libtiff's message names the temporary file; the system's reason is what the user can act on.
+            let code = errno
             let message = TIFFReader.message(errors)
             errors.deallocate()
-            throw .cannotWrite(file: path, reason: message.isEmpty ? "cannot create the file" : message)
+            AtomicFile.discard(temporary: temporary)
+            throw .cannotWrite(file: path, reason: code != 0 ? AtomicFileError(path: path, errno: code).reason
+                                                             : message.isEmpty ? "cannot create the file" : message)
         }
         self.tif = tif
         rowBytes = width * channels * depth.rawValue / 8
@@ -295,7 +318,7 @@ public final class TIFFWriter {
     deinit {
         if let tif {
             TIFFClose(tif)
-            unlink(temporary)
+            AtomicFile.discard(temporary: temporary)
         }
         errors.deallocate()
         scratch.deallocate()
@@ -320,10 +343,10 @@ public final class TIFFWriter {
         guard let base = rows.baseAddress else { return }
         for i in 0..<(rows.count / rowBytes) {
             scratch.baseAddress!.copyMemory(from: base + i * rowBytes, byteCount: rowBytes)
+            errno = 0
             guard TIFFWriteScanline(tif, scratch.baseAddress, UInt32(rowsWritten), 0) >= 0 else {
-                let message = TIFFReader.message(errors)
-                throw .cannotWrite(file: path, reason: message.isEmpty ? "libtiff could not write row \(rowsWritten)"
-                                                                       : message)
+                throw .cannotWrite(file: path, reason: Self.reason(TIFFReader.message(errors), errno: errno,
+                                                                   fallback: "libtiff could not write row \(rowsWritten)"))
             }
             rowsWritten += 1
         }
@@ -335,19 +358,31 @@ public final class TIFFWriter {
         guard rowsWritten == height else {
             throw .invalidRows(file: path, detail: "\(rowsWritten) of \(height) rows were written")
         }
+        errno = 0
         let flushed = TIFFFlush(tif)
+        let code = errno
         TIFFClose(tif)
         self.tif = nil
         guard flushed != 0 else {
-            unlink(temporary)
-            throw .cannotWrite(file: path, reason: TIFFReader.message(errors))
+            AtomicFile.discard(temporary: temporary)
+            throw .cannotWrite(file: path, reason: Self.reason(TIFFReader.message(errors), errno: code,
+                                                               fallback: "libtiff could not finish the file"))
         }
         do {
             try AtomicFile.commit(temporary: temporary, to: path)
         } catch {
-            unlink(temporary)
+            AtomicFile.discard(temporary: temporary)
             throw .cannotWrite(file: path, reason: error.reason)
         }
+    }
+}
+
+extension TIFFWriter {
+    /// libtiff's message ("Write error at scanline 256") with the system's reason it leaves out (a full disk).
+    static func reason(_ message: String, errno code: Int32, fallback: String) -> String {
+        let text = message.isEmpty ? fallback : message
+        guard code != 0 else { return text }
+        return text + ": " + AtomicFileError(path: "", errno: code).reason
     }
 }
 

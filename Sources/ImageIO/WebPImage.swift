@@ -31,6 +31,7 @@ public enum WebPImage {
             throw .tooManyPixels(file: name, width: width, height: height, limit: maxPixels)
         }
         let channels = features.has_alpha != 0 ? 4 : 3
+        try DecodeBudget.checkWhole(file: name, width: width, height: height, bytesPerPixel: channels)
         var samples = [UInt8](repeating: 0, count: width * height * channels)
         let ok = bytes.withUnsafeBufferPointer { input in
             samples.withUnsafeMutableBufferPointer { out -> Bool in
@@ -44,6 +45,22 @@ public enum WebPImage {
         guard ok else { throw .corruptImage(file: name, format: "WebP", detail: "libwebp cannot decode the image") }
         let pixels = try PixelBuffer(width: width, height: height, channels: channels, samples: .eight(samples))
         return DecodedImage(pixels: pixels, color: ColorDescription(iccBytes: iccProfile(bytes)), format: .webp)
+    }
+
+    /// What a WebP file holds, from its header alone (no pixel is decoded).
+    public static func info(path: String, maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError)
+        -> ImageInfo {
+        let bytes = try readFile(path)
+        var features = WebPBitstreamFeatures()
+        guard bytes.withUnsafeBufferPointer({ lswebp_features($0.baseAddress, $0.count, &features) }) != 0 else {
+            throw .corruptImage(file: path, format: "WebP", detail: "libwebp cannot read the header")
+        }
+        let width = Int(features.width), height = Int(features.height)
+        guard width * height <= maxPixels else {
+            throw .tooManyPixels(file: path, width: width, height: height, limit: maxPixels)
+        }
+        return ImageInfo(format: .webp, width: width, height: height, channels: features.has_alpha != 0 ? 4 : 3,
+                         depth: .eight, color: ColorDescription(iccBytes: iccProfile(bytes)))
     }
 
     /// The bitstream kind of WebP bytes, or nil when libwebp cannot read the header.
@@ -105,6 +122,8 @@ public enum WebPImage {
         let bytes = try encode(image, lossless: lossless, quality: quality, iccProfile: iccProfile, name: path)
         do {
             try AtomicFile.write(Data(bytes), to: path)
+        } catch let error as AtomicFileError {
+            throw .cannotWrite(file: path, reason: error.reason)
         } catch {
             throw .cannotWrite(file: path, reason: "\(error)")
         }

@@ -42,12 +42,9 @@ public enum ImagePipeline {
         public var bandBytes: Int = 8 << 20
         /// Cores for the cube stage (nil: all).
         public var threads: Int?
-        /// JPEG encoder quality, 1…100, when the output is a JPEG.
-        public var jpegQuality: Int = JPEGImage.defaultQuality
-        /// WebP output: lossless instead of lossy at `jpegQuality`.
-        public var webpLossless = false
-        /// TIFF output compression; nil keeps a TIFF input's own, else LZW.
-        public var tiffCompression: TIFFCompression?
+        /// Quality (nil: a JPEG input's own, else the default), TIFF compression (nil: a TIFF input's own, else
+        /// LZW) and WebP lossless.
+        public var encoder = EncoderOptions()
         /// Look working space, output space and gamut handling.
         public var color = ColorSettings()
 
@@ -101,8 +98,10 @@ public enum ImagePipeline {
                         warning: warning)
     }
 
-    private static func run(input: String, output: String, options: Options,
+    private static func run(input: String, output: String, options given: Options,
                             prepare: (ColorDescription) throws -> Prepared) throws -> Timings {
+        var options = given
+        options.encoder = given.encoder.resolved(forInput: input)
         let outputFormat = try ImageFormat.forOutput(path: output)
         guard try ImageFormat.of(path: input).streams, outputFormat.streams else {
             return try applyWhole(prepare, input: input, output: output, options: options)
@@ -119,11 +118,12 @@ public enum ImagePipeline {
         case .tiff:
             return try TIFFWriter(path: output, width: reader.width, height: reader.height, channels: reader.channels,
                                   depth: reader.depth,
-                                  compression: options.tiffCompression ?? (reader as? TIFFReader)?.compression ?? .lzw,
+                                  compression: options.encoder.tiffCompression
+                                      ?? (reader as? TIFFReader)?.compression ?? .lzw,
                                   iccProfile: color.embeddableICC)
         case .jpeg:
             return try JPEGWriter(path: output, width: reader.width, height: reader.height, channels: reader.channels,
-                                  quality: options.jpegQuality, iccProfile: color.embeddableICC)
+                                  quality: options.encoder.effectiveQuality, iccProfile: color.embeddableICC)
         default:
             let chosen = try options.writeOptions ?? PNGWriteOptions.forPhoto(sample: sample)
             return try PNGWriter(path: output, width: reader.width, height: reader.height, channels: reader.channels,
@@ -165,11 +165,7 @@ public enum ImagePipeline {
         }
         timings.apply = now() - t
         t = now()
-        var writeOptions = ImageWriteOptions()
-        writeOptions.jpegQuality = options.jpegQuality
-        writeOptions.tiffCompression = options.tiffCompression
-        writeOptions.webpLossless = options.webpLossless
-        try ImageFormat.write(image, to: output, color: prepared.color, options: writeOptions)
+        try ImageFormat.write(image, to: output, color: prepared.color, options: options.encoder)
         timings.encode = now() - t
         timings.wall = now() - start
         return timings
@@ -216,18 +212,15 @@ public enum ImagePipeline {
             let n = min(bandRows, info.height - done)
             let slot = band % 2
             released[slot].wait()
-            if let failure = state.failure {
-                released[slot].signal()
-                throw failure
-            }
+            // Until the band is handed to the encoder this thread holds the slot; any throw (the writer cannot be
+            // created, a row cannot be read) gives it back, since libdispatch traps on disposing a semaphore whose
+            // value is below its initial one.
+            var handedOff = false
+            defer { if !handedOff { released[slot].signal() } }
+            if let failure = state.failure { throw failure }
             let rows = UnsafeMutableBufferPointer(rebasing: buffers[slot][0..<(n * rowSamples)])
             var t = now()
-            do {
-                try Sample.readRows(reader, n, into: rows)
-            } catch {
-                released[slot].signal()
-                throw error
-            }
+            try Sample.readRows(reader, n, into: rows)
             timings.decode += now() - t
             t = now()
             try Sample.apply(applier, to: rows, channels: info.channels, threads: options.threads)
@@ -244,6 +237,7 @@ public enum ImagePipeline {
             nonisolated(unsafe) let pending = UnsafeBufferPointer(rows)
             nonisolated(unsafe) let target = writer
             let release = released[slot]
+            handedOff = true
             encoder.async {
                 defer { release.signal() }
                 guard state.failure == nil, let target else { return }

@@ -2,6 +2,7 @@ import Correction
 import Dispatch
 import Foundation
 import ImageIO
+import ImageMetadata
 import LookCatalog
 import LookCore
 import LookModel
@@ -62,6 +63,8 @@ public struct CorrectJob: Sendable {
     public var auto: AutoChoice
     /// Encoder, colour and pixel-limit options; each image's working space is its look's.
     public var options: ImagePipeline.Options
+    /// The metadata each output carries from its input.
+    public var metadata: MetadataOptions
     /// Shards, resume and manifest.
     public var batch: BatchRun
     /// Receives warnings (one line each, without the "warning: " prefix).
@@ -70,7 +73,7 @@ public struct CorrectJob: Sendable {
     /// A job over `files` with everything else at its default.
     public init(files: [String], strengths: [Double], output: String, toFolder: Bool, scene: SceneLabel?,
                 looks: LookPlan, params: CorrectionOverrides, auto: AutoChoice, options: ImagePipeline.Options,
-                batch: BatchRun = .none, warn: @escaping @Sendable (String) -> Void) {
+                metadata: MetadataOptions = MetadataOptions(), batch: BatchRun = .none, warn: @escaping @Sendable (String) -> Void) {
         self.files = files
         self.strengths = strengths
         self.output = output
@@ -80,6 +83,7 @@ public struct CorrectJob: Sendable {
         self.params = params
         self.auto = auto
         self.options = options
+        self.metadata = metadata
         self.batch = batch
         self.warn = warn
     }
@@ -158,9 +162,24 @@ public struct CorrectJob: Sendable {
             let cube = try Corrector.cube(for: correction, look: look?.cube)
             let target = outputPath(for: file, strength: s)
             if let warning = ImagePipeline.depthWarning(input: file, output: target) { warn(warning) }
-            let timings = try ImagePipeline.apply(cube, input: file, output: target, options: options)
-            for warning in timings.warnings where s == strengths.first { warn(warning) }
+            var timings: ImagePipeline.Timings?
+            let notes = try MetadataCarrier.write(from: file, to: target, options: metadata) { temporary in
+                timings = try ImagePipeline.apply(cube, input: file, output: temporary, options: options)
+            }
+            for warning in (timings?.warnings ?? []) + notes where s == strengths.first { warn(warning) }
             result.outputs.append(target)
+        }
+    }
+
+    /// Refuses, before any output exists, a run that would write over one of its inputs: an output that is an
+    /// input file (path, link or inode) or an output folder at or inside an input folder.
+    public func checkOutputs(inputs: [String]) throws {
+        let folders = inputs.filter(ImageFiles.isDirectory)
+        if toFolder, !folders.isEmpty { try OutputSafety.check(inputFolders: folders, outputFolder: output) }
+        for file in files {
+            for strength in strengths {
+                try OutputSafety.check(inputs: [file], output: outputPath(for: file, strength: strength))
+            }
         }
     }
 

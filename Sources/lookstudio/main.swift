@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ImageIO
 
 // Usage errors keep ArgumentParser's help-pointing messages; failures while running print `error: …` and exit 1.
 // `parseAsRoot` answers `--help` with a command whose `run` throws the help request, so that path goes back to
@@ -10,6 +11,8 @@ do {
 } catch {
     LookStudioCommand.exit(withError: error)
 }
+// SIGINT/SIGTERM remove every temporary output file in flight, then end the process by the signal.
+try? Interruption.install(.exit)
 do {
     try command.run()
 } catch let error as ExitCode {

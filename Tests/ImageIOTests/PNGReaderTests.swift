@@ -134,7 +134,7 @@ struct PNGReaderTests {
         }
         let message = ImageIOError.tooManyPixels(file: "huge.png", width: 100_000, height: 100_000,
                                                  limit: 250_000_000).description
-        #expect(message == "huge.png: 100000×100000 pixels (10000 megapixels) is over the limit of 250 megapixels; "
+        #expect(message == "huge.png: 100000×100000 = 10,000,000,000 pixels is over the limit of 250,000,000 pixels; "
                 + "raise it with --max-pixels")
     }
 

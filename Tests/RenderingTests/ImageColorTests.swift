@@ -181,7 +181,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let p3 = ImageColorTests.tagged(ColorProfile(.displayP3))
         let image = try ImageColorTests.photo()
-        var options = ImageWriteOptions()
+        var options = EncoderOptions()
         options.webpLossless = true
         try ImageFormat.write(image, to: "\(dir)/in.\(ext)", color: ColorDescription(png: p3), options: options)
         let decoded = try ImageFormat.readImage(path: "\(dir)/in.\(ext)")

@@ -91,6 +91,14 @@ static int reader_open(lsjpeg_reader *r, const uint8_t *data, size_t size) {
     return LSJPEG_OK;
 }
 
+int lsjpeg_reader_quant_table(const lsjpeg_reader *r, int index, uint16_t out[64]) {
+    if (!r->opened || index < 0 || index >= NUM_QUANT_TBLS) return 0;
+    const JQUANT_TBL *table = r->cinfo.quant_tbl_ptrs[index];
+    if (table == NULL) return 0;
+    for (int i = 0; i < DCTSIZE2; i++) out[i] = table->quantval[i];
+    return 1;
+}
+
 int lsjpeg_reader_open_file(lsjpeg_reader *r, const char *path) {
     if (r->created || r->file != NULL) return reader_fail(r, LSJPEG_ERR_USAGE, "reader already used");
     r->file = fopen(path, "rb");

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ColorManagement
 import ImageIO
+import ImageMetadata
 import LookCatalog
 import LookCore
 import LookFormats
@@ -57,11 +58,7 @@ struct ApplyCommand: ParsableCommand {
 
     @OptionGroup var color: ColorOptions
 
-    @Option(help: "TIFF output compression: none, lzw, deflate or packbits (default: a TIFF input's own, else lzw).")
-    var tiffCompression: TIFFCompression?
-
-    @Flag(help: "Write WebP outputs lossless (exact) instead of lossy.")
-    var webpLossless = false
+    @OptionGroup var outputOptions: OutputOptions
 
     @Flag(help: "Print the time spent decoding, applying and encoding to stderr.")
     var timings = false
@@ -84,6 +81,7 @@ struct ApplyCommand: ParsableCommand {
     }
 
     func run() throws {
+        try OutputSafety.check(inputs: [input] + [lut, recipe].compactMap { $0 }, output: output)
         let look: ColorCube
         var workingSpace = ColorProfile(.sRGB)
         if let recipe {
@@ -104,11 +102,14 @@ struct ApplyCommand: ParsableCommand {
         var options = ImagePipeline.Options()
         options.maxPixels = maxPixels
         options.color = try color.settings(workingSpace: workingSpace)
-        options.tiffCompression = tiffCompression
-        options.webpLossless = webpLossless
-        let t = try ImagePipeline.apply(cube, interpolation: interp, input: input, output: output, options: options)
-        for warning in t.warnings { printError("warning: \(warning)") }
-        if timings {
+        options.encoder = outputOptions.encoder
+        var timed: ImagePipeline.Timings?
+                let notes = try MetadataCarrier.write(from: input, to: output, options: outputOptions.metadata) { temporary in
+            timed = try ImagePipeline.apply(cube, interpolation: interp, input: input, output: temporary,
+                                            options: options)
+        }
+        for warning in (timed?.warnings ?? []) + notes { printError("warning: \(warning)") }
+        if timings, let t = timed {
             printError(String(format: "timings: decode %.3f s, apply %.3f s, encode %.3f s, wall %.3f s, peak memory %.0f MB",
                               t.decode, t.apply, t.encode, t.wall, Double(peakMemoryKilobytes()) / 1024))
         }

@@ -106,16 +106,9 @@ struct CorrectCommand: ParsableCommand {
                                valueName: "n[,n…]"))
     var strength: String = "100"
 
-    @Option(help: "JPEG output quality, 1…100.")
-    var quality: Int = JPEGImage.defaultQuality
-
     @OptionGroup var color: ColorOptions
 
-    @Option(help: "TIFF output compression: none, lzw, deflate or packbits (default: a TIFF input's own, else lzw).")
-    var tiffCompression: TIFFCompression?
-
-    @Flag(help: "Write WebP outputs lossless (exact) instead of lossy.")
-    var webpLossless = false
+    @OptionGroup var outputOptions: OutputOptions
 
     @Option(help: "Images corrected at the same time (default: number of cores).")
     var jobs: Int?
@@ -141,7 +134,6 @@ struct CorrectCommand: ParsableCommand {
         if noLook && (look != nil || lut != nil) { throw ValidationError("--no-look cannot be combined with --look or --lut") }
         _ = try strengths()
         _ = try sceneChoice()
-        guard (1...100).contains(quality) else { throw ValidationError("--quality must be in 1…100") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         try CorrectionParams(scene: nil, defaults: SceneDefaults(), overrides: overrides(strength: 100)).validate()
     }
@@ -187,17 +179,17 @@ struct CorrectCommand: ParsableCommand {
         let toFolder = allFiles.count > 1 || batch.shard != nil || strengths.count > 1
             || ImageFiles.isDirectory(output) || inputs.contains(where: ImageFiles.isDirectory)
             || ImageFormat.fromExtension(output) == nil
-        if toFolder { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) }
         var options = ImagePipeline.Options()
         options.maxPixels = maxPixels
-        options.jpegQuality = quality
         options.color = try color.settings()
-        options.tiffCompression = tiffCompression
-        options.webpLossless = webpLossless
+        options.encoder = outputOptions.encoder
         let job = CorrectJob(files: batchRun.shard.select(allFiles, inputs: inputs), strengths: strengths,
                              output: output, toFolder: toFolder, scene: scene, looks: looks,
                              params: overrides(strength: 100, preLook: preLook), auto: autoCorrection.choice,
-                             options: options, batch: batchRun, warn: { printError("warning: \($0)") })
+                             options: options, metadata: outputOptions.metadata, batch: batchRun,
+                             warn: { printError("warning: \($0)") })
+        try job.checkOutputs(inputs: inputs)
+        if toFolder { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) }
         let progress = TerminalProgress(total: job.files.count)
         let results = job.run(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                               progress: { progress.finished($0, failure: $1) })

@@ -36,6 +36,8 @@ const uint8_t *lsjpeg_reader_markers(const lsjpeg_reader *r, size_t *size);
 int lsjpeg_reader_start(lsjpeg_reader *r, int denominator, uint32_t *width, uint32_t *height);
 /* Decodes the next `count` rows into `dst` (count · width · 3 bytes). */
 int lsjpeg_reader_read_rows(lsjpeg_reader *r, uint8_t *dst, uint32_t count);
+/* Copies quantisation table `index` (0…3) in natural order into `out`; 1 when the file defines it, else 0. */
+int lsjpeg_reader_quant_table(const lsjpeg_reader *r, int index, uint16_t out[64]);
 const char *lsjpeg_reader_message(const lsjpeg_reader *r);
 void lsjpeg_reader_destroy(lsjpeg_reader *r);
 

@@ -1,0 +1,131 @@
+#include "tempregistry.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Enough for every band writer of a parallel folder run, with room to spare. */
+#define SLOTS 256
+#define PATH_BYTES 4096
+
+enum { FREE = 0, CLAIMED = 1, LIVE = 2 };
+
+static char paths[SLOTS][PATH_BYTES];
+static int states[SLOTS];
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static volatile sig_atomic_t interrupted = 0;
+static volatile sig_atomic_t mode = LSTEMP_EXIT;
+static int pipe_fds[2] = {-1, -1};
+
+int lstemp_register(const char *path) {
+    size_t length = strlen(path);
+    if (length >= PATH_BYTES) return -1;
+    pthread_mutex_lock(&lock);
+    int slot = -1;
+    for (int i = 0; i < SLOTS; i++) {
+        if (__atomic_load_n(&states[i], __ATOMIC_RELAXED) == FREE) {
+            states[i] = CLAIMED;
+            slot = i;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&lock);
+    if (slot < 0) return -1;
+    memcpy(paths[slot], path, length + 1);
+    /* The handler reads the path only after it sees LIVE. */
+    __atomic_store_n(&states[slot], LIVE, __ATOMIC_RELEASE);
+    return slot;
+}
+
+void lstemp_unregister(int slot) {
+    if (slot < 0 || slot >= SLOTS) return;
+    __atomic_store_n(&states[slot], FREE, __ATOMIC_RELEASE);
+}
+
+void lstemp_unregister_path(const char *path) {
+    for (int i = 0; i < SLOTS; i++) {
+        if (__atomic_load_n(&states[i], __ATOMIC_ACQUIRE) == LIVE && strcmp(paths[i], path) == 0) {
+            lstemp_unregister(i);
+            return;
+        }
+    }
+}
+
+int lstemp_contains(const char *path) {
+    for (int i = 0; i < SLOTS; i++) {
+        if (__atomic_load_n(&states[i], __ATOMIC_ACQUIRE) == LIVE && strcmp(paths[i], path) == 0) return 1;
+    }
+    return 0;
+}
+
+int lstemp_count(void) {
+    int n = 0;
+    for (int i = 0; i < SLOTS; i++) n += __atomic_load_n(&states[i], __ATOMIC_ACQUIRE) == LIVE;
+    return n;
+}
+
+int lstemp_remove_all(void) {
+    int removed = 0;
+    for (int i = 0; i < SLOTS; i++) {
+        if (__atomic_load_n(&states[i], __ATOMIC_ACQUIRE) == LIVE && unlink(paths[i]) == 0) removed++;
+    }
+    return removed;
+}
+
+static void handle(int signal_number) {
+    int saved = errno;
+    lstemp_remove_all();
+    if (mode == LSTEMP_STOP && !interrupted) {
+        interrupted = signal_number;
+        if (pipe_fds[1] >= 0) {
+            char byte = 1;
+            ssize_t ignored = write(pipe_fds[1], &byte, 1);
+            (void)ignored;
+        }
+        errno = saved;
+        return;
+    }
+    interrupted = signal_number;
+    /* End the process by the signal itself, so the parent sees it (a shell prints nothing and reports 128 + n). */
+    struct sigaction fallback;
+    memset(&fallback, 0, sizeof fallback);
+    fallback.sa_handler = SIG_DFL;
+    sigemptyset(&fallback.sa_mask);
+    sigaction(signal_number, &fallback, NULL);
+    raise(signal_number);
+    errno = saved;
+}
+
+int lstemp_install(int requested) {
+    mode = requested == LSTEMP_STOP ? LSTEMP_STOP : LSTEMP_EXIT;
+    pthread_mutex_lock(&lock);
+    if (pipe_fds[0] < 0 && pipe(pipe_fds) == 0) {
+        for (int i = 0; i < 2; i++) {
+            fcntl(pipe_fds[i], F_SETFD, FD_CLOEXEC);
+            fcntl(pipe_fds[i], F_SETFL, fcntl(pipe_fds[i], F_GETFL) | O_NONBLOCK);
+        }
+    }
+    pthread_mutex_unlock(&lock);
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = handle;
+    sigemptyset(&action.sa_mask);
+    sigaddset(&action.sa_mask, SIGINT);
+    sigaddset(&action.sa_mask, SIGTERM);
+    action.sa_flags = SA_RESTART;
+    if (sigaction(SIGINT, &action, NULL) != 0 || sigaction(SIGTERM, &action, NULL) != 0) return errno;
+    /* A parent may start us with the signals blocked (the mask survives exec): unblock them on this thread so the
+     * handler runs at all. */
+    sigset_t wanted;
+    sigemptyset(&wanted);
+    sigaddset(&wanted, SIGINT);
+    sigaddset(&wanted, SIGTERM);
+    return pthread_sigmask(SIG_UNBLOCK, &wanted, NULL);
+}
+
+int lstemp_interrupted(void) { return interrupted; }
+
+int lstemp_wakeup_fd(void) { return pipe_fds[0]; }

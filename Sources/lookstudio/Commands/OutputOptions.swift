@@ -1,0 +1,37 @@
+import ArgumentParser
+import ImageIO
+import ImageMetadata
+
+/// How image outputs are encoded and which metadata they carry: the options every image-writing command shares.
+struct OutputOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Lossy quality for JPEG, WebP, HEIF and AVIF outputs, 1…100 (default: a JPEG "
+                               + "input's own, estimated from its quantisation tables; else "
+                               + "\(EncoderOptions.defaultQuality)).", valueName: "1…100"))
+    var quality: Int?
+
+    @Option(help: "TIFF output compression: none, lzw, deflate or packbits (default: a TIFF input's own, else lzw).")
+    var tiffCompression: TIFFCompression?
+
+    @Flag(help: "Write WebP outputs lossless (exact) instead of lossy.")
+    var webpLossless = false
+
+    @Flag(help: "Drop GPS position tags from the metadata carried to the output.")
+    var stripGPS = false
+
+    @Flag(help: "Carry no metadata (EXIF, XMP, IPTC) from the input to the output.")
+    var stripMetadata = false
+
+    func validate() throws {
+        if let quality, !(1...100).contains(quality) {
+            throw ValidationError("--quality \(quality) is out of range; give 1…100")
+        }
+    }
+
+    /// The encoder settings these options ask for.
+    var encoder: EncoderOptions {
+        EncoderOptions(quality: quality, tiffCompression: tiffCompression, webpLossless: webpLossless)
+    }
+
+    /// The metadata these options carry.
+    var metadata: MetadataOptions { MetadataOptions(stripAll: stripMetadata, stripGPS: stripGPS) }
+}

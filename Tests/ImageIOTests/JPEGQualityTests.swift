@@ -1,0 +1,39 @@
+import Foundation
+import ImageIO
+import Testing
+
+/// A JPEG's quality is recovered from its quantisation tables.
+@Suite struct JPEGQualityTests {
+    static func gradient() throws -> PixelBuffer {
+        let (w, h) = (48, 32)
+        var s = [UInt8](repeating: 0, count: w * h * 3)
+        for y in 0..<h {
+            for x in 0..<w {
+                s[(y * w + x) * 3] = UInt8(x * 5)
+                s[(y * w + x) * 3 + 1] = UInt8(y * 7)
+                s[(y * w + x) * 3 + 2] = UInt8((x * y) % 256)
+            }
+        }
+        return try PixelBuffer(width: w, height: h, channels: 3, samples: .eight(s))
+    }
+
+    @Test("libjpeg's quality is estimated exactly", arguments: [10, 35, 50, 75, 85, 92, 96, 100])
+    func roundTrip(quality: Int) throws {
+        let bytes = try JPEGImage.encode(try Self.gradient(), quality: quality)
+        let reader = try JPEGReader(data: bytes, name: "q\(quality).jpg")
+        #expect(reader.quality == quality)
+    }
+
+    @Test("no tables, no estimate; an input's quality fills an unset option and never overrides a given one")
+    func options() throws {
+        #expect(JPEGQuality.estimate(tables: []) == nil)
+        let dir = NSTemporaryDirectory() + "lookstudio-q-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try JPEGImage.write(try Self.gradient(), to: dir + "/in.jpg", quality: 81)
+        try PNGImage.write(try Self.gradient(), to: dir + "/in.png")
+        #expect(EncoderOptions().resolved(forInput: dir + "/in.jpg").effectiveQuality == 81)
+        #expect(EncoderOptions(quality: 60).resolved(forInput: dir + "/in.jpg").effectiveQuality == 60)
+        #expect(EncoderOptions().resolved(forInput: dir + "/in.png").effectiveQuality == EncoderOptions.defaultQuality)
+    }
+}
