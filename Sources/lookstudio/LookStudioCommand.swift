@@ -32,6 +32,7 @@ struct LookStudioCommand: ParsableCommand {
             CorrectCommand.self,
             ContactSheetCommand.self,
             GalleryCommand.self,
+            PluginHostCommand.self,
         ]
     )
 
@@ -49,4 +50,12 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Extra folder to load plugins from (searched before "
         + "$LOOKSTUDIO_PLUGIN_PATH and the executable's folder).", valueName: "dir"))
     var pluginDir: [String] = []
+
+    @Flag(name: .long, help: ArgumentHelp("Load plugins into this process instead of a plugin-host child (for "
+        + "debugging a plugin; a crash then ends lookstudio). Also $LOOKSTUDIO_PLUGINS_IN_PROCESS=1."))
+    var inProcess = false
+
+    @Option(name: .long, help: ArgumentHelp("Seconds a plugin may take to load or to evaluate one step (default: "
+        + "$LOOKSTUDIO_PLUGIN_TIMEOUT, else 10).", valueName: "seconds"))
+    var pluginTimeout: Double?
 }

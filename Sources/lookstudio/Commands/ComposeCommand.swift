@@ -89,7 +89,7 @@ struct ComposeCommand: ParsableCommand {
 
     func run() throws {
         let recipe = try Recipe.load(path: self.recipe)
-        let composer = RecipeSupport.composer(global)
+        let composer = try RecipeSupport.composer(global)
         if explain {
             let report = try composer.explain(recipe, size: size)
             print(json ? try jsonString(report) : report.text)
@@ -135,10 +135,8 @@ extension ComposeCommand {
 /// What the commands that take recipes share: the composer wired to the plugins and the catalog.
 enum RecipeSupport {
     /// A composer over the plugins on the search path, resolving looks in the catalog.
-    static func composer(_ global: GlobalOptions) -> Composer {
-        let registry = PluginRegistry.load(searchPaths: PluginSearchPath.standard(pluginDirs: global.pluginDir))
-        for refusal in registry.refusals { printError("warning: \(refusal)") }
-        return Composer(registry: registry, resolveLook: lookResolver(global))
+    static func composer(_ global: GlobalOptions) throws -> Composer {
+        Composer(registry: try global.pluginRegistry(), resolveLook: lookResolver(global))
     }
 
     /// Finds looks for recipe steps in the catalog, opening it on first use only (recipes without looks never

@@ -149,7 +149,7 @@ struct LooksCommand: ParsableCommand {
         @Option(help: ArgumentHelp("Folder to write into.", valueName: "dir")) var out: String = "Looks"
 
         func run() throws {
-            let composer = RecipeSupport.composer(global)
+            let composer = try RecipeSupport.composer(global)
             let written = try ShippedLooks.render(to: out) { look, yaml in
                 // Quantised like every stored composed cube, so `looks rebuild` on a fresh catalog finds it unchanged.
                 try composer.compose(try Recipe.parse(yaml, fileName: "\(look.stem).yaml"),
