@@ -5,6 +5,16 @@ import Darwin
 #endif
 import PluginABI
 
+/// Checks a plugin descriptor in memory exactly as loading a file does, without `dlopen`: for the descriptor fuzzer
+/// (Fuzz/plugindescriptor.swift) and for hosts that build descriptors themselves.
+public enum PluginDescriptorCheck {
+    /// Nil when `descriptor` would load, else the refusal naming `path` and the broken rule.
+    public static func refusal(for descriptor: UnsafePointer<lookstudio_plugin>, path: String) -> PluginRefusal? {
+        if case .failure(let refusal) = PluginLoader.check(descriptor, path: path) { return refusal }
+        return nil
+    }
+}
+
 /// Opens one plugin file and turns its C descriptor into checked Swift values, or says why it cannot.
 enum PluginLoader {
     /// A plugin whose descriptor passed validation; its adjustments are not yet checked against other plugins.
@@ -41,16 +51,26 @@ enum PluginLoader {
         }
         let entry = unsafeBitCast(symbol, to: lookstudio_plugin_entry_fn.self)
         guard let descriptor = entry() else { return refuse(.nullDescriptor) }
+        return check(descriptor, path: path).map {
+            Candidate(handle: handle, name: $0.name, version: $0.version, adjustments: $0.adjustments)
+        }
+    }
+
+    /// The ABI version, then every rule of the header, for a descriptor an entry function returned.
+    static func check(_ descriptor: UnsafePointer<lookstudio_plugin>, path: String)
+        -> Result<(name: String, version: String, adjustments: [Adjustment]), PluginRefusal>
+    {
         // abi_version is the first field in every ABI version, so it is safe to read before trusting the layout.
         let version = descriptor.pointee.abi_version
         guard version == LOOKSTUDIO_PLUGIN_ABI_VERSION else {
-            return refuse(.abiMismatch(found: version, expected: LOOKSTUDIO_PLUGIN_ABI_VERSION))
+            return .failure(PluginRefusal(
+                path: path, reason: .abiMismatch(found: version, expected: LOOKSTUDIO_PLUGIN_ABI_VERSION)))
         }
         switch validate(descriptor.pointee, path: path) {
         case .success(let (name, pluginVersion, adjustments)):
-            return .success(Candidate(handle: handle, name: name, version: pluginVersion, adjustments: adjustments))
+            return .success((name, pluginVersion, adjustments))
         case .failure(let problem):
-            return refuse(.invalidDescriptor(problem.text))
+            return .failure(PluginRefusal(path: path, reason: .invalidDescriptor(problem.text)))
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PluginABI
 @testable import PluginHost
 import Testing
 
@@ -142,5 +143,35 @@ struct DescriptorValidationTests {
         let candidate = try PluginLoader.load(path: path).get()
         #expect(candidate.adjustments.map(\.id) == ["test.hostile"])
         #expect(candidate.adjustments.first?.parameters.isEmpty == true)
+    }
+
+    @Test("PluginDescriptorCheck (the fuzzer's entry) accepts a valid in-memory descriptor and refuses SIZE_MAX")
+    func inMemoryCheck() throws {
+        let apply: lookstudio_apply_fn = { _, _, _, _ in }
+        try "amount".withCString { name in
+            try "test.memory".withCString { id in
+                var parameter = lookstudio_parameter(name: name, display_name: name, description: nil, kind: 0,
+                                                     min: -1, max: 1, default_value: 0, identity_value: 0)
+                var adjustment = lookstudio_adjustment(id: id, display_name: id, category: id, description: nil,
+                                                       parameters: nil, parameter_count: 1, apply: apply)
+                try withUnsafePointer(to: &parameter) { parameters in
+                    adjustment.parameters = parameters
+                    var plugin = lookstudio_plugin(abi_version: LOOKSTUDIO_PLUGIN_ABI_VERSION, name: id, version: id,
+                                                   adjustments: nil, adjustment_count: 1)
+                    try withUnsafePointer(to: &adjustment) { adjustments in
+                        plugin.adjustments = adjustments
+                        #expect(PluginDescriptorCheck.refusal(for: &plugin, path: "/mem.so") == nil)
+                    }
+                    adjustment.parameter_count = Int(bitPattern: UInt.max)
+                    adjustment.parameters = nil
+                    try withUnsafePointer(to: &adjustment) { adjustments in
+                        plugin.adjustments = adjustments
+                        let refusal = try #require(PluginDescriptorCheck.refusal(for: &plugin, path: "/mem.so"))
+                        #expect(refusal.description.hasPrefix("/mem.so: invalid descriptor: test.memory declares "
+                            + "18446744073709551615 parameters"))
+                    }
+                }
+            }
+        }
     }
 }
