@@ -43,6 +43,7 @@ public enum PluginOutputCheck {
             return "returned \(value > 0 ? "+" : "-")infinity (first at \(point)); an adjustment must return finite "
                 + "numbers"
         }
-        return "returned \(value) (first at \(point)), outside ±\(Int(limit)); an adjustment returns colours near 0…1"
+        return "returned \(value) (first at \(point)), outside ±\(Int(limit)); an adjustment returns colours near "
+            + "0…1"
     }
 }

@@ -21,7 +21,9 @@ final class PluginHostProcess {
     static func start(executable: String) throws(PluginHostStartFailure) -> PluginHostProcess {
         var toChild: [Int32] = [-1, -1]
         var fromChild: [Int32] = [-1, -1]
-        guard pipe(&toChild) == 0 else { throw PluginHostStartFailure(detail: "pipe: \(String(cString: strerror(errno)))") }
+        guard pipe(&toChild) == 0 else {
+            throw PluginHostStartFailure(detail: "pipe: \(String(cString: strerror(errno)))")
+        }
         guard pipe(&fromChild) == 0 else {
             toChild.forEach { close($0) }
             throw PluginHostStartFailure(detail: "pipe: \(String(cString: strerror(errno)))")

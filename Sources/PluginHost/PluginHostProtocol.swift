@@ -6,8 +6,9 @@ import Darwin
 
 /// The frames `lookstudio plugin-host` and its parent exchange over the child's stdin and stdout.
 ///
-/// A frame is a 12-byte header — kind (UInt32) and payload length (UInt64), little-endian — then the payload. Control
-/// messages carry JSON; lattice points travel as raw native floats, so a 64³ evaluation is one 3 MB write each way.
+/// A frame is a 12-byte header — kind (UInt32) and payload length (UInt64), little-endian — then the payload.
+/// Control messages carry JSON; lattice points travel as raw native floats, so a 64³ evaluation is one 3 MB write
+/// each way.
 /// See docs/PLUGINS.md, "Isolation".
 enum PluginHostFrame {
     /// The kind of a frame.
@@ -75,8 +76,12 @@ struct FrameChannel {
         let length = header.withUnsafeBytes {
             UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: 4, as: UInt64.self))
         }
-        guard let kind = PluginHostFrame.Kind(rawValue: raw) else { throw FrameFailure.malformed("unknown frame kind \(raw)") }
-        guard length <= PluginHostFrame.maximumPayload else { throw FrameFailure.malformed("a frame of \(length) bytes") }
+        guard let kind = PluginHostFrame.Kind(rawValue: raw) else {
+            throw FrameFailure.malformed("unknown frame kind \(raw)")
+        }
+        guard length <= PluginHostFrame.maximumPayload else {
+            throw FrameFailure.malformed("a frame of \(length) bytes")
+        }
         return (kind, Int(length))
     }
 

@@ -106,8 +106,12 @@ struct IsolationTests {
             let other = try #require(remote.adjustment(id: adjustment.id))
             let parameters = adjustment.defaultParameters
             var a = grid, b = grid
-            try a.withUnsafeMutableBufferPointer { try adjustment.apply(UnsafeBufferPointer($0), $0, parameters: parameters) }
-            try b.withUnsafeMutableBufferPointer { try other.apply(UnsafeBufferPointer($0), $0, parameters: parameters) }
+            try a.withUnsafeMutableBufferPointer {
+                try adjustment.apply(UnsafeBufferPointer($0), $0, parameters: parameters)
+            }
+            try b.withUnsafeMutableBufferPointer {
+                try other.apply(UnsafeBufferPointer($0), $0, parameters: parameters)
+            }
             #expect(a == b, "\(adjustment.id)")
         }
     }
