@@ -188,7 +188,7 @@ final class PluginHostPool: @unchecked Sendable {
             return .failed(pending: pending, problem: process.reap())
         } catch FrameFailure.timedOut {
             process.kill()
-            return .failed(pending: pending, problem: "did not finish loading within \(timeoutText); it was stopped")
+            return .failed(pending: pending, problem: "hung the plugin host for \(timeoutText)")
         } catch {
             process.kill()
             return .failed(pending: pending, problem: "the plugin host broke the protocol: \(error)")
