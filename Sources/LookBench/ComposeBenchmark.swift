@@ -67,7 +67,7 @@ public enum ComposeBenchmark {
         for step in steps where !step.isNoOp {
             var grid = try ColorCube.identity(size: size).values
             let start = ApplyBenchmark.threadCPUSeconds()
-            grid.withUnsafeMutableBufferPointer { Composer.run([step], on: $0) }
+            try grid.withUnsafeMutableBufferPointer { try Composer.run([step], on: $0) }
             lines.append(String(format: "    step %2d %@ %6.1f ms", step.index, step.step.id.padding(toLength: 18, withPad: " ", startingAt: 0),
                                 (ApplyBenchmark.threadCPUSeconds() - start) * 1000))
         }
@@ -101,7 +101,7 @@ public enum ComposeBenchmark {
 
         var floats = source.map { Float($0) / 255 }
         start = ApplyBenchmark.threadCPUSeconds()
-        floats.withUnsafeMutableBufferPointer { Composer.run(active, on: $0) }
+        try floats.withUnsafeMutableBufferPointer { try Composer.run(active, on: $0) }
         let exact = ApplyBenchmark.threadCPUSeconds() - start
         lines.append(String(format: "  exact Float, %2d passes       %8.3f s  (%.1f× the composed cost)",
                             active.count, exact, exact / composed))

@@ -1,6 +1,14 @@
 import LookCore
 import PluginABI
 
+/// Where an adjustment's `apply` runs.
+enum AdjustmentBackend: Sendable {
+    /// The plugin is loaded in this process.
+    case local(ApplyFunction)
+    /// The plugin is loaded in a plugin-host child; `index` is the adjustment's place in the child's registry.
+    case remote(PluginHostPool, index: Int)
+}
+
 /// A plugin's `apply` function pointer.
 ///
 /// `@unchecked Sendable` because the pointer is into a library the registry never unloads, and the ABI requires the
@@ -27,7 +35,8 @@ public struct Adjustment: Sendable, Equatable, Encodable {
     public let pluginName: String
     /// The plugin's version string.
     public let pluginVersion: String
-    let function: ApplyFunction
+    /// Where `apply` runs: the C function in this process, or a plugin-host child process.
+    let backend: AdjustmentBackend
 
     /// Parameter values for `apply`: `given` by name, defaults for the rest; unknown names and bad values throw.
     public func resolveParameters(_ given: [String: Double]) throws(PluginHostError) -> [Float] {
@@ -62,28 +71,53 @@ public struct Adjustment: Sendable, Equatable, Encodable {
     /// The parameter values used when a recipe gives none.
     public var defaultParameters: [Float] { parameters.map(\.defaultValue) }
 
-    /// Applies the adjustment to interleaved RGB floats with one call of the plugin's function for the whole buffer.
+    /// Applies the adjustment to interleaved RGB floats: one call of the plugin's function for the whole buffer, in
+    /// this process or in the plugin host (see ``PluginIsolation``).
     ///
     /// `output` may be the same memory as `input`. `parameters` must come from ``resolveParameters(_:)``,
-    /// ``identityParameters`` or ``defaultParameters``: the plugin trusts them to be in range.
+    /// ``identityParameters`` or ``defaultParameters``: the plugin trusts them to be in range. `step` (1-based recipe
+    /// step) only names the step in errors. A crash, exit or hang of the plugin host, and any output that is not a
+    /// finite number within ±``PluginOutputCheck/limit``, throw ``PluginHostError/pluginFailed(_:)``.
     public func apply(
-        _ input: UnsafeBufferPointer<Float>, _ output: UnsafeMutableBufferPointer<Float>, parameters: [Float]
-    ) {
+        _ input: UnsafeBufferPointer<Float>, _ output: UnsafeMutableBufferPointer<Float>, parameters: [Float],
+        step: Int? = nil
+    ) throws(PluginHostError) {
         precondition(input.count % 3 == 0, "\(id): input holds \(input.count) floats, not whole RGB pixels")
         precondition(output.count >= input.count, "\(id): output is smaller than input")
         precondition(parameters.count == self.parameters.count,
                      "\(id): expected \(self.parameters.count) parameter values, got \(parameters.count)")
-        guard let source = input.baseAddress, let destination = output.baseAddress else { return }
+        guard !input.isEmpty else { return }
+        let result = UnsafeMutableBufferPointer(rebasing: output[..<input.count])
+        switch backend {
+        case .local:
+            applyLocally(input, result, parameters: parameters)
+        case .remote(let host, let index):
+            if let problem = host.evaluate(index: index, parameters: parameters, input: input, output: result) {
+                throw .pluginFailed(PluginFailure(path: pluginPath, adjustmentID: id, step: step, problem: problem))
+            }
+        }
+        if let problem = PluginOutputCheck.problem(in: UnsafeBufferPointer(result)) {
+            throw .pluginFailed(PluginFailure(path: pluginPath, adjustmentID: id, step: step, problem: problem))
+        }
+    }
+
+    /// Calls the C function in this process; the plugin-host child and in-process registries use it.
+    func applyLocally(
+        _ input: UnsafeBufferPointer<Float>, _ output: UnsafeMutableBufferPointer<Float>, parameters: [Float]
+    ) {
+        guard case .local(let function) = backend, let source = input.baseAddress,
+              let destination = output.baseAddress
+        else { return }
         parameters.withUnsafeBufferPointer { values in
             function.pointer(source, destination, input.count / 3, values.baseAddress)
         }
     }
 
     /// The adjustment baked into a cube: the identity grid of `size` run through `apply` in one call.
-    public func bakedCube(size: Int, parameters: [Float]) throws(LookCoreError) -> ColorCube {
+    public func bakedCube(size: Int, parameters: [Float]) throws -> ColorCube {
         var values = try ColorCube.identity(size: size).values
-        values.withUnsafeMutableBufferPointer { buffer in
-            apply(UnsafeBufferPointer(buffer), buffer, parameters: parameters)
+        try values.withUnsafeMutableBufferPointer { (buffer) throws(PluginHostError) in
+            try apply(UnsafeBufferPointer(buffer), buffer, parameters: parameters)
         }
         return try ColorCube(size: size, values: values)
     }

@@ -1,5 +1,5 @@
 /// A plugin file the registry loaded: its name, version and the adjustments it contributed.
-public struct LoadedPlugin: Sendable, Equatable, Encodable {
+public struct LoadedPlugin: Sendable, Equatable, Codable {
     /// Absolute path of the shared library.
     public let path: String
     /// The plugin's name from its descriptor.

@@ -2,11 +2,16 @@
 ///
 /// Problems with plugin files are not errors but ``PluginRefusal``s, so that one bad file never stops the others.
 public enum PluginHostError: Error, Equatable, CustomStringConvertible {
+    // Problems with plugin files while loading are ``PluginRefusal``s; problems while evaluating are `pluginFailed`.
     case unknownAdjustment(id: String, known: [String])
     case unknownParameter(adjustment: String, name: String, known: [String])
     case parameterOutOfRange(adjustment: String, name: String, value: Double, min: Float, max: Float)
     case parameterNotBoolean(adjustment: String, name: String, value: Double)
     case parameterNotFinite(adjustment: String, name: String)
+    /// The plugin crashed, exited, hung or returned garbage while evaluating.
+    case pluginFailed(PluginFailure)
+    /// A plugin time limit that is not a positive number of seconds.
+    case invalidTimeout(String)
 
     public var description: String {
         switch self {
@@ -22,6 +27,11 @@ public enum PluginHostError: Error, Equatable, CustomStringConvertible {
             return "\(adjustment) parameter \(name) is on/off: use 0 or 1, not \(value)"
         case .parameterNotFinite(let adjustment, let name):
             return "\(adjustment) parameter \(name) must be a finite number"
+        case .pluginFailed(let failure):
+            return failure.description
+        case .invalidTimeout(let text):
+            return "plugin time limit \"\(text)\" is not a positive number of seconds (--plugin-timeout, "
+                + "$LOOKSTUDIO_PLUGIN_TIMEOUT)"
         }
     }
 }

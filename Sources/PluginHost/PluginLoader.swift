@@ -5,6 +5,16 @@ import Darwin
 #endif
 import PluginABI
 
+/// Checks a plugin descriptor in memory exactly as loading a file does, without `dlopen`: for the descriptor fuzzer
+/// (Fuzz/plugindescriptor.swift) and for hosts that build descriptors themselves.
+public enum PluginDescriptorCheck {
+    /// Nil when `descriptor` would load, else the refusal naming `path` and the broken rule.
+    public static func refusal(for descriptor: UnsafePointer<lookstudio_plugin>, path: String) -> PluginRefusal? {
+        if case .failure(let refusal) = PluginLoader.check(descriptor, path: path) { return refusal }
+        return nil
+    }
+}
+
 /// Opens one plugin file and turns its C descriptor into checked Swift values, or says why it cannot.
 enum PluginLoader {
     /// A plugin whose descriptor passed validation; its adjustments are not yet checked against other plugins.
@@ -16,8 +26,12 @@ enum PluginLoader {
     }
 
     /// Upper bounds that keep a corrupt count from sending the host through gigabytes of memory.
-    static let maximumAdjustments = 1024
-    static let maximumParameters = 32
+    static let maximumAdjustments: UInt = 1024
+    static let maximumParameters: UInt = 32
+    /// Longest id, name, display name, category or version, in UTF-8 bytes; read with `strnlen`, never further.
+    static let maximumNameBytes = 256
+    /// Longest description, in UTF-8 bytes.
+    static let maximumDescriptionBytes = 4096
 
     /// Loads `path` (absolute) with `RTLD_NOW | RTLD_LOCAL`, so missing symbols fail here and plugins cannot see
     /// each other's symbols (every plugin exports the same entry name).
@@ -37,16 +51,26 @@ enum PluginLoader {
         }
         let entry = unsafeBitCast(symbol, to: lookstudio_plugin_entry_fn.self)
         guard let descriptor = entry() else { return refuse(.nullDescriptor) }
+        return check(descriptor, path: path).map {
+            Candidate(handle: handle, name: $0.name, version: $0.version, adjustments: $0.adjustments)
+        }
+    }
+
+    /// The ABI version, then every rule of the header, for a descriptor an entry function returned.
+    static func check(_ descriptor: UnsafePointer<lookstudio_plugin>, path: String)
+        -> Result<(name: String, version: String, adjustments: [Adjustment]), PluginRefusal>
+    {
         // abi_version is the first field in every ABI version, so it is safe to read before trusting the layout.
         let version = descriptor.pointee.abi_version
         guard version == LOOKSTUDIO_PLUGIN_ABI_VERSION else {
-            return refuse(.abiMismatch(found: version, expected: LOOKSTUDIO_PLUGIN_ABI_VERSION))
+            return .failure(PluginRefusal(
+                path: path, reason: .abiMismatch(found: version, expected: LOOKSTUDIO_PLUGIN_ABI_VERSION)))
         }
         switch validate(descriptor.pointee, path: path) {
         case .success(let (name, pluginVersion, adjustments)):
-            return .success(Candidate(handle: handle, name: name, version: pluginVersion, adjustments: adjustments))
+            return .success((name, pluginVersion, adjustments))
         case .failure(let problem):
-            return refuse(.invalidDescriptor(problem.text))
+            return .failure(PluginRefusal(path: path, reason: .invalidDescriptor(problem.text)))
         }
     }
 
@@ -67,13 +91,16 @@ enum PluginLoader {
         do {
             let name = try string(plugin.name, "the plugin name", allowEmpty: false)
             let version = try string(plugin.version, "the plugin version", allowEmpty: true)
-            let count = plugin.adjustment_count
+            // size_t imports as Int: read its bits unsigned so that SIZE_MAX is 18446744073709551615, not -1.
+            let count = UInt(bitPattern: plugin.adjustment_count)
             guard (1...maximumAdjustments).contains(count) else {
                 throw Problem(text: "adjustment_count is \(count); a plugin offers 1 to \(maximumAdjustments)")
             }
-            guard let list = plugin.adjustments else { throw Problem(text: "adjustments is NULL") }
+            guard let list = plugin.adjustments else {
+                throw Problem(text: "adjustments is NULL but adjustment_count is \(count)")
+            }
             var adjustments: [Adjustment] = []
-            for index in 0..<count {
+            for index in 0..<Int(count) {
                 let adjustment = try self.adjustment(
                     list[index], index: index, path: path, pluginName: name, pluginVersion: version)
                 if adjustments.contains(where: { $0.id == adjustment.id }) {
@@ -99,16 +126,20 @@ enum PluginLoader {
         }
         let displayName = try string(raw.display_name, "\(id)'s display_name", allowEmpty: false)
         let category = try string(raw.category, "\(id)'s category", allowEmpty: false)
-        let description = try raw.description.map { try string($0, "\(id)'s description", allowEmpty: true) } ?? ""
+        let description = try raw.description.map {
+            try string($0, "\(id)'s description", allowEmpty: true, limit: maximumDescriptionBytes)
+        } ?? ""
         guard let function = raw.apply else { throw Problem(text: "\(id)'s apply function is NULL") }
-        let count = raw.parameter_count
+        let count = UInt(bitPattern: raw.parameter_count)
         guard count <= maximumParameters else {
             throw Problem(text: "\(id) declares \(count) parameters; the limit is \(maximumParameters)")
         }
         var parameters: [ParameterDescriptor] = []
         if count > 0 {
-            guard let list = raw.parameters else { throw Problem(text: "\(id)'s parameters is NULL") }
-            for index in 0..<count {
+            guard let list = raw.parameters else {
+                throw Problem(text: "\(id)'s parameters is NULL but parameter_count is \(count)")
+            }
+            for index in 0..<Int(count) {
                 let parameter = try self.parameter(list[index], index: index, adjustment: id)
                 if parameters.contains(where: { $0.name == parameter.name }) {
                     throw Problem(text: "\(id) has two parameters named \(parameter.name)")
@@ -119,7 +150,7 @@ enum PluginLoader {
         return Adjustment(
             id: id, displayName: displayName, category: category, description: description, parameters: parameters,
             pluginPath: path, pluginName: pluginName, pluginVersion: pluginVersion,
-            function: ApplyFunction(pointer: function))
+            backend: .local(ApplyFunction(pointer: function)))
     }
 
     private static func parameter(_ raw: lookstudio_parameter, index: Int, adjustment id: String) throws
@@ -131,8 +162,9 @@ enum PluginLoader {
             throw Problem(text: "\(label): the name must be lowercase letters, digits and _, starting with a letter")
         }
         let displayName = try string(raw.display_name, "\(label)'s display_name", allowEmpty: false)
-        let description = try raw.description.map { try string($0, "\(label)'s description", allowEmpty: true) }
-            ?? ""
+        let description = try raw.description.map {
+            try string($0, "\(label)'s description", allowEmpty: true, limit: maximumDescriptionBytes)
+        } ?? ""
         guard let kind = ParameterKind(abiValue: raw.kind) else {
             throw Problem(text: "\(label): kind \(raw.kind) is not one of 0 (scalar), 1 (angle), 2 (kelvin), 3 (bool)")
         }
@@ -157,9 +189,23 @@ enum PluginLoader {
             min: min, max: max, defaultValue: initial, identityValue: identity)
     }
 
-    private static func string(_ pointer: UnsafePointer<CChar>?, _ what: String, allowEmpty: Bool) throws -> String {
+    /// The C string at `pointer`, refused when NULL, longer than `limit` bytes, not UTF-8 or holding a control
+    /// character (text from a plugin is printed to terminals, so ESC and friends must not get through).
+    private static func string(
+        _ pointer: UnsafePointer<CChar>?, _ what: String, allowEmpty: Bool, limit: Int = maximumNameBytes
+    ) throws -> String {
         guard let pointer else { throw Problem(text: "\(what) is NULL") }
-        guard let text = String(validatingCString: pointer) else { throw Problem(text: "\(what) is not valid UTF-8") }
+        // strnlen stops at limit + 1 bytes, so a megabyte-long (or unterminated) string is never read to its end.
+        let length = strnlen(pointer, limit + 1)
+        guard length <= limit else { throw Problem(text: "\(what) is longer than \(limit) bytes") }
+        let bytes = UnsafeRawBufferPointer(start: pointer, count: length)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw Problem(text: "\(what) is not valid UTF-8")
+        }
+        if let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+            let code = "U+" + String(control.value, radix: 16, uppercase: true)
+            throw Problem(text: "\(what) contains the control character \(code)")
+        }
         guard allowEmpty || !text.isEmpty else { throw Problem(text: "\(what) is empty") }
         return text
     }

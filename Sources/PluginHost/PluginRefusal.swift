@@ -1,7 +1,7 @@
 /// A plugin file (or one adjustment in it) the host did not load, with the reason in words a user can act on.
 public struct PluginRefusal: Error, Sendable, Equatable, Encodable, CustomStringConvertible {
     /// Why the file or adjustment was refused.
-    public enum Reason: Sendable, Equatable {
+    public enum Reason: Sendable, Equatable, Codable {
         /// A search folder that does not exist or cannot be listed.
         case unreadableDirectory(String)
         /// `dlopen` failed: not a shared library, another architecture, or a missing dependency.
@@ -16,6 +16,10 @@ public struct PluginRefusal: Error, Sendable, Equatable, Encodable, CustomString
         case invalidDescriptor(String)
         /// Another plugin, loaded earlier, already provides this adjustment id.
         case duplicateID(String, firstPath: String)
+        /// The plugin-host process crashed, exited or hung while loading this file (a constructor or the entry).
+        case crashedOnLoad(String)
+        /// The plugin-host process could not be started or kept running.
+        case hostUnavailable(String)
 
         /// Stable machine-readable name for `--json`.
         public var code: String {
@@ -27,6 +31,8 @@ public struct PluginRefusal: Error, Sendable, Equatable, Encodable, CustomString
             case .abiMismatch: return "abi_mismatch"
             case .invalidDescriptor: return "invalid_descriptor"
             case .duplicateID: return "duplicate_id"
+            case .crashedOnLoad: return "crashed_on_load"
+            case .hostUnavailable: return "host_unavailable"
             }
         }
     }
@@ -65,6 +71,11 @@ public struct PluginRefusal: Error, Sendable, Equatable, Encodable, CustomString
         case .duplicateID(let id, let firstPath):
             return "adjustment id \(id) is already provided by \(firstPath), which was found first; this one was "
                 + "not loaded (give it an id in your own domain)"
+        case .crashedOnLoad(let detail):
+            return "the plugin \(detail) while being loaded; it was left out and the other plugins still load"
+        case .hostUnavailable(let detail):
+            return "cannot run the plugin host: \(detail); set $\(PluginHostConfiguration.executableVariable) to a "
+                + "lookstudio executable, or use --in-process"
         }
     }
 

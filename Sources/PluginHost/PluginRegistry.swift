@@ -12,20 +12,57 @@ public final class PluginRegistry: @unchecked Sendable {
     public let plugins: [LoadedPlugin]
     private let byID: [String: Adjustment]
     private let handles: [UnsafeMutableRawPointer]
+    /// The plugin-host children evaluating this registry's adjustments, when they run out of process.
+    private let host: PluginHostPool?
 
     private init(
         adjustments: [Adjustment], refusals: [PluginRefusal], plugins: [LoadedPlugin],
-        handles: [UnsafeMutableRawPointer]
+        handles: [UnsafeMutableRawPointer], host: PluginHostPool? = nil
     ) {
         self.adjustments = adjustments.sorted { $0.id < $1.id }
         self.refusals = refusals
         self.plugins = plugins
         self.byID = Dictionary(uniqueKeysWithValues: adjustments.map { ($0.id, $0) })
         self.handles = handles
+        self.host = host
     }
 
-    /// Loads every plugin file in `searchPaths` (see ``PluginSearchPath``), in order; a refused file never stops the others, and the first file to provide an id keeps it.
-    public static func load(searchPaths: [String]) -> PluginRegistry {
+    /// Where the adjustments run: in this process, or in plugin-host children.
+    public var isolation: PluginIsolation {
+        host.map { .outOfProcess($0.configuration) } ?? .inProcess
+    }
+
+    /// Loads every plugin file in `searchPaths` (see ``PluginSearchPath``), in order; a refused file never stops the
+    /// others, and the first file to provide an id keeps it.
+    ///
+    /// Out of process, a file that crashes, exits or hangs the plugin host while loading is refused
+    /// (`crashed_on_load`) and the others are loaded by a fresh child; nothing is `dlopen`ed in this process.
+    public static func load(searchPaths: [String], isolation: PluginIsolation = .inProcess) -> PluginRegistry {
+        guard case .outOfProcess(let configuration) = isolation else {
+            return loadInProcess(searchPaths: searchPaths, excluding: [], willLoad: { _ in })
+        }
+        let pool = PluginHostPool(configuration: configuration, searchPaths: searchPaths)
+        let (message, hostRefusals) = pool.loadRegistry()
+        guard let message else {
+            return PluginRegistry(adjustments: [], refusals: hostRefusals, plugins: [], handles: [])
+        }
+        // The child sends its adjustments sorted by id; an evaluation names one by its index in that order.
+        let adjustments = message.adjustments.enumerated().map { index, info in
+            Adjustment(id: info.id, displayName: info.displayName, category: info.category,
+                       description: info.description, parameters: info.parameters, pluginPath: info.pluginPath,
+                       pluginName: info.pluginName, pluginVersion: info.pluginVersion,
+                       backend: .remote(pool, index: index))
+        }
+        let refusals = message.refusals.map { PluginRefusal(path: $0.path, adjustmentID: $0.adjustmentID,
+                                                            reason: $0.reason) }
+        return PluginRegistry(adjustments: adjustments, refusals: refusals + hostRefusals, plugins: message.plugins,
+                              handles: [], host: pool)
+    }
+
+    /// Loads in this process, skipping `excluding`; `willLoad` hears each file just before its `dlopen`.
+    static func loadInProcess(searchPaths: [String], excluding: Set<String>, willLoad: (String) -> Void)
+        -> PluginRegistry
+    {
         var adjustments: [Adjustment] = []
         var owners: [String: String] = [:]
         var refusals: [PluginRefusal] = []
@@ -41,7 +78,8 @@ public final class PluginRegistry: @unchecked Sendable {
                 refusals.append(refusal)
                 continue
             }
-            for file in files where seenFiles.insert(file).inserted {
+            for file in files where seenFiles.insert(file).inserted && !excluding.contains(file) {
+                willLoad(file)
                 switch PluginLoader.load(path: file) {
                 case .failure(let refusal):
                     refusals.append(refusal)

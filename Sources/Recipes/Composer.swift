@@ -150,7 +150,7 @@ public struct Composer: Sendable {
         case .unknownParameter(_, let name, _), .parameterOutOfRange(_, let name, _, _, _),
              .parameterNotBoolean(_, let name, _), .parameterNotFinite(_, let name):
             return name
-        case .unknownAdjustment:
+        case .unknownAdjustment, .pluginFailed, .invalidTimeout:
             return nil
         }
     }
@@ -190,43 +190,44 @@ public struct Composer: Sendable {
             return try cube.scaled(strength: only.factor)
         }
         var values = try ColorCube.identity(size: n).values
-        values.withUnsafeMutableBufferPointer { run(active, on: $0) }
+        try values.withUnsafeMutableBufferPointer { try run(active, on: $0) }
         return try ColorCube(size: n, values: values)
     }
 
     /// The chain evaluated step by step in Float at each colour: the reference a composed cube approximates.
     public func evaluateExactly(_ recipe: Recipe, colors: inout [SIMD3<Float>]) throws {
-        Self.evaluate(try resolve(recipe), colors: &colors)
+        try Self.evaluate(try resolve(recipe), colors: &colors)
     }
 
     /// Evaluates already resolved steps at each colour.
-    public static func evaluate(_ steps: [ResolvedStep], colors: inout [SIMD3<Float>]) {
+    public static func evaluate(_ steps: [ResolvedStep], colors: inout [SIMD3<Float>]) throws {
         var flat = [Float](repeating: 0, count: 3 * colors.count)
         for (i, c) in colors.enumerated() {
             flat[3 * i] = c.x
             flat[3 * i + 1] = c.y
             flat[3 * i + 2] = c.z
         }
-        flat.withUnsafeMutableBufferPointer { run(steps.filter { !$0.isNoOp }, on: $0) }
+        try flat.withUnsafeMutableBufferPointer { try run(steps.filter { !$0.isNoOp }, on: $0) }
         for i in colors.indices {
             colors[i] = SIMD3(flat[3 * i], flat[3 * i + 1], flat[3 * i + 2])
         }
     }
 
     /// Runs `steps` over interleaved RGB floats in place, one whole-buffer pass per step (no-op steps included).
-    public static func run(_ steps: [ResolvedStep], on rgb: UnsafeMutableBufferPointer<Float>) {
+    /// A plugin that fails throws an error naming its file, adjustment and step.
+    public static func run(_ steps: [ResolvedStep], on rgb: UnsafeMutableBufferPointer<Float>) throws {
         guard !steps.isEmpty, !rgb.isEmpty else { return }
         var scratch = [Float](repeating: 0, count: rgb.count)
-        scratch.withUnsafeMutableBufferPointer { out in
+        try scratch.withUnsafeMutableBufferPointer { out in
             for step in steps {
                 let s = step.factor
                 switch step.action {
                 case .adjustment(let adjustment, let parameters):
                     if s == 1 {
-                        adjustment.apply(UnsafeBufferPointer(rgb), rgb, parameters: parameters)
+                        try adjustment.apply(UnsafeBufferPointer(rgb), rgb, parameters: parameters, step: step.index)
                         continue
                     }
-                    adjustment.apply(UnsafeBufferPointer(rgb), out, parameters: parameters)
+                    try adjustment.apply(UnsafeBufferPointer(rgb), out, parameters: parameters, step: step.index)
                 case .look, .lut:
                     guard let sampler = step.sampler else { continue }
                     sampler.apply(rgb, into: out)

@@ -128,7 +128,7 @@ extension Composer {
         let steps = try resolve(recipe)
         let probes = CompositionReport.probeColors()
         var exact = probes
-        Self.evaluate(steps, colors: &exact)
+        try Self.evaluate(steps, colors: &exact)
         var errors: [CompositionReport.SizeError] = []
         for candidate in Set(Self.canonicalSizes + [n]).sorted() {
             let sampler = CubeSampler(try Self.compose(steps, size: candidate))

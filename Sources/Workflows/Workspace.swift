@@ -10,15 +10,18 @@ public struct Workspace: Sendable {
     public let catalogPath: String
     /// Extra plugin folders, searched before `$LOOKSTUDIO_PLUGIN_PATH` and the executable's folder.
     public let pluginDirs: [String]
+    /// Where plugins run: a plugin-host child process (the CLI's default) or this process.
+    public let pluginIsolation: PluginIsolation
     /// Receives notes and warnings (the CLI prints them on stderr), so JSON output stays clean.
     public let note: @Sendable (String) -> Void
 
-    /// A workspace for `catalog` (nil: the environment's or XDG default) and `pluginDirs`.
-    public init(catalog: String?, pluginDirs: [String] = [],
+    /// A workspace for `catalog` (nil: the environment's or XDG default), `pluginDirs` and `pluginIsolation`.
+    public init(catalog: String?, pluginDirs: [String] = [], pluginIsolation: PluginIsolation = .inProcess,
                 environment: [String: String] = ProcessInfo.processInfo.environment,
                 note: @escaping @Sendable (String) -> Void) {
         catalogPath = CatalogLocation.catalogPath(explicit: catalog, environment: environment)
         self.pluginDirs = pluginDirs
+        self.pluginIsolation = pluginIsolation
         self.note = note
     }
 
@@ -49,7 +52,8 @@ public struct Workspace: Sendable {
 
     /// The plugins on the search path; refusals are noted.
     public func plugins() -> PluginRegistry {
-        let registry = PluginRegistry.load(searchPaths: PluginSearchPath.standard(pluginDirs: pluginDirs))
+        let registry = PluginRegistry.load(searchPaths: PluginSearchPath.standard(pluginDirs: pluginDirs),
+                                           isolation: pluginIsolation)
         for refusal in registry.refusals { note("warning: \(refusal)") }
         return registry
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PluginHost
 import Workflows
 
 /// The `lookstudio` root command: every subcommand is registered here.
@@ -34,6 +35,7 @@ struct LookStudioCommand: ParsableCommand {
             CorrectCommand.self,
             ContactSheetCommand.self,
             GalleryCommand.self,
+            PluginHostCommand.self,
         ]
     )
 
@@ -51,11 +53,24 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Extra folder to load plugins from (searched before "
         + "$LOOKSTUDIO_PLUGIN_PATH and the executable's folder).", valueName: "dir"))
     var pluginDir: [String] = []
+
+    @Flag(name: .long, help: ArgumentHelp("Load plugins into this process instead of a plugin-host child (for "
+        + "debugging a plugin; a crash then ends lookstudio). Also $LOOKSTUDIO_PLUGINS_IN_PROCESS=1."))
+    var inProcess = false
+
+    @Option(name: .long, help: ArgumentHelp("Seconds a plugin may take to load or to evaluate one step (default: "
+        + "$LOOKSTUDIO_PLUGIN_TIMEOUT, else 10).", valueName: "seconds"))
+    var pluginTimeout: Double?
 }
 
 extension GlobalOptions {
     /// The catalog and plugins these options name; notes go to stderr.
     var workspace: Workspace {
-        Workspace(catalog: catalog, pluginDirs: pluginDir) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        get throws {
+            Workspace(catalog: catalog, pluginDirs: pluginDir,
+                      pluginIsolation: try PluginIsolation.standard(inProcess: inProcess, timeout: pluginTimeout)) {
+                FileHandle.standardError.write(Data(($0 + "\n").utf8))
+            }
+        }
     }
 }

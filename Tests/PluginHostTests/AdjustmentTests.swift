@@ -48,12 +48,12 @@ struct AdjustmentTests {
         let parameters = try hue.resolveParameters(["angle": 40])
         let input: [Float] = [0.9, 0.2, 0.1, 0.3, 0.6, 0.8, 0.5, 0.5, 0.5]
         var copy = [Float](repeating: 0, count: input.count)
-        input.withUnsafeBufferPointer { source in
-            copy.withUnsafeMutableBufferPointer { hue.apply(source, $0, parameters: parameters) }
+        try input.withUnsafeBufferPointer { source in
+            try copy.withUnsafeMutableBufferPointer { try hue.apply(source, $0, parameters: parameters) }
         }
         var inPlace = input
-        inPlace.withUnsafeMutableBufferPointer { buffer in
-            hue.apply(UnsafeBufferPointer(buffer), buffer, parameters: parameters)
+        try inPlace.withUnsafeMutableBufferPointer { buffer in
+            try hue.apply(UnsafeBufferPointer(buffer), buffer, parameters: parameters)
         }
         #expect(inPlace == copy)
         #expect(copy != input)

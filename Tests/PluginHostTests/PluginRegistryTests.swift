@@ -38,8 +38,8 @@ struct PluginRegistryTests {
         let input: [Float] = [Float(r), Float(g), Float(b)]
         var output = [Float](repeating: -1, count: 3)
         let parameters = try sepia.resolveParameters(["amount": 1])
-        input.withUnsafeBufferPointer { source in
-            output.withUnsafeMutableBufferPointer { sepia.apply(source, $0, parameters: parameters) }
+        try input.withUnsafeBufferPointer { source in
+            try output.withUnsafeMutableBufferPointer { try sepia.apply(source, $0, parameters: parameters) }
         }
         for channel in 0..<3 {
             #expect(abs(Double(output[channel]) - expected[channel]) < 1e-6)

@@ -16,7 +16,7 @@ struct AllBuiltInsTests {
     func identity(id: String) throws {
         let adjustment = try BuiltInPlugins.adjustment(id)
         let grid = BuiltInPlugins.grid(33)
-        let output = BuiltInPlugins.apply(adjustment, grid, values: adjustment.identityParameters)
+        let output = try BuiltInPlugins.apply(adjustment, grid, values: adjustment.identityParameters)
         #expect(BuiltInPlugins.maxDifference(output, grid) <= 1e-6)
     }
 
@@ -24,7 +24,7 @@ struct AllBuiltInsTests {
           arguments: BuiltInPlugins.registry.adjustments.map(\.id))
     func defaultsStayInRange(id: String) throws {
         let adjustment = try BuiltInPlugins.adjustment(id)
-        let output = BuiltInPlugins.apply(adjustment, BuiltInPlugins.grid(17), values: adjustment.defaultParameters)
+        let output = try BuiltInPlugins.apply(adjustment, BuiltInPlugins.grid(17), values: adjustment.defaultParameters)
         #expect(output.allSatisfy { $0 >= 0 && $0 <= 1 })
     }
 }

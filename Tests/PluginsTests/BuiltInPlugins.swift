@@ -32,10 +32,10 @@ enum BuiltInPlugins {
         try apply(adjustment, input, values: adjustment.resolveParameters(parameters))
     }
 
-    static func apply(_ adjustment: Adjustment, _ input: [Float], values: [Float]) -> [Float] {
+    static func apply(_ adjustment: Adjustment, _ input: [Float], values: [Float]) throws -> [Float] {
         var output = [Float](repeating: .nan, count: input.count)
-        input.withUnsafeBufferPointer { source in
-            output.withUnsafeMutableBufferPointer { adjustment.apply(source, $0, parameters: values) }
+        try input.withUnsafeBufferPointer { source in
+            try output.withUnsafeMutableBufferPointer { try adjustment.apply(source, $0, parameters: values) }
         }
         return output
     }

@@ -16,6 +16,11 @@
  * Adjustments must be pointwise: the output colour of a pixel depends only on that pixel's input colour and
  * the parameters. That is what lets LookStudio bake a chain of adjustments into one 3D cube.
  *
+ * Strings: every string is NUL-terminated UTF-8 without control characters (no newline, tab or ESC). Ids, names,
+ * display names, categories and versions are at most 256 bytes; descriptions at most 4096 bytes. The host reads
+ * no further than that and refuses the plugin, naming the field, when a string breaks a rule. Counts are size_t
+ * and read unsigned: a pointer that is NULL while its count is not 0 is refused.
+ *
  * ABI versioning: LOOKSTUDIO_PLUGIN_ABI_VERSION is bumped whenever the layout or meaning of anything below
  * changes (a field added, removed, reordered or reinterpreted). The host loads only plugins whose descriptor
  * carries exactly the version it was built with and refuses the others with a message naming both versions.

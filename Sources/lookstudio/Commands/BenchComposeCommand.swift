@@ -12,7 +12,9 @@ struct BenchComposeCommand: ParsableCommand {
         The recipe mixes adjustments from every built-in plugin with two generated looks (printed below). \
         Composing is timed on one core (thread CPU time, best of --repeat). On an image of --megapixels, one \
         pass of the composed cube is compared with one pass per step: each step baked into its own cube, and \
-        each step evaluated exactly in Float (plugins on every pixel). All on one thread.
+        each step evaluated exactly in Float (plugins on every pixel). All on one thread. Last, the cost of \
+        plugin isolation: the recipe composed at 33³ and 64³ with plugins in this process and in a plugin-host \
+        child (wall time), and the child's start-up.
         Example: lookstudio bench compose --megapixels 24
         """
     )
@@ -29,8 +31,13 @@ struct BenchComposeCommand: ParsableCommand {
     var `repeat`: Int = 5
 
     func run() throws {
-        let registry = PluginRegistry.load(searchPaths: PluginSearchPath.standard(pluginDirs: global.pluginDir))
+        let searchPaths = PluginSearchPath.standard(pluginDirs: global.pluginDir)
+        let registry = PluginRegistry.load(searchPaths: searchPaths)
         print(try ComposeBenchmark.run(registry: registry, size: size, megapixels: megapixels,
                                        repeats: max(1, `repeat`)))
+        let host = try PluginHostConfiguration.standard(environment: ProcessInfo.processInfo.environment,
+                                                        timeout: global.pluginTimeout)
+        print(try PluginIsolationBenchmark.run(searchPaths: searchPaths, configuration: host,
+                                               repeats: max(1, `repeat`)))
     }
 }

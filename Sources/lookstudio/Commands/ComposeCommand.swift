@@ -91,7 +91,7 @@ struct ComposeCommand: ParsableCommand {
 
     func run() throws {
         let recipe = try Recipe.load(path: self.recipe)
-        let composer = global.workspace.composer()
+        let composer = try global.workspace.composer()
         if explain {
             let report = try composer.explain(recipe, size: size)
             print(json ? try jsonString(report) : report.text)

@@ -171,7 +171,7 @@ struct CorrectCommand: ParsableCommand {
         let batchRun = try batch.start()
         let strengths = try strengths()
         let scene = try sceneChoice()
-        let workspace = global.workspace
+        let workspace = try global.workspace
         // Everything that can fail for the whole run (recipe, look, catalog) is resolved before any output exists.
         let preLook = try recipe.map { try workspace.compose(try Recipe.load(path: $0)) }
         let choice: LookChoice = noLook ? .none : lut.map { .file($0) } ?? look.map { .catalog($0) } ?? .sceneDefaults

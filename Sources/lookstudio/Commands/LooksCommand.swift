@@ -296,7 +296,7 @@ struct LooksCommand: ParsableCommand {
         @Option(help: ArgumentHelp("Folder to write into.", valueName: "dir")) var out: String = "Looks"
 
         func run() throws {
-            let composer = global.workspace.composer()
+            let composer = try global.workspace.composer()
             let written = try ShippedLooks.render(to: out) { look, yaml in
                 // Quantised like every stored composed cube, so `looks rebuild` on a fresh catalog finds it unchanged.
                 try composer.compose(try Recipe.parse(yaml, fileName: "\(look.stem).yaml"),

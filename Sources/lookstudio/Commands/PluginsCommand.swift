@@ -34,8 +34,7 @@ struct PluginsListCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let registry = PluginRegistry.load(searchPaths: PluginSearchPath.standard(pluginDirs: global.pluginDir))
-        warnAboutRefusals(registry)
+        let registry = try global.workspace.plugins()
         if json {
             print(try encodeJSON(PluginListing(
                 plugins: registry.plugins, adjustments: registry.adjustments, refusals: registry.refusals)))
@@ -75,8 +74,7 @@ struct PluginsDescribeCommand: ParsableCommand {
     var id: String
 
     func run() throws {
-        let registry = PluginRegistry.load(searchPaths: PluginSearchPath.standard(pluginDirs: global.pluginDir))
-        warnAboutRefusals(registry)
+        let registry = try global.workspace.plugins()
         let adjustment = try registry.requireAdjustment(id: id)
         if json {
             print(try encodeJSON(adjustment))
@@ -106,12 +104,6 @@ private struct PluginListing: Encodable {
     let plugins: [LoadedPlugin]
     let adjustments: [Adjustment]
     let refusals: [PluginRefusal]
-}
-
-private func warnAboutRefusals(_ registry: PluginRegistry) {
-    for refusal in registry.refusals {
-        FileHandle.standardError.write(Data("warning: \(refusal)\n".utf8))
-    }
 }
 
 private func encodeJSON(_ value: some Encodable) throws -> String {

@@ -1,0 +1,111 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The child side of plugin isolation: what `lookstudio plugin-host` runs.
+///
+/// It loads plugins in its own process, announcing each file before `dlopen` so that the parent can name a file that
+/// crashes or hangs while loading, then evaluates adjustments over the lattice points the parent sends.
+public enum PluginHostServer {
+    /// Serves requests on stdin/stdout until stdin closes; returns the exit status for the process.
+    ///
+    /// Standard output is moved to a private descriptor first and fd 1 pointed at stderr, so a plugin that prints
+    /// cannot corrupt the frames.
+    public static func run() -> Int32 {
+        let protocolOutput = dup(STDOUT_FILENO)
+        guard protocolOutput >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else {
+            FileHandle.standardError.write(Data("error: plugin-host: cannot set up its output\n".utf8))
+            return 1
+        }
+        let channel = FrameChannel(input: STDIN_FILENO, output: protocolOutput)
+        var registry: PluginRegistry?
+        var buffer = EvaluationBuffer()
+        while true {
+            do {
+                let (kind, length) = try channel.receiveHeader(deadline: nil)
+                switch kind {
+                case .load:
+                    let request = try JSONDecoder().decode(
+                        LoadRequest.self, from: Data(try channel.receiveBytes(length, deadline: nil)))
+                    let loaded = PluginRegistry.loadInProcess(
+                        searchPaths: request.searchPaths, excluding: Set(request.excluded)
+                    ) { path in
+                        try? channel.send(.loading, bytes: Array(path.utf8), deadline: nil)
+                    }
+                    registry = loaded
+                    let message = RegistryMessage(loaded)
+                    try channel.send(.registry, bytes: Array(try JSONEncoder().encode(message)), deadline: nil)
+                case .evaluate:
+                    try evaluate(length: length, registry: registry, buffer: &buffer, channel: channel)
+                case .loading, .registry, .result, .failure:
+                    try channel.send(.failure, bytes: Array("unexpected frame \(kind)".utf8), deadline: nil)
+                    return 1
+                }
+            } catch FrameFailure.closed {
+                return 0
+            } catch {
+                FileHandle.standardError.write(Data("error: plugin-host: \(error)\n".utf8))
+                return 1
+            }
+        }
+    }
+
+    /// Reads an `evaluate` payload into `buffer`, runs the adjustment in place and sends the floats back.
+    private static func evaluate(
+        length: Int, registry: PluginRegistry?, buffer: inout EvaluationBuffer, channel: FrameChannel
+    ) throws {
+        let raw = buffer.reserve(length)
+        try channel.read(into: raw, deadline: nil)
+        guard length >= 8 else { throw FrameFailure.malformed("an evaluate frame of \(length) bytes") }
+        let index = Int(raw.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
+        let parameterCount = Int(raw.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
+        let pointsOffset = 8 + 4 * parameterCount
+        guard pointsOffset <= length, (length - pointsOffset) % 12 == 0 else {
+            throw FrameFailure.malformed("an evaluate frame of \(length) bytes with \(parameterCount) parameters")
+        }
+        guard let registry, index < registry.adjustments.count,
+              registry.adjustments[index].parameters.count == parameterCount
+        else {
+            try channel.send(.failure, bytes: Array("no adjustment #\(index) with \(parameterCount) parameters".utf8),
+                             deadline: nil)
+            return
+        }
+        let parameters = (0..<parameterCount).map { raw.loadUnaligned(fromByteOffset: 8 + 4 * $0, as: Float.self) }
+        let floats = (length - pointsOffset) / 4
+        let points = (raw.baseAddress! + pointsOffset).bindMemory(to: Float.self, capacity: floats)
+        let rgb = UnsafeMutableBufferPointer(start: points, count: floats)
+        registry.adjustments[index].applyLocally(UnsafeBufferPointer(rgb), rgb, parameters: parameters)
+        try channel.send(.result, [UnsafeRawBufferPointer(rgb)], deadline: nil)
+    }
+}
+
+/// One growing, 16-byte aligned allocation reused by every request, so a run of evaluations allocates once.
+private struct EvaluationBuffer {
+    private var storage: UnsafeMutableRawPointer?
+    private var capacity = 0
+
+    mutating func reserve(_ count: Int) -> UnsafeMutableRawBufferPointer {
+        if count > capacity {
+            storage?.deallocate()
+            storage = UnsafeMutableRawPointer.allocate(byteCount: max(count, 16), alignment: 16)
+            capacity = count
+        }
+        return UnsafeMutableRawBufferPointer(start: storage, count: count)
+    }
+}
+
+extension RegistryMessage {
+    /// The message describing `registry`.
+    init(_ registry: PluginRegistry) {
+        adjustments = registry.adjustments.map {
+            AdjustmentInfo(id: $0.id, displayName: $0.displayName, category: $0.category, description: $0.description,
+                           parameters: $0.parameters, pluginPath: $0.pluginPath, pluginName: $0.pluginName,
+                           pluginVersion: $0.pluginVersion)
+        }
+        refusals = registry.refusals.map { Refusal(path: $0.path, adjustmentID: $0.adjustmentID, reason: $0.reason) }
+        plugins = registry.plugins
+    }
+}
