@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "LookCatalog", targets: ["LookCatalog"]),
         .library(name: "PluginHost", targets: ["PluginHost"]),
         .library(name: "FaceDetection", targets: ["FaceDetection"]),
+        .library(name: "Export", targets: ["Export"]),
         // Built-in plugins: each a shared library that `swift build` puts next to the `lookstudio` executable.
         .library(name: "TonePlugin", type: .dynamic, targets: ["TonePlugin"]),
         .library(name: "WhiteBalancePlugin", type: .dynamic, targets: ["WhiteBalancePlugin"]),
@@ -64,6 +65,8 @@ let package = Package(
         ),
         .target(name: "ColorManagement", dependencies: ["CLCMS2", "LookCore"]),
         .target(name: "LookFormats", dependencies: ["LookCore", "ImageIO"]),
+        // One file per application format behind one registry; no catalog (the CLI passes the look in).
+        .target(name: "Export", dependencies: ["LookCore", "LookFormats", "ImageIO", "ColorManagement", "CCrypto", "CZlib"]),
         // dlib's pkg-config file carries its include path and -ldlib to CFaceDetect; SwiftPM drops the .so paths
         // it also lists, so CFaceDetect names LAPACK and BLAS itself (dlib's templates call dgesvd_ and friends).
         .systemLibrary(
@@ -115,7 +118,7 @@ let package = Package(
             name: "lookstudio",
             dependencies: [
                 "LookCore", "LookFormats", "ImageIO", "LookEngine", "PluginHost", "LookCatalog", "LookGallery",
-                "ColorManagement", "LookBench",
+                "ColorManagement", "LookBench", "Export",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -132,6 +135,8 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["lookstudio", "LookCore", "LookFormats", "ImageIO", "ColorManagement"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LookCore"]),
         .testTarget(name: "PluginsTests", dependencies: ["PluginHost"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "LookCore", "LookFormats", "ImageIO", "ColorManagement",
+                                                        "CZlib", "CCrypto"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17
