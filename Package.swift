@@ -66,7 +66,8 @@ let package = Package(
         .target(name: "ColorManagement", dependencies: ["CLCMS2", "LookCore"]),
         .target(name: "LookFormats", dependencies: ["LookCore", "ImageIO"]),
         // One file per application format behind one registry; no catalog (the CLI passes the look in).
-        .target(name: "Export", dependencies: ["LookCore", "LookFormats", "ImageIO", "ColorManagement", "CCrypto", "CZlib"]),
+        .target(name: "Export",
+                dependencies: ["LookCore", "LookFormats", "ImageIO", "ColorManagement", "CCrypto", "CZlib"]),
         // dlib's pkg-config file carries its include path and -ldlib to CFaceDetect; SwiftPM drops the .so paths
         // it also lists, so CFaceDetect names LAPACK and BLAS itself (dlib's templates call dgesvd_ and friends).
         .systemLibrary(

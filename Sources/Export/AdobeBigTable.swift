@@ -70,7 +70,8 @@ enum AdobeBigTable {
     }
 
     /// Adobe's base-85 alphabet (Z85-like, chosen to sit cleanly in XMP attribute text).
-    static let alphabet = Array("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?`'|()[]{}@%$#".utf8)
+    static let alphabet = Array(("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                 + ".-:+=^!/*?`'|()[]{}@%$#").utf8)
 
     /// Base-85 text: each 4 bytes as a little-endian word, least significant digit first; a last group of k < 4
     /// bytes gives k + 1 digits.

@@ -29,7 +29,8 @@ enum CoreImageTarget {
         }
         try AtomicFile.write(cubeData(cube), to: path)
         return ExportResult(files: [path], warnings: warnings,
-                            notes: ["CIColorCube: inputCubeDimension \(size), inputCubeData = the file's \(4 * 4 * cube.entryCount) bytes"])
+                            notes: ["CIColorCube: inputCubeDimension \(size), inputCubeData = the file's "
+                                    + "\(4 * 4 * cube.entryCount) bytes"])
     }
 
     /// The cube as `CIColorCube`'s `inputCubeData`: RGBA float32, little-endian, red fastest.

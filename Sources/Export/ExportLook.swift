@@ -44,7 +44,8 @@ public struct ExportLook: Sendable {
             let managed = ColorManagedLook(look: cube, workingSpace: workingSpace)
             cube = try managed.cube(input: ColorProfile(.sRGB), output: ColorProfile(.sRGB),
                                     gridSize: Swift.max(size, ColorManagedLook.defaultGridSize))
-            warnings.append("\(target) cannot name a colour space: the look's working space \"\(workingSpace.description)\" "
+            warnings.append("\(target) cannot name a colour space: the look's working space "
+                            + "\"\(workingSpace.description)\" "
                             + "is baked in, so the table maps sRGB to sRGB")
         }
         cube = try cube.resampled(to: size)

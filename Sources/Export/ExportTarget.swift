@@ -66,7 +66,8 @@ public enum Exporter {
     /// One line per target: id, format, size, range, what it cannot carry.
     public static func listing() -> [String] {
         targets.map { t in
-            let sizes = t.sizes.count == 1 ? "\(t.defaultSize)³" : "\(t.defaultSize)³ (\(t.sizes.lowerBound)…\(t.sizes.upperBound))"
+            let range = "(\(t.sizes.lowerBound)…\(t.sizes.upperBound))"
+            let sizes = t.sizes.count == 1 ? "\(t.defaultSize)³" : "\(t.defaultSize)³ \(range)"
             return "\(t.id.padding(toLength: 11, withPad: " ", startingAt: 0)) \(t.format); .\(t.fileExtension) "
                 + "\(sizes); \(t.valueRange); cannot carry: \(t.cannotCarry)"
         }

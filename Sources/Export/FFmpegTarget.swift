@@ -20,7 +20,8 @@ enum FFmpegTarget {
     }
 
     static func quoted(_ s: String) -> String {
-        s.allSatisfy({ $0.isLetter || $0.isNumber || "/._-".contains($0) }) ? s : "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        if s.allSatisfy({ $0.isLetter || $0.isNumber || "/._-".contains($0) }) { return s }
+        return "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// FFmpeg's filter-graph escaping for a path inside `file=`: `\`, `'`, `:` and `,` need a backslash.

@@ -8,7 +8,8 @@ enum HaldTarget {
         cannotCarry: "strength, a working space other than sRGB, sizes that are not squares (level² points)",
         write: { look, size, path in
             guard LUTFormat.defaultLayout(size: size) == .tiled else {
-                throw ExportError(target: "hald", "a Hald image needs a square size (level²: 4, 16, 36, 64, …), not \(size)")
+                throw ExportError(target: "hald",
+                                  "a Hald image needs a square size (level²: 4, 16, 36, 64, …), not \(size)")
             }
             let (cube, warnings) = try look.table(size: size, target: "hald")
             try CubeImage.write(cube, to: path, layout: .hald, depth: .sixteen)

@@ -23,7 +23,8 @@ enum LightroomTarget {
         var (cube, warnings) = try look.table(size: size, target: "lightroom", keepStrength: true,
                                               keepSpace: encoding != nil)
         if look.cube.size > size {
-            warnings.append("lightroom: the \(look.cube.size)³ look was resampled to \(size) divisions (Lightroom's limit is 32)")
+            warnings.append("lightroom: the \(look.cube.size)³ look was resampled to \(size) divisions "
+                            + "(Lightroom's limit is 32)")
         }
         if look.strength != 1 {
             let percent = Int((look.strength * 100).rounded())

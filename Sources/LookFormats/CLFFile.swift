@@ -131,7 +131,9 @@ enum CLFNode {
             var out = v
             if let minIn, let maxIn, let minOut, let maxOut {
                 out = (v - minIn) * ((maxOut - minOut) / (maxIn - minIn)) + minOut
-                if clamp { out = out.clamped(lowerBound: SIMD3(repeating: minOut), upperBound: SIMD3(repeating: maxOut)) }
+                if clamp {
+                    out = out.clamped(lowerBound: SIMD3(repeating: minOut), upperBound: SIMD3(repeating: maxOut))
+                }
             } else if let minIn, let minOut {
                 out = simd_max(v - minIn + minOut, SIMD3(repeating: minOut))
             } else if let maxIn, let maxOut {
@@ -222,7 +224,9 @@ private final class CLFCollector: NSObject, XMLParserDelegate {
             pending = ""
         }
         for t in tokens {
-            guard let v = Float(t), v.isFinite else { return fail(parser, "\"\(t)\" in an Array is not a finite number") }
+            guard let v = Float(t), v.isFinite else {
+                return fail(parser, "\"\(t)\" in an Array is not a finite number")
+            }
             numbers.append(v)
         }
     }
@@ -234,10 +238,14 @@ private final class CLFCollector: NSObject, XMLParserDelegate {
             inArray = false
             return
         }
-        if depth == 2 && name == "InputDescriptor" { inputDescriptor = text.trimmingCharacters(in: .whitespacesAndNewlines) }
+        if depth == 2 && name == "InputDescriptor" {
+            inputDescriptor = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
         if depth == 3, CLFCollector.rangeFields.contains(name) {
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard let v = Float(trimmed), v.isFinite else { return fail(parser, "\(name) \"\(trimmed)\" is not a number") }
+            guard let v = Float(trimmed), v.isFinite else {
+                return fail(parser, "\(name) \"\(trimmed)\" is not a number")
+            }
             rangeValues[name] = v
         }
         if depth == 2, let current = node, current.name == name {
@@ -322,10 +330,12 @@ private final class CLFCollector: NSObject, XMLParserDelegate {
             }
             return .matrix(m, offset: offset)
         default:
-            let minIn = rangeValues["minInValue"].map { $0 / inScale }, maxIn = rangeValues["maxInValue"].map { $0 / inScale }
+            let minIn = rangeValues["minInValue"].map { $0 / inScale }
+            let maxIn = rangeValues["maxInValue"].map { $0 / inScale }
             let minOut = rangeValues["minOutValue"].map { $0 / outScale }
             let maxOut = rangeValues["maxOutValue"].map { $0 / outScale }
-            guard (minIn == nil) == (minOut == nil), (maxIn == nil) == (maxOut == nil), minIn != nil || maxIn != nil else {
+            guard (minIn == nil) == (minOut == nil), (maxIn == nil) == (maxOut == nil),
+                  minIn != nil || maxIn != nil else {
                 throw LookFormatsError(file: file, line: line,
                                        "Range needs minInValue with minOutValue and/or maxInValue with maxOutValue")
             }

@@ -65,7 +65,8 @@ struct CubeTargetsTests {
         let command = try #require(result.notes.first).replacingOccurrences(of: "INPUT", with: chart)
             .replacingOccurrences(of: "OUTPUT", with: out)
         #expect(command.hasPrefix("ffmpeg "))
-        let run = try Support.run("sh", ["-c", command.replacingOccurrences(of: "ffmpeg ", with: "ffmpeg -v error -y ")])
+        let quiet = command.replacingOccurrences(of: "ffmpeg ", with: "ffmpeg -v error -y ")
+        let run = try Support.run("sh", ["-c", quiet])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(Support.maxDifference(try Support.rgb8(out), Support.reference(Support.look)) <= 1)
     }

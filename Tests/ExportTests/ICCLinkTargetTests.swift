@@ -20,7 +20,8 @@ struct ICCLinkTargetTests {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Exporter.export(try Support.exportLook(space: ColorProfile(.adobeRGB)), for: "icc", to: "\(dir)/a.icc")
-        let header = try #require(DeviceLink.header(of: [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(dir)/a.icc")))))
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(dir)/a.icc")))
+        let header = try #require(DeviceLink.header(of: bytes))
         #expect(header.isLink && header.input == "\"RGB\"" && header.output == "\"RGB\"")
         #expect(header.version >= 4 && header.version < 5)
         #expect(header.description.contains("Test Look") && header.description.contains("Adobe RGB"))

@@ -53,7 +53,10 @@ enum RGBTableDecoder {
         var at = 0
         func u32() -> UInt32 { defer { at += 4 }; return (0..<4).reduce(0) { $0 | UInt32(s[at + $1]) << (8 * $1) } }
         func u16() -> UInt16 { defer { at += 2 }; return UInt16(s[at]) | UInt16(s[at + 1]) << 8 }
-        func f64() -> Double { defer { at += 8 }; return Double(bitPattern: (0..<8).reduce(0) { $0 | UInt64(s[at + $1]) << (8 * $1) }) }
+        func f64() -> Double {
+            defer { at += 8 }
+            return Double(bitPattern: (0..<8).reduce(0) { $0 | UInt64(s[at + $1]) << (8 * $1) })
+        }
         #expect(u32() == 1 && u32() == 1 && u32() == 3)
         let n = Int(u32())
         let nop = (0..<n).map { UInt16((UInt32($0) * 65535 + UInt32(n / 2)) / UInt32(n - 1)) }
@@ -114,7 +117,8 @@ struct LightroomTargetTests {
     @Test func displayP3WorkingSpaceIsDeclaredAsPrimaries() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try Exporter.export(try Support.exportLook(space: ColorProfile(.displayP3)), for: "lightroom", to: "\(dir)/a.xmp")
+        let look = try Support.exportLook(space: ColorProfile(.displayP3))
+        try Exporter.export(look, for: "lightroom", to: "\(dir)/a.xmp")
         let xmp = try String(contentsOfFile: "\(dir)/a.xmp", encoding: .utf8)
         let table = try RGBTableDecoder.parse(RGBTableDecoder.inflate(RGBTableDecoder.base85Decode(
             try RGBTableDecoder.tableAttributes(xmp).text)))

@@ -38,7 +38,8 @@ struct OCIOTargetTests {
                 "\(check.stdout)\(check.stderr)")
         try Support.writeChartPNG(chart)
         let space = ColorProfile(.sRGB).description
-        let run = try Support.run("ocioconvert", [chart, space, out, OCIOTarget.gradedSpace(look: "Test Look", space: space)],
+        let graded = OCIOTarget.gradedSpace(look: "Test Look", space: space)
+        let run = try Support.run("ocioconvert", [chart, space, out, graded],
                                   environment: ["OCIO": config])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(Support.maxDifference(try Support.rgb8(out), Support.reference(Support.look)) <= 1)
@@ -51,7 +52,8 @@ struct OCIOTargetTests {
         try Exporter.export(try Support.exportLook(), for: "ocio", to: config)
         let space = ColorProfile(.sRGB).description
         let run = try Support.run("ociobakelut", ["--iconfig", config, "--inputspace", space, "--outputspace", space,
-                                                  "--looks", "Test Look", "--format", "resolve_cube", "--cubesize", "33",
+                                                  "--looks", "Test Look", "--format", "resolve_cube",
+                                                  "--cubesize", "33",
                                                   baked])
         #expect(run.status == 0, "\(run.stderr)")
         let cube = try #require(try CubeFile.read(path: baked).lut.cube)

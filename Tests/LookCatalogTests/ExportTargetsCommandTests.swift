@@ -21,7 +21,11 @@ struct ExportTargetsCommandTests {
         let dir = try TestSupport.tempDir()
         let catalog = "\(dir)/c.sqlite", lut = "\(dir)/t.cube", chart = "\(dir)/chart.png"
         var px = [UInt8](repeating: 0, count: 3 * 32 * 32)
-        for i in 0..<(32 * 32) { px[3 * i] = UInt8(i % 32 * 8); px[3 * i + 1] = UInt8(i / 32 * 8); px[3 * i + 2] = UInt8(i % 7 * 36) }
+        for i in 0..<(32 * 32) {
+            px[3 * i] = UInt8(i % 32 * 8)
+            px[3 * i + 1] = UInt8(i / 32 * 8)
+            px[3 * i + 2] = UInt8(i % 7 * 36)
+        }
         try PNGImage.write(try PixelBuffer(width: 32, height: 32, channels: 3, samples: .eight(px)), to: chart)
         let export = try CLIRunner.run(["export", "Teal & Orange", "--for", "ffmpeg", "-o", lut, "--catalog", catalog])
         #expect(export.status == 0, "\(export.stderr)")
@@ -34,7 +38,8 @@ struct ExportTargetsCommandTests {
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        let apply = try CLIRunner.run(["apply", "--look", "Teal & Orange", chart, "\(dir)/ap.png", "--catalog", catalog])
+        let apply = try CLIRunner.run(["apply", "--look", "Teal & Orange", chart, "\(dir)/ap.png",
+                                       "--catalog", catalog])
         #expect(apply.status == 0, "\(apply.stderr)")
         guard case .eight(let a) = try PNGImage.read(path: "\(dir)/ff.png").samples,
               case .eight(let b) = try PNGImage.read(path: "\(dir)/ap.png").samples else {
@@ -57,7 +62,8 @@ struct ExportTargetsCommandTests {
         let imported = try CLIRunner.run(["import", clf, "--name", "Cyanotype again", "--catalog", catalogPath])
         #expect(imported.status == 0, "\(imported.stderr)")
         let guid = imported.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        let back = try Catalog(path: catalogPath, seedDirectory: TestSupport.packageRoot, environment: [:]).cube(guid: guid)
+        let reopened = try Catalog(path: catalogPath, seedDirectory: TestSupport.packageRoot, environment: [:])
+        let back = try reopened.cube(guid: guid)
         #expect(back.size == 64)
         #expect(zip(back.values, original.values).allSatisfy { abs($0 - $1) <= 1 / 65535 })
     }
@@ -68,9 +74,11 @@ struct ExportTargetsCommandTests {
         let r = try CLIRunner.run(["export", "Cyanotype", "--for", "panasonic", "--strength", "60", "-o",
                                    "\(dir)/a.vlt", "--catalog", catalog])
         #expect(r.status == 0 && r.stderr.contains("warning: panasonic has no strength control: strength 60 %"))
-        let bad = try CLIRunner.run(["export", "Cyanotype", "--strength", "60", "-o", "\(dir)/a.cube", "--catalog", catalog])
+        let bad = try CLIRunner.run(["export", "Cyanotype", "--strength", "60", "-o", "\(dir)/a.cube",
+                                     "--catalog", catalog])
         #expect(bad.status != 0 && bad.stderr.contains("--strength needs --for"))
-        let unknown = try CLIRunner.run(["export", "Cyanotype", "--for", "nuke", "-o", "\(dir)/a.x", "--catalog", catalog])
+        let unknown = try CLIRunner.run(["export", "Cyanotype", "--for", "nuke", "-o", "\(dir)/a.x",
+                                         "--catalog", catalog])
         #expect(unknown.status != 0 && unknown.stderr.contains("lightroom"))
     }
 }
