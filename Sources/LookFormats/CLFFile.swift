@@ -201,7 +201,18 @@ private final class CLFCollector: NSObject, XMLParserDelegate {
         }
         if node != nil && name == "Array" {
             arrayDim = (attributes["dim"] ?? "").split(separator: " ").compactMap { Int($0) }
-            numbers.reserveCapacity(arrayDim.reduce(1, *))
+            // A hostile dim must not overflow or reserve gigabytes: the largest table read is a 256³ cube.
+            let limit = 3 * 256 * 256 * 256
+            var count = 1
+            for d in arrayDim {
+                let (product, overflow) = count.multipliedReportingOverflow(by: Swift.max(d, 0))
+                guard !overflow, product <= limit else {
+                    return fail(parser, "Array dim \"\(attributes["dim"] ?? "")\" is larger than LookStudio reads "
+                                + "(at most 256³ entries)")
+                }
+                count = product
+            }
+            numbers.reserveCapacity(count)
             inArray = true
         } else if node != nil && name == "IndexMap" {
             fail(parser, "IndexMap (CLF 2) is not supported; write the LUT without an index map")

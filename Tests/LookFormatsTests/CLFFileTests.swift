@@ -62,6 +62,15 @@ struct CLFFileTests {
         #expect(error.description.contains("ASC_CDL") && error.description.contains("t.clf"))
     }
 
+    @Test func hugeArrayDimensionsAreRefusedBeforeReading() throws {
+        let xml = """
+        <ProcessList id="x" compCLFversion="3"><LUT3D inBitDepth="32f" outBitDepth="32f">
+        <Array dim="4000000000 4000000000 4000000000 3">0 0 0</Array></LUT3D></ProcessList>
+        """
+        let error = try #require(throws: LookFormatsError.self) { try Self.parse(xml) }
+        #expect(error.description.contains("larger than LookStudio reads") && error.line == 2)
+    }
+
     @Test func detectionFindsClfByExtensionAndContent() throws {
         let dir = NSTemporaryDirectory() + "clf-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
