@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "FaceDetection", targets: ["FaceDetection"]),
         .library(name: "Recipes", targets: ["Recipes"]),
         .library(name: "Workflows", targets: ["Workflows"]),
+        .library(name: "Export", targets: ["Export"]),
         // Built-in plugins: each a shared library that `swift build` puts next to the `lookstudio` executable.
         .library(name: "TonePlugin", type: .dynamic, targets: ["TonePlugin"]),
         .library(name: "WhiteBalancePlugin", type: .dynamic, targets: ["WhiteBalancePlugin"]),
@@ -73,6 +74,10 @@ let package = Package(
         .target(name: "PluginABI"),
         .target(name: "PluginHost", dependencies: ["PluginABI", "LookCore"]),
 
+        // Application formats for exported looks: one file per target behind one registry; no catalog.
+        .target(name: "Export",
+                dependencies: ["LookCore", "LookFormats", "ImageIO", "ColorManagement", "CCrypto", "CZlib"]),
+
         // The engine, one module per job; none of them knows the catalog.
         .target(name: "Recipes", dependencies: [
             "LookCore", "LookFormats", "PluginHost", "YAMLScreen", .product(name: "Yams", package: "Yams"),
@@ -109,6 +114,7 @@ let package = Package(
             dependencies: [
                 "LookModel", "LookCore", "LookFormats", "ImageIO", "ColorManagement", "PluginHost", "Recipes", "Scenes",
                 "Correction", "Rendering", "LookGallery", "LookCatalog", "Workflows", "LookBench", "ImageMetadata",
+                "Export",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -146,6 +152,8 @@ let package = Package(
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LookCore"]),
         .testTarget(name: "PluginsTests", dependencies: ["PluginHost"]),
         .testTarget(name: "CorrectionModelTests", dependencies: ["CorrectionModel", "ImageIO", "LookCore"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "LookCore", "LookFormats", "ImageIO", "ColorManagement",
+                                                        "CZlib", "CCrypto"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

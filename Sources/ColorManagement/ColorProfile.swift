@@ -160,13 +160,13 @@ public struct ColorProfile: Sendable, Equatable, Hashable {
         return text.isEmpty ? nil : text
     }
 
-    private static func fourCC(_ value: UInt32) -> String {
+    static func fourCC(_ value: UInt32) -> String {
         let bytes = [24, 16, 8, 0].map { UInt8((value >> UInt32($0)) & 0xFF) }
         return "\"" + String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces) + "\""
     }
 
     /// LittleCMS logs errors to stderr by default; LookStudio reports them through its own errors instead.
-    private static let silenceLittleCMS: Void = cmsSetLogErrorHandler { _, _, _ in }
+    static let silenceLittleCMS: Void = cmsSetLogErrorHandler { _, _, _ in }
 
     /// The named spaces, built once: D65 white, the published primaries and curves (sRGB: IEC 61966-2-1; Display
     /// P3: SMPTE EG 432-1 primaries with the sRGB curve; Adobe RGB (1998): γ = 563/256; Rec. 2020: ITU-R BT.2020).

@@ -10,6 +10,8 @@ public enum LUTFileFormat: String, Sendable, Codable, CaseIterable {
     case threeDL = "3dl"
     /// A cube stored as a PNG image (tiled, strip or Hald layout).
     case png
+    /// Academy / ASC Common LUT Format (SMPTE ST 2136-1) XML.
+    case clf
 
     /// The usual file extension.
     public var fileExtension: String { rawValue }
@@ -40,6 +42,7 @@ public enum LUTFormat {
         case "cube": return .cube
         case "3dl": return .threeDL
         case "png": return .png
+        case "clf": return .clf
         default: break
         }
         guard let handle = FileHandle(forReadingAtPath: path) else {
@@ -50,8 +53,9 @@ public enum LUTFormat {
         if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return .png }
         let text = String(decoding: head, as: UTF8.self).uppercased()
         if text.contains("LUT_3D_SIZE") || text.contains("LUT_1D_SIZE") { return .cube }
+        if text.contains("<PROCESSLIST") { return .clf }
         if text.contains("MESH") { return .threeDL }
-        throw LookFormatsError(file: name, "unknown LUT format: expected a .cube, .3dl or .png file")
+        throw LookFormatsError(file: name, "unknown LUT format: expected a .cube, .3dl, .clf or .png file")
     }
 
     /// The format an output path asks for, by extension only.
@@ -59,7 +63,7 @@ public enum LUTFormat {
         let ext = (path as NSString).pathExtension.lowercased()
         guard let format = LUTFileFormat(rawValue: ext) else {
             throw LookFormatsError(file: (path as NSString).lastPathComponent,
-                                   "cannot tell the output format from \".\(ext)\": use .cube, .3dl or .png")
+                                   "cannot tell the output format from \".\(ext)\": use .cube, .3dl, .clf or .png")
         }
         return format
     }
@@ -77,6 +81,11 @@ public enum LUTFormat {
             let mesh = contents.hasMeshLine ? "with input mesh" : "size from Mesh header"
             return LoadedLUT(lut: contents.lut, format: .threeDL, dialect: ".3dl (\(mesh))",
                              layout: nil, bits: contents.outputBits, warnings: contents.warnings)
+        case .clf:
+            let contents = try CLFFile.read(path: path)
+            return LoadedLUT(lut: contents.lut, format: .clf,
+                             dialect: "CLF (" + contents.nodes.joined(separator: " → ") + ")",
+                             layout: nil, bits: nil, warnings: contents.warnings)
         case .png:
             let (cube, detected, depth) = try CubeImage.read(path: path, layout: layout)
             return LoadedLUT(lut: LUT(cube: cube), format: .png, dialect: "\(detected.rawValue) PNG \(depth.rawValue)-bit",
@@ -141,6 +150,9 @@ public enum LUTFormat {
             }
             let layout = options.layout ?? defaultLayout(size: cube.size)
             try CubeImage.write(cube, to: path, layout: layout, depth: depth)
+        case .clf:
+            let title = lut.title ?? (path as NSString).deletingPathExtension
+            try CLFFile.write(cube, to: path, id: UUID().uuidString, name: (title as NSString).lastPathComponent)
         case .cube:
             break
         }

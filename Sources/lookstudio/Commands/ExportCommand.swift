@@ -1,29 +1,45 @@
 import ArgumentParser
+import Export
 import Foundation
 import ImageIO
 import LookCatalog
 import LookFormats
+import Workflows
 
 /// `lookstudio export GUID|NAME -o FILE`: writes a catalog look as a PNG, .cube or .3dl file.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write a catalog look to a PNG, .cube or .3dl file (format from the extension).",
+        abstract: "Write a catalog look to a file, or for an application with --for (see --list-targets).",
         discussion: """
         The look is found by GUID, unique GUID prefix (8+ characters) or name (ignoring case).
 
         Example:
           lookstudio export "Warm Film" -o warm.cube
           lookstudio export 7C7C394C -o warm-strip.png --layout strip --bits 8 --size 16
+          lookstudio export "Warm Film" --for lightroom --strength 80 -o WarmFilm.xmp
+          lookstudio export "Warm Film" --for ocio -o ocio/config.ocio      # writes ocio/warm-film.clf too
+          lookstudio export --list-targets
         """)
 
     @OptionGroup var global: GlobalOptions
 
     @Argument(help: ArgumentHelp("GUID, GUID prefix or name of the look.", valueName: "look"))
-    var look: String
+    var look: String?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Output file: .png, .cube or .3dl.", valueName: "file"))
-    var output: String
+    @Option(name: .shortAndLong, help: ArgumentHelp("Output file: .png, .cube, .3dl or .clf (or the --for target's).",
+                                                    valueName: "file"))
+    var output: String?
+
+    @Option(name: .customLong("for"), help: ArgumentHelp("Application target: resolve, lightroom, ocio, icc, … "
+                                                         + "(--list-targets shows all).", valueName: "target"))
+    var target: String?
+
+    @Flag(help: "Print every --for target: format, size, value range and what it cannot carry.")
+    var listTargets = false
+
+    @Option(help: "With --for: look strength in percent, 0…200 (carried where the format can, else baked).")
+    var strength: Double = 100
 
     @Option(help: "PNG layout: tiled, strip or hald (default: tiled when the size is a square, else strip).")
     var layout: String?
@@ -35,15 +51,33 @@ struct ExportCommand: ParsableCommand {
     var size: Int?
 
     func validate() throws {
+        if listTargets { return }
+        if look == nil || output == nil { throw ValidationError("give the look and -o FILE (or --list-targets)") }
+        if let target { _ = try Exporter.target(target) }
+        if !(0...200).contains(strength) { throw ValidationError("--strength must be 0…200") }
+        if target == nil && strength != 100 { throw ValidationError("--strength needs --for TARGET") }
         if let layout, CubeLayout(rawValue: layout) == nil { throw ValidationError("--layout must be tiled, strip or hald") }
         if bits != 8 && bits != 16 { throw ValidationError("--bits must be 8 or 16") }
         if let size, !(2...256).contains(size) { throw ValidationError("--size must be 2…256") }
     }
 
     func run() throws {
+        if listTargets {
+            Exporter.listing().forEach { print($0) }
+            return
+        }
+        guard let look, let output else { return }
         let catalog = try CatalogAccess.open(global)
         let record = try catalog.resolveLook(look)
         let cube = try catalog.cube(record)
+        if let target {
+            let request = try ExportLook(name: record.name, cube: cube, strength: Float(strength / 100),
+                                         workingSpace: try LookSpaces.profile(of: record))
+            let result = try Exporter.export(request, for: target, to: output, size: size)
+            for w in result.warnings { CatalogAccess.warn("warning: \(w)") }
+            (result.files + result.notes).forEach { print($0) }
+            return
+        }
         let isPNG = output.lowercased().hasSuffix(".png")
         let warnings = try LookFile.write(cube, to: output, layout: layout.flatMap(CubeLayout.init(rawValue:)),
                                           bits: isPNG ? bits : nil, size: size, title: record.name)

@@ -1,0 +1,85 @@
+import Foundation
+import LookCore
+import Testing
+@testable import LookFormats
+
+struct CLFFileTests {
+    static func parse(_ xml: String) throws -> CLFContents {
+        try CLFFile.parse(Array(xml.utf8), fileName: "t.clf")
+    }
+
+    @Test func writtenCubeReadsBackBitForBit() throws {
+        let cube = try ColorCube(size: 5) { SIMD3($0.z * 0.9, $0.x * $0.x, 1 - $0.y) }
+        let contents = try Self.parse(CLFFile.serialize(cube, id: "a", name: "A & <B>"))
+        #expect(contents.lut.cube == cube && contents.lut.isPlainCube && contents.nodes == ["LUT3D"])
+    }
+
+    @Test func lut3DIsBlueFastestAndScaledByItsOutputDepth() throws {
+        var rows: [String] = []
+        for r in 0..<2 { for g in 0..<2 { for b in 0..<2 { rows.append("\(r * 4095) \(g * 4095) \(b * 2000)") } } }
+        let xml = """
+        <ProcessList id="x" compCLFversion="3"><LUT3D inBitDepth="32f" outBitDepth="12i">
+        <Array dim="2 2 2 3">\(rows.joined(separator: "\n"))</Array></LUT3D></ProcessList>
+        """
+        let cube = try #require(try Self.parse(xml).lut.cube)
+        #expect(cube.entry(r: 1, g: 0, b: 0) == SIMD3(1, 0, 0))
+        #expect(cube.entry(r: 0, g: 0, b: 1) == SIMD3(0, 0, Float(2000) / 4095))
+    }
+
+    @Test func lut1DBeforeLut3DBecomesShaperAndCube() throws {
+        let xml = """
+        <ProcessList id="x" compCLFversion="3">
+          <LUT1D inBitDepth="32f" outBitDepth="32f"><Array dim="3 1">0 0.25 1</Array></LUT1D>
+          <LUT3D inBitDepth="32f" outBitDepth="32f"><Array dim="2 2 2 3">
+            0 0 0  0 0 1  0 1 0  0 1 1  1 0 0  1 0 1  1 1 0  1 1 1</Array></LUT3D>
+        </ProcessList>
+        """
+        let lut = try Self.parse(xml).lut
+        #expect(lut.shaper?.size == 3 && lut.cube?.size == 2)
+        #expect(abs(lut.evaluate(SIMD3(repeating: 0.5)).x - 0.25) < 1e-6)
+    }
+
+    @Test func rangeAndMatrixChainsAreBakedWithAWarning() throws {
+        let xml = """
+        <ProcessList id="x" compCLFversion="3">
+          <Range inBitDepth="10i" outBitDepth="32f"><minInValue>64</minInValue><maxInValue>940</maxInValue>
+            <minOutValue>0</minOutValue><maxOutValue>1</maxOutValue></Range>
+          <Matrix inBitDepth="32f" outBitDepth="32f"><Array dim="3 3">0 0 1 0 1 0 1 0 0</Array></Matrix>
+        </ProcessList>
+        """
+        let contents = try Self.parse(xml)
+        #expect(contents.nodes == ["Range", "Matrix"])
+        #expect(contents.warnings.count == 1 && contents.warnings[0].message.contains("Range → Matrix"))
+        // Input 1.0 is code 1023 > 940, clamped to 1; the matrix swaps red and blue.
+        let v = contents.lut.evaluate(SIMD3(1, 0.5, 0))
+        let mid = (0.5 * 1023 - 64) / (940 - 64)
+        #expect(abs(v.x - 0) < 1e-3 && abs(v.y - Float(mid)) < 2e-3 && abs(v.z - 1) < 1e-3)
+    }
+
+    @Test func otherNodesAreRefusedByName() throws {
+        let xml = #"<ProcessList id="x" compCLFversion="3"><ASC_CDL inBitDepth="32f" outBitDepth="32f"/></ProcessList>"#
+        let error = try #require(throws: LookFormatsError.self) { try Self.parse(xml) }
+        #expect(error.description.contains("ASC_CDL") && error.description.contains("t.clf"))
+    }
+
+    @Test func hugeArrayDimensionsAreRefusedBeforeReading() throws {
+        let xml = """
+        <ProcessList id="x" compCLFversion="3"><LUT3D inBitDepth="32f" outBitDepth="32f">
+        <Array dim="4000000000 4000000000 4000000000 3">0 0 0</Array></LUT3D></ProcessList>
+        """
+        let error = try #require(throws: LookFormatsError.self) { try Self.parse(xml) }
+        #expect(error.description.contains("larger than LookStudio reads") && error.line == 2)
+    }
+
+    @Test func detectionFindsClfByExtensionAndContent() throws {
+        let dir = NSTemporaryDirectory() + "clf-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let cube = try ColorCube.identity(size: 3)
+        let text = CLFFile.serialize(cube, id: "i", name: "Identity")
+        try text.write(toFile: "\(dir)/a.xml", atomically: true, encoding: .utf8)
+        #expect(try LUTFormat.format(of: "\(dir)/a.xml") == .clf)
+        #expect(try LUTFormat.format(of: "\(dir)/b.clf") == .clf)
+        #expect(try LUTFormat.read(path: "\(dir)/a.xml").lut.cube == cube)
+    }
+}
