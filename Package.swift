@@ -23,6 +23,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .target(name: "CLUTKernels"),
@@ -98,6 +101,15 @@ let package = Package(
                 "YAMLScreen", .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // The only layer that joins catalog and engine; the studio's actions live here.
+        .target(name: "Workflows", dependencies: ["LookCatalog", "LookEngine", "PluginHost", "ImageIO", "LookCore",
+                                                  "LookFormats"]),
+        // The studio's local web server (Hummingbird): HTTP, JSON API over Workflows, page assets; no SQL, no codecs.
+        .target(name: "Studio", dependencies: [
+            "Workflows", "LookEngine", "LookCatalog",
+            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+        ]),
         .target(name: "PluginABI"),
         .target(name: "PluginHost", dependencies: ["PluginABI", "LookCore"]),
         .target(name: "TonePlugin", dependencies: ["PluginABI"], path: "Plugins/Tone",
@@ -115,7 +127,7 @@ let package = Package(
             name: "lookstudio",
             dependencies: [
                 "LookCore", "LookFormats", "ImageIO", "LookEngine", "PluginHost", "LookCatalog", "LookGallery",
-                "ColorManagement", "LookBench",
+                "ColorManagement", "LookBench", "Studio", "Workflows",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -132,6 +144,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["lookstudio", "LookCore", "LookFormats", "ImageIO", "ColorManagement"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LookCore"]),
         .testTarget(name: "PluginsTests", dependencies: ["PluginHost"]),
+        .testTarget(name: "StudioTests", dependencies: ["Studio", "Workflows", "lookstudio"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -32,6 +32,7 @@ struct LookStudioCommand: ParsableCommand {
             CorrectCommand.self,
             ContactSheetCommand.self,
             GalleryCommand.self,
+            StudioCommand.self,
         ]
     )
 
