@@ -61,7 +61,6 @@ final class StudioProcess: @unchecked Sendable {
     func interrupt() -> Int32 {
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
-        try? FileManager.default.removeItem(atPath: folder)
         return process.terminationStatus
     }
 
