@@ -50,7 +50,7 @@ enum StudioPage {
             <button id="addAdjustment">Add</button>
           </div>
           <ol id="steps" class="steps"></ol>
-          <p class="hint" id="emptyHint">Add an adjustment, or a look from the list (＋ on its card).</p>
+          <p class="hint" id="emptyHint">Add an adjustment, or a look from the list (+ on its card).</p>
         </section>
         <section>
           <h2>Automatic correction</h2>

@@ -123,12 +123,15 @@ struct StudioRoutes: Sendable {
             try await Self.run {
                 let format = request.uri.queryParameters.get("format").map { String($0) } ?? "f32"
                 let body: StudioComposeRequest = try await Self.decode(request)
-                let (cube, data) = try await Self.offload {
+                let (cube, data, seconds) = try await Self.offload {
+                    let start = DispatchTime.now().uptimeNanoseconds
                     let cube = try session.compose(body)
-                    return (cube, try CubeBytes.encode(cube, format: format))
+                    let data = try CubeBytes.encode(cube, format: format)
+                    return (cube, data, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
                 }
                 var response = Self.bytes(data, type: "application/octet-stream")
                 response.headers[HTTPField.Name("X-Cube-Size")!] = String(cube.size)
+                response.headers[HTTPField.Name("Server-Timing")!] = String(format: "compose;dur=%.1f", seconds * 1000)
                 return response
             }
         }

@@ -189,9 +189,12 @@ enum StudioScript {
         do {
           state.dirty = false;
           const version = state.version;
+          const t0 = performance.now();
           const buffer = await api('/api/compose?format=f32', { json: composeBody() });
+          const t1 = performance.now();
           uploadLut(new Float32Array(buffer), CUBE);
           draw();
+          state.timing = { compose: t1 - t0, draw: performance.now() - t1 };
           state.rendered = version;
           state.renders++;
         } while (state.dirty);
@@ -328,7 +331,7 @@ enum StudioScript {
                       loading: 'lazy' }),
           el('div', { class: 'name', text: look.name }),
           el('div', { class: 'tags', text: look.tags.join(', ') || ' ' }),
-          el('button', { text: '＋', title: 'Add this look as a step',
+          el('button', { text: '+', title: 'Add this look as a step',
                          onclick: (e) => { e.stopPropagation(); addLookStep(look); } })]);
         card.addEventListener('click', () => selectLook(look));
         box.append(card);
@@ -481,7 +484,9 @@ enum StudioScript {
       return { max, over, mean: sum / (w * h * 3), width: w, height: h };
     }
 
-    window.studio = { state, refresh, recipe, addAdjustment, addLookStep, selectPhoto, loadLooks, comparePreviewWith };
+    window.studio = {
+      state, refresh, recipe, renderSteps, addAdjustment, addLookStep, selectPhoto, loadLooks, comparePreviewWith
+    };
 
     (async function start() {
       try {

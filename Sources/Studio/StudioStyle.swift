@@ -11,7 +11,7 @@ enum StudioStyle {
     h3 { font-size: 13px; margin: 12px 0 6px; color: var(--dim); font-weight: 500; }
     h3 span { color: var(--text); }
     main { display: grid; grid-template-columns: 250px 1fr 330px; height: calc(100vh - 45px); }
-    aside { overflow-y: auto; padding: 12px; background: var(--panel); }
+    aside { overflow-y: auto; overflow-x: hidden; padding: 12px; background: var(--panel); min-width: 0; }
     #left { border-right: 1px solid var(--line); } #right { border-left: 1px solid var(--line); }
     section { margin-bottom: 18px; }
     #center { display: flex; flex-direction: column; padding: 12px; margin: 0; min-width: 0; }
@@ -27,7 +27,7 @@ enum StudioStyle {
     button:hover { border-color: var(--accent); } button.primary { background: var(--accent); color: #111; }
     input[type=range] { padding: 0; accent-color: var(--accent); }
     input[type=search], #lookName, #lookTags { width: 100%; margin-bottom: 6px; }
-    .thumbs { display: grid; grid-template-columns: repeat(3, 1fr); gap: 6px; }
+    .thumbs { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 6px; }
     .thumbs img { width: 100%; aspect-ratio: 1; object-fit: cover; border: 2px solid transparent; border-radius: 3px;
                   cursor: pointer; }
     .thumbs img.on { border-color: var(--accent); }
@@ -35,14 +35,14 @@ enum StudioStyle {
             color: var(--dim); font-size: 12px; }
     .drop.over { border-color: var(--accent); color: var(--text); }
     .drop input { width: 100%; margin-top: 4px; font-size: 12px; }
-    .looks { display: grid; grid-template-columns: 1fr 1fr; gap: 8px; margin-top: 6px; }
+    .looks { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 8px; margin-top: 6px; }
     .look { position: relative; background: #3a3a3a; border: 2px solid transparent; border-radius: 4px; padding: 3px;
             cursor: pointer; }
     .look.on { border-color: var(--accent); }
     .look img { width: 100%; aspect-ratio: 3/2; object-fit: cover; display: block; border-radius: 2px; }
     .look .name { font-size: 12px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
     .look .tags { font-size: 11px; color: var(--dim); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-    .look button { position: absolute; top: 5px; right: 5px; padding: 0 6px; font-size: 13px; }
+    .look button { position: absolute; top: 5px; right: 5px; padding: 0 6px; font-size: 13px; font-weight: 700; }
     .add { display: flex; gap: 6px; } .add select { flex: 1; min-width: 0; }
     .steps { list-style: none; padding: 0; margin: 10px 0 0; }
     .step { background: #3a3a3a; border-radius: 4px; padding: 8px; margin-bottom: 8px; }

@@ -366,12 +366,8 @@ public enum CubeBytes {
         let values = cube.values
         switch format {
         case "f32":
-            var out = [UInt8](repeating: 0, count: values.count * 4)
-            out.withUnsafeMutableBytes { raw in
-                for (i, v) in values.enumerated() { raw.storeBytes(of: v.bitPattern.littleEndian, toByteOffset: i * 4,
-                                                                    as: UInt32.self) }
-            }
-            return out
+            // Float's own bytes: every platform Swift runs the studio on is little-endian.
+            return values.withUnsafeBytes { Array($0) }
         case "u8":
             return values.map { UInt8((min(max($0, 0), 1) * 255).rounded()) }
         case "u16":
