@@ -38,7 +38,7 @@ enum StudioScript {
 
     // ---- WebGL2 preview -------------------------------------------------------------------------------------
     const canvas = $('view');
-    const gl = canvas.getContext('webgl2', { preserveDrawingBuffer: true, antialias: false, premultipliedAlpha: false });
+    const gl = canvas.getContext('webgl2', { antialias: false, premultipliedAlpha: false });
     let program, photoTexture, lutTexture, uniforms = {};
     const vertexSource = `#version 300 es
     void main() {
@@ -56,22 +56,22 @@ enum StudioScript {
     uniform ivec2 size;
     out vec4 outColor;
     vec3 at(ivec3 i) { return texelFetch(lut, i, 0).rgb; }
+    // Branch-free, so SIMD lanes (SwiftShader's, a GPU's) never run every ordering: s1 is the largest fraction's
+    // axis, s2 adds the middle one; ties pick a fixed axis, and any order gives the same value at a tie.
     vec3 tetra(vec3 c) {
       vec3 x = clamp(c, 0.0, 1.0) * float(n - 1);
       vec3 b = min(floor(x), vec3(float(n - 2)));
       vec3 f = x - b;
       ivec3 i = ivec3(b);
-      ivec3 s1, s2; float f1, f2, f3;
-      if (f.r >= f.g) {
-        if (f.g >= f.b) { s1 = ivec3(1,0,0); s2 = ivec3(1,1,0); f1 = f.r; f2 = f.g; f3 = f.b; }
-        else if (f.r >= f.b) { s1 = ivec3(1,0,0); s2 = ivec3(1,0,1); f1 = f.r; f2 = f.b; f3 = f.g; }
-        else { s1 = ivec3(0,0,1); s2 = ivec3(1,0,1); f1 = f.b; f2 = f.r; f3 = f.g; }
-      } else {
-        if (f.b >= f.g) { s1 = ivec3(0,0,1); s2 = ivec3(0,1,1); f1 = f.b; f2 = f.g; f3 = f.r; }
-        else if (f.b >= f.r) { s1 = ivec3(0,1,0); s2 = ivec3(0,1,1); f1 = f.g; f2 = f.b; f3 = f.r; }
-        else { s1 = ivec3(0,1,0); s2 = ivec3(1,1,0); f1 = f.g; f2 = f.r; f3 = f.b; }
-      }
-      vec3 c000 = at(i), ca = at(i + s1), cb = at(i + s2), c111 = at(i + ivec3(1));
+      float rMax = step(f.g, f.r) * step(f.b, f.r);
+      float gMax = (1.0 - step(f.g, f.r)) * step(f.b, f.g);
+      vec3 s1 = vec3(rMax, gMax, 1.0 - rMax - gMax);
+      float bMin = step(f.b, f.g) * step(f.b, f.r);
+      float gMin = (1.0 - bMin) * step(f.g, f.r);
+      vec3 lo = vec3(1.0 - bMin - gMin, gMin, bMin);
+      float f1 = dot(f, s1), f3 = dot(f, lo);
+      float f2 = f.r + f.g + f.b - f1 - f3;
+      vec3 c000 = at(i), ca = at(i + ivec3(s1)), cb = at(i + ivec3(vec3(1.0) - lo)), c111 = at(i + ivec3(1));
       return clamp(c000 + f1 * (ca - c000) + f2 * (cb - ca) + f3 * (c111 - cb), 0.0, 1.0);
     }
     void main() {
@@ -236,6 +236,7 @@ enum StudioScript {
     }
 
     function format(value, kind) {
+      if (kind === '%') return Math.round(value) + ' %';
       const unit = { angle: '°', kelvin: ' K' }[kind] || '';
       return (Math.abs(value) >= 100 ? value.toFixed(0) : value.toFixed(2)) + unit;
     }
@@ -285,7 +286,7 @@ enum StudioScript {
           }
         }
         const max = s.kind === 'adjust' ? 100 : 200;
-        item.append(slider('Strength', 'Blend of this step against its input, %', 0, max, 1, s.strength, '',
+        item.append(slider('Strength', 'Blend of this step against its input, %', 0, max, 1, s.strength, '%',
                            (v) => { s.strength = v; refresh(); }, 'step-strength'));
         list.append(item);
       });
@@ -470,6 +471,8 @@ enum StudioScript {
       off.drawImage(bitmap, 0, 0);
       const ref = off.getImageData(0, 0, w, h).data;
       const got = new Uint8Array(w * h * 4);
+      // Drawn again and read in the same task: the drawing buffer is not preserved between frames.
+      draw();
       gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, got);
       let max = 0, over = 0, sum = 0;
       for (let y = 0; y < h; y++) {

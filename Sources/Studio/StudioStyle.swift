@@ -10,7 +10,7 @@ enum StudioStyle {
     h2 { font-size: 13px; text-transform: uppercase; letter-spacing: .06em; color: var(--dim); margin: 4px 0 8px; }
     h3 { font-size: 13px; margin: 12px 0 6px; color: var(--dim); font-weight: 500; }
     h3 span { color: var(--text); }
-    main { display: grid; grid-template-columns: 250px 1fr 330px; height: calc(100vh - 45px); }
+    main { display: grid; grid-template-columns: 250px minmax(0, 1fr) 350px; height: calc(100vh - 45px); }
     aside { overflow-y: auto; overflow-x: hidden; padding: 12px; background: var(--panel); min-width: 0; }
     #left { border-right: 1px solid var(--line); } #right { border-left: 1px solid var(--line); }
     section { margin-bottom: 18px; }
@@ -50,7 +50,7 @@ enum StudioStyle {
     .step .head { display: flex; align-items: center; gap: 6px; }
     .step .head .title { flex: 1; font-weight: 600; }
     .step .head button { padding: 0 6px; }
-    .param { display: grid; grid-template-columns: 92px 1fr 64px; gap: 6px; align-items: center; margin-top: 6px; }
+    .param { display: grid; grid-template-columns: 84px minmax(0, 1fr) 58px; gap: 6px; align-items: center; margin-top: 6px; }
     .param label { font-size: 12px; color: var(--dim); }
     .param output { font-size: 12px; text-align: right; font-variant-numeric: tabular-nums; }
     .hint { color: var(--dim); font-size: 12px; }
