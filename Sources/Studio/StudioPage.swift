@@ -75,7 +75,8 @@ enum StudioPage {
           </div>
           <div class="buttons">
             <select id="exportFormat" aria-label="Export format">
-              <option value="cube">.cube</option><option value="3dl">.3dl</option><option value="png">.png (16-bit)</option>
+              <option value="cube">.cube</option><option value="3dl">.3dl</option>
+              <option value="png">.png (16-bit)</option>
             </select>
             <button id="export">Export</button>
           </div>

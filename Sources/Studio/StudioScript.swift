@@ -428,7 +428,8 @@ enum StudioScript {
       }));
       $('rename').addEventListener('click', () => act('rename', async () => {
         if (!state.selected) throw new Error('select a look first');
-        const look = await api('/api/looks/' + state.selected.guid + '/rename', { json: { name: $('lookName').value } });
+        const look = await api('/api/looks/' + state.selected.guid + '/rename',
+                               { json: { name: $('lookName').value } });
         await loadLooks(); selectLook(look); say('renamed to ' + look.name);
       }));
       $('tag').addEventListener('click', () => act('tags', async () => {
@@ -457,7 +458,10 @@ enum StudioScript {
         const file = e.dataTransfer.files[0];
         if (file) act('add photo', () => upload(file));
       });
-      $('file').addEventListener('change', () => { const f = $('file').files[0]; if (f) act('add photo', () => upload(f)); });
+      $('file').addEventListener('change', () => {
+        const f = $('file').files[0];
+        if (f) act('add photo', () => upload(f));
+      });
     }
 
     // ---- For tests and scripts: the rendered pixels, and a comparison with a reference photo ----------------------
@@ -465,7 +469,9 @@ enum StudioScript {
       const blob = await api('/api/photos/' + photoId + '/preview?long=' + PREVIEW, { blob: true });
       const bitmap = await createImageBitmap(blob, { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
       const w = state.width, h = state.height;
-      if (bitmap.width !== w || bitmap.height !== h) throw new Error('reference is ' + bitmap.width + '×' + bitmap.height);
+      if (bitmap.width !== w || bitmap.height !== h) {
+        throw new Error('reference is ' + bitmap.width + '×' + bitmap.height);
+      }
       const off = new OffscreenCanvas(w, h).getContext('2d', { colorSpace: 'srgb' });
       off.imageSmoothingEnabled = false;
       off.drawImage(bitmap, 0, 0);
@@ -488,7 +494,7 @@ enum StudioScript {
     }
 
     window.studio = {
-      state, refresh, recipe, renderSteps, addAdjustment, addLookStep, selectPhoto, loadLooks, comparePreviewWith
+      state, refresh, redraw: draw, recipe, renderSteps, addAdjustment, addLookStep, selectPhoto, loadLooks, comparePreviewWith
     };
 
     (async function start() {
@@ -499,7 +505,8 @@ enum StudioScript {
         state.adjustments = adjustments;
         const select = $('adjustment');
         for (const a of adjustments) {
-          select.append(el('option', { value: a.id, text: a.category + ' · ' + a.display_name, title: a.description }));
+          select.append(el('option', { value: a.id, text: a.category + ' · ' + a.display_name,
+                                       title: a.description }));
         }
         renderSteps();
         if (state.photos.length) await selectPhoto(0); else say('no photos: drop one onto the page');

@@ -50,7 +50,8 @@ enum StudioStyle {
     .step .head { display: flex; align-items: center; gap: 6px; }
     .step .head .title { flex: 1; font-weight: 600; }
     .step .head button { padding: 0 6px; }
-    .param { display: grid; grid-template-columns: 84px minmax(0, 1fr) 58px; gap: 6px; align-items: center; margin-top: 6px; }
+    .param { display: grid; grid-template-columns: 84px minmax(0, 1fr) 58px; gap: 6px; align-items: center;
+             margin-top: 6px; }
     .param label { font-size: 12px; color: var(--dim); }
     .param output { font-size: 12px; text-align: right; font-variant-numeric: tabular-nums; }
     .hint { color: var(--dim); font-size: 12px; }

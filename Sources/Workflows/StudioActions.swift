@@ -153,8 +153,10 @@ public final class StudioSession: @unchecked Sendable {
     /// The photos, in the order given then dropped.
     public func photoList() -> [StudioPhotoInfo] {
         lock.withLock {
-            photos.enumerated().map { StudioPhotoInfo(id: $0.offset, name: $0.element.name,
-                                                      width: $0.element.pixels.width, height: $0.element.pixels.height) }
+            photos.enumerated().map {
+                StudioPhotoInfo(id: $0.offset, name: $0.element.name, width: $0.element.pixels.width,
+                                height: $0.element.pixels.height)
+            }
         }
     }
 
