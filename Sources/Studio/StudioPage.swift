@@ -63,6 +63,7 @@ enum StudioPage {
           <input id="lookTags" placeholder="Tags, comma separated">
           <div class="buttons">
             <button id="save" class="primary">Save as new look</button>
+            <button id="saveVersion" title="Replace the selected look's cube and recipe">Save as new version</button>
           </div>
           <h3>Selected look <span id="selectedName">—</span></h3>
           <div class="buttons">

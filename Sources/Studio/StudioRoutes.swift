@@ -99,6 +99,15 @@ struct StudioRoutes: Sendable {
                 return try Self.json(try session.rename(guid: guid, to: body.name))
             }
         }
+        router.post("/api/looks/:guid/version") { request, context in
+            try await Self.run {
+                struct Body: Decodable { var recipe: Recipe }
+                let guid = try context.parameters.require("guid")
+                let body: Body = try await Self.decode(request)
+                let look = try await Self.offload { try session.saveVersion(guid: guid, recipe: body.recipe) }
+                return try Self.json(look)
+            }
+        }
         router.post("/api/looks/:guid/tags") { request, context in
             try await Self.run {
                 struct Body: Decodable { var tags: [String] }

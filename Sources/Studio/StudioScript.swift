@@ -426,6 +426,11 @@ enum StudioScript {
         selectLook(state.looks.find((l) => l.guid === look.guid) || look);
         say('saved ' + look.name + ' (' + look.guid + ')');
       }));
+      $('saveVersion').addEventListener('click', () => act('new version', async () => {
+        if (!state.selected) throw new Error('select the look to replace first');
+        const look = await api('/api/looks/' + state.selected.guid + '/version', { json: { recipe: recipe(64) } });
+        await loadLooks(); selectLook(look); say('new version of ' + look.name + ' saved');
+      }));
       $('rename').addEventListener('click', () => act('rename', async () => {
         if (!state.selected) throw new Error('select a look first');
         const look = await api('/api/looks/' + state.selected.guid + '/rename',
@@ -494,7 +499,8 @@ enum StudioScript {
     }
 
     window.studio = {
-      state, refresh, redraw: draw, recipe, renderSteps, addAdjustment, addLookStep, selectPhoto, loadLooks, comparePreviewWith
+      state, refresh, redraw: draw, recipe, renderSteps, addAdjustment, addLookStep, selectPhoto, loadLooks,
+      comparePreviewWith
     };
 
     (async function start() {

@@ -328,6 +328,17 @@ public final class StudioSession: @unchecked Sendable {
         return Self.summary(try catalog.addLook(new).record)
     }
 
+    /// Stores the recipe as a new version of an existing look (cube and recipe replaced in one transaction).
+    public func saveVersion(guid: String, recipe: Recipe) throws -> StudioLook {
+        let existing = try catalog.resolveLook(guid)
+        var provenance = recipe
+        provenance.name = existing.name
+        let size = recipe.size ?? Composer.defaultSize
+        provenance.size = size
+        let cube = try composer.compose(provenance, size: size).quantizedTo16Bit()
+        return Self.summary(try catalog.replaceLook(guid: existing.guid, cube: cube, recipeYAML: provenance.yaml))
+    }
+
     /// Renames a look.
     public func rename(guid: String, to name: String) throws -> StudioLook {
         Self.summary(try catalog.renameLook(guid: guid, to: name))

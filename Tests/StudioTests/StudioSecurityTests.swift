@@ -107,6 +107,10 @@ import Testing
         let tagged = try studio.request("/api/looks/\(Self.guid(results.all[0].text))/tags", method: "POST",
                                         body: Array(#"{"tags":["warm","studio"]}"#.utf8))
         #expect(tagged.text.contains(#""tags":["studio","warm"]"#))
+        let version = try studio.request("/api/looks/\(Self.guid(results.all[0].text))/version", method: "POST",
+            body: Array(#"{"recipe":{"steps":[{"adjust":"color.saturation","params":{"amount":0.4}}]}}"#.utf8))
+        #expect(version.status == 200 && version.text.contains("color.saturation"))
+        #expect(version.text.contains("Tab renamed"))
         let exported = try studio.request("/api/looks/\(Self.guid(results.all[1].text))/export?format=cube")
         #expect(exported.status == 200 && exported.text.contains("LUT_3D_SIZE 64"))
         #expect(studio.interrupt() == 0)
