@@ -43,7 +43,11 @@ public struct StudioServer: Sendable {
                 bound.set(actual)
                 ready(StudioServer.url(port: actual, token: token))
             })
-        try await app.runService()
+        do {
+            try await app.runService()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw StudioError.portInUse(port)
+        }
     }
 }
 

@@ -117,6 +117,8 @@ public final class StudioSession: @unchecked Sendable {
 
     /// Opens the catalog and the plugins and decodes `paths` (files, or folders whose images are taken, sorted).
     public init(paths: [String], catalogPath: String, pluginSearchPaths: [String]) throws {
+        // A mistyped photo is reported before the catalog is opened (creating one takes seconds).
+        let files = try Self.expand(paths)
         catalog = try Catalog(path: catalogPath)
         registry = PluginRegistry.load(searchPaths: pluginSearchPaths)
         let catalog = self.catalog
@@ -125,7 +127,7 @@ public final class StudioSession: @unchecked Sendable {
             return ResolvedLook(guid: record.guid, name: record.name, cube: try catalog.cube(guid: record.guid))
         }
         uploadFolder = NSTemporaryDirectory() + "lookstudio-studio-\(UUID().uuidString)"
-        for path in try Self.expand(paths) { _ = try addPhoto(path: path) }
+        for path in files { _ = try addPhoto(path: path) }
     }
 
     deinit { try? FileManager.default.removeItem(atPath: uploadFolder) }
