@@ -5,7 +5,8 @@ SWIFT ?= swift
 APT_PACKAGES := libpng-dev zlib1g-dev libsqlite3-dev libyaml-dev libjpeg62-turbo-dev pkg-config \
 	libdlib-dev libblas-dev liblapack-dev liblcms2-dev libtiff-dev libheif-dev libwebp-dev libssl-dev chromium \
 	python3-numpy python3-scipy python3-pil python3-skimage \
-	libexiv2-dev libimage-exiftool-perl opencolorio-tools liblcms2-utils ffmpeg
+	libexiv2-dev libimage-exiftool-perl opencolorio-tools liblcms2-utils ffmpeg \
+	chromium-driver python3-selenium
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 .PHONY: deps build release test demo bench looks clean fuzz fuzz-smoke test-asan test-tsan train-correction \

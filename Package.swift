@@ -26,6 +26,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // C and system-library targets (Sources/C/…): the libraries LookStudio stands on, and its C kernels.
@@ -114,13 +117,20 @@ let package = Package(
             dependencies: [
                 "LookModel", "LookCore", "LookFormats", "ImageIO", "ColorManagement", "PluginHost", "Recipes", "Scenes",
                 "Correction", "Rendering", "LookGallery", "LookCatalog", "Workflows", "LookBench", "ImageMetadata",
-                "Export",
+                "Export", "Studio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The learned correction's inference (docs/CORRECTION-MODEL.md); the model file is this module's resource.
         .target(name: "CorrectionModel", dependencies: ["CCrypto"],
                 resources: [.copy("Resources/correction-model.lscm")]),
+
+        // The studio's local web server (Hummingbird): HTTP, JSON API over Workflows, page assets; no SQL, no codecs.
+        .target(name: "Studio", dependencies: [
+            "Workflows", "LookCatalog", "Recipes",
+            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+        ]),
 
         // Built-in plugins.
         .target(name: "TonePlugin", dependencies: ["PluginABI"], path: "Plugins/Tone",
@@ -154,6 +164,7 @@ let package = Package(
         .testTarget(name: "CorrectionModelTests", dependencies: ["CorrectionModel", "ImageIO", "LookCore"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "LookCore", "LookFormats", "ImageIO", "ColorManagement",
                                                         "CZlib", "CCrypto"]),
+        .testTarget(name: "StudioTests", dependencies: ["Studio", "Workflows", "lookstudio"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

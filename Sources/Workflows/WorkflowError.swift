@@ -1,5 +1,5 @@
-/// Errors from batch runs: shard specifications and manifests.
-public enum WorkflowError: Error, Equatable, CustomStringConvertible {
+/// What a workflow refuses (batch runs, recipe looks, studio requests), with what to change.
+public enum WorkflowError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A `--shard K/N` value that is not two whole numbers with 0 ≤ K < N.
     case invalidShard(String)
     /// The batch manifest could not be opened or written.
@@ -8,6 +8,22 @@ public enum WorkflowError: Error, Equatable, CustomStringConvertible {
     case lookNeedsName
     /// The inputs named no image.
     case noImages([String])
+    /// Studio: a photo path that does not exist.
+    case missingPhoto(String)
+    /// Studio: a photo that cannot be decoded.
+    case unreadablePhoto(name: String, String)
+    /// Studio: no photo with this index in the session.
+    case noSuchPhoto(Int)
+    /// Studio: a dropped photo over the upload limit.
+    case tooLarge(name: String, Int)
+    /// Studio: a preview or cube size out of range.
+    case badSize(Int)
+    /// Studio: a strength out of range.
+    case badStrength(Double)
+    /// Studio: an unknown export format.
+    case badFormat(String)
+    /// Studio: a request the API does not accept.
+    case badRequest(String)
 
     public var description: String {
         switch self {
@@ -19,6 +35,17 @@ public enum WorkflowError: Error, Equatable, CustomStringConvertible {
             return "the recipe has no `name:`; give the look one with --name"
         case .noImages(let inputs):
             return "no images (.png, .jpg, .tif, .webp, .heic, .avif) in \(inputs.joined(separator: ", "))"
+        case .missingPhoto(let path): return "\(path): no such file or folder"
+        case .unreadablePhoto(let name, let reason): return "\(name): cannot read the photo: \(reason)"
+        case .noSuchPhoto(let id): return "no photo \(id) in this studio session (see GET /api/photos)"
+        case .tooLarge(let name, let bytes):
+            return "\(name): \(bytes) bytes is over the \(StudioSession.maxUploadBytes >> 20) MB limit for a "
+                + "dropped photo"
+        case .badSize(let size): return "size \(size) is out of range"
+        case .badStrength(let s): return "strength \(s) is out of range: use 0…200"
+        case .badFormat(let f):
+            return "unknown format \"\(f)\": use cube, 3dl or png for looks, f32, u8 or u16 for cubes"
+        case .badRequest(let why): return "bad request: \(why)"
         }
     }
 }

@@ -35,6 +35,7 @@ struct LookStudioCommand: ParsableCommand {
             CorrectCommand.self,
             ContactSheetCommand.self,
             GalleryCommand.self,
+            StudioCommand.self,
             PluginHostCommand.self,
         ]
     )

@@ -1,0 +1,193 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import LookCatalog
+import Recipes
+import Workflows
+
+/// The page and the JSON API (README, "The studio"): photos and looks are named by index and GUID only.
+struct StudioRoutes: Sendable {
+    let session: StudioSession
+    let token: String
+    let port: BoundPort
+
+    func register(on router: Router<BasicRequestContext>) {
+        let session = self.session, token = self.token, port = self.port
+        router.get("/") { request, _ in
+            var response = Self.bytes(Array(StudioPage.html.utf8), type: "text/html; charset=utf-8")
+            // The cookie lets <img> requests carry the token; the page sends it as a header to the API.
+            if request.uri.queryParameters.get("token") != nil {
+                response.headers[.setCookie] = "\(StudioGuard<BasicRequestContext>.cookieName(port: port.value))="
+                    + "\(token); Path=/; HttpOnly; SameSite=Strict"
+            }
+            return response
+        }
+        router.get("/studio.js") { _, _ in Self.bytes(Array(StudioScript.js.utf8), type: "text/javascript") }
+        router.get("/studio.css") { _, _ in Self.bytes(Array(StudioStyle.css.utf8), type: "text/css") }
+
+        router.get("/api/photos") { _, _ in try Self.json(session.photoList()) }
+        router.post("/api/photos") { request, _ in
+            try await Self.run {
+                var request = request
+                let body = try await request.collectBody(upTo: StudioSession.maxUploadBytes)
+                let name = request.headers[HTTPField.Name("X-File-Name")!]?.removingPercentEncoding ?? "dropped"
+                let bytes = Array(body.readableBytesView)
+                return try Self.json(try await Self.offload { try session.addPhoto(bytes: bytes, name: name) })
+            }
+        }
+        router.get("/api/photos/:id/preview") { request, context in
+            try await Self.run {
+                let id = try context.parameters.require("id", as: Int.self)
+                let long = request.uri.queryParameters.get("long", as: Int.self) ?? 1600
+                let jpeg = request.uri.queryParameters.get("format") == "jpeg"
+                let data = try await Self.offload { try session.previewFile(photo: id, longSide: long, jpeg: jpeg) }
+                return Self.bytes(data, type: jpeg ? "image/jpeg" : "image/png")
+            }
+        }
+        router.get("/api/photos/:id/thumbnail") { _, context in
+            try await Self.run {
+                let id = try context.parameters.require("id", as: Int.self)
+                let data = try await Self.offload {
+                    try session.previewFile(photo: id, longSide: StudioSession.thumbnailSide, jpeg: true)
+                }
+                return Self.bytes(data, type: "image/jpeg")
+            }
+        }
+        router.get("/api/photos/:id/explain") { _, context in
+            try await Self.run {
+                let id = try context.parameters.require("id", as: Int.self)
+                return try Self.json(try await Self.offload { try session.explain(photo: id) })
+            }
+        }
+
+        router.get("/api/adjustments") { _, _ in try Self.json(session.registry.adjustments) }
+        router.get("/api/scenes") { _, _ in try await Self.run { try Self.json(try session.scenes()) } }
+        router.post("/api/scenes/:label/default") { request, context in
+            try await Self.run {
+                struct Body: Decodable { var look: String; var strength: Int? }
+                let label = try context.parameters.require("label", as: Int.self)
+                let body: Body = try await Self.decode(request)
+                return try Self.json(try session.setSceneDefault(label: label, guid: body.look,
+                                                                 strength: body.strength ?? 100))
+            }
+        }
+
+        router.get("/api/looks") { _, _ in try await Self.run { try Self.json(try session.looks()) } }
+        router.post("/api/looks") { request, _ in
+            try await Self.run {
+                struct Body: Decodable { var name: String; var tags: [String]?; var recipe: Recipe }
+                let body: Body = try await Self.decode(request)
+                let look = try await Self.offload {
+                    try session.save(recipe: body.recipe, name: body.name, tags: body.tags ?? [])
+                }
+                return try Self.json(look, status: .created)
+            }
+        }
+        router.get("/api/looks/:guid/thumbnail") { request, context in
+            try await Self.run {
+                let guid = try context.parameters.require("guid")
+                let photo = request.uri.queryParameters.get("photo", as: Int.self) ?? 0
+                let data = try await Self.offload { try session.lookThumbnail(guid: guid, photo: photo) }
+                return Self.bytes(data, type: "image/jpeg")
+            }
+        }
+        router.post("/api/looks/:guid/rename") { request, context in
+            try await Self.run {
+                struct Body: Decodable { var name: String }
+                let guid = try context.parameters.require("guid")
+                let body: Body = try await Self.decode(request)
+                return try Self.json(try session.rename(guid: guid, to: body.name))
+            }
+        }
+        router.post("/api/looks/:guid/version") { request, context in
+            try await Self.run {
+                struct Body: Decodable { var recipe: Recipe }
+                let guid = try context.parameters.require("guid")
+                let body: Body = try await Self.decode(request)
+                let look = try await Self.offload { try session.saveVersion(guid: guid, recipe: body.recipe) }
+                return try Self.json(look)
+            }
+        }
+        router.post("/api/looks/:guid/tags") { request, context in
+            try await Self.run {
+                struct Body: Decodable { var tags: [String] }
+                let guid = try context.parameters.require("guid")
+                let body: Body = try await Self.decode(request)
+                return try Self.json(try session.setTags(guid: guid, body.tags))
+            }
+        }
+        router.get("/api/looks/:guid/export") { request, context in
+            try await Self.run {
+                let guid = try context.parameters.require("guid")
+                let format = request.uri.queryParameters.get("format").map { String($0) } ?? "cube"
+                let bits = request.uri.queryParameters.get("bits", as: Int.self)
+                let file = try await Self.offload { try session.export(guid: guid, format: format, bits: bits) }
+                var response = Self.bytes(file.bytes, type: "application/octet-stream")
+                response.headers[.contentDisposition] = "attachment; filename=\"\(file.fileName)\""
+                return response
+            }
+        }
+
+        router.post("/api/compose") { request, _ in
+            try await Self.run {
+                let format = request.uri.queryParameters.get("format").map { String($0) } ?? "f32"
+                let body: StudioComposeRequest = try await Self.decode(request)
+                let (cube, data, seconds) = try await Self.offload {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    let cube = try session.compose(body)
+                    let data = try CubeBytes.encode(cube, format: format)
+                    return (cube, data, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                }
+                var response = Self.bytes(data, type: "application/octet-stream")
+                response.headers[HTTPField.Name("X-Cube-Size")!] = String(cube.size)
+                response.headers[HTTPField.Name("Server-Timing")!] = String(format: "compose;dur=%.1f", seconds * 1000)
+                return response
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    static func bytes(_ data: [UInt8], type: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: type], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    static func json<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return bytes(Array(try encoder.encode(value)), type: "application/json", status: status)
+    }
+
+    static func decode<T: Decodable>(_ request: Request) async throws -> T {
+        var request = request
+        let body = try await request.collectBody(upTo: 4 << 20)
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(body.readableBytesView))
+        } catch {
+            throw WorkflowError.badRequest("the JSON body does not match the API (README, \"The studio\"): \(error)")
+        }
+    }
+
+    /// Runs a handler, turning its errors into a JSON `{"error": …}` with 404 for unknown photos and looks.
+    static func run(_ body: () async throws -> Response) async throws -> Response {
+        do {
+            return try await body()
+        } catch let error as HTTPError {
+            throw error
+        } catch {
+            var status = HTTPResponse.Status.badRequest
+            switch error {
+            case WorkflowError.noSuchPhoto, CatalogError.lookNotFound, CatalogError.sceneNotFound: status = .notFound
+            default: break
+            }
+            return try json(["error": "\(error)"], status: status)
+        }
+    }
+
+    /// Runs blocking work (decoding, composing, SQLite) off the server's tasks.
+    static func offload<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+}
