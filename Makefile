@@ -27,13 +27,14 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-# CI runs exactly this (.ci/run): the suite, then the fuzz smoke: every libFuzzer target for SMOKE_RUNS executions
-# from a fixed seed (SMOKE_SECONDS caps each), so CI runs the very inputs this command runs here; it fails on a crash
-# or on a harness that no longer builds.
+# CI runs exactly this (.ci/run): the suite, the studio in headless Chromium (scripts/studio-browser-test.sh), then
+# the fuzz smoke: every libFuzzer target for SMOKE_RUNS executions from a fixed seed (SMOKE_SECONDS caps each), so CI
+# runs the very inputs this command runs here; it fails on a crash or on a harness that no longer builds.
 SMOKE_RUNS ?= 20000
 SMOKE_SECONDS ?= 60
 test: deps
 	$(SWIFT) test
+	./scripts/studio-browser-test.sh .build/debug/lookstudio
 	FUZZ_RUNS=$(SMOKE_RUNS) FUZZ_SECONDS=$(SMOKE_SECONDS) ./scripts/fuzz.sh
 
 # Fuzzing (Fuzz/README.md): every libFuzzer target for FUZZ_SECONDS each; one line per target; fails on a crash.

@@ -48,7 +48,7 @@ objects=$(find "$build" -path '*/lookstudio.build' -prune -o -path '*Tests.build
     -path '*Plugin.build' -prune -o -name '*.o' -print | sort)
 modulemaps=""
 for map in "$build"/*.build/module.modulemap \
-    "$root"/Sources/C*/module.modulemap "$scratch/checkouts/Yams/Sources/CYaml/include/module.modulemap" \
+    "$root"/Sources/C/*/module.modulemap "$scratch/checkouts/Yams/Sources/CYaml/include/module.modulemap" \
     "$scratch/checkouts/GRDB.swift/Sources/GRDBSQLite/module.modulemap"; do
     modulemaps="$modulemaps -Xcc -fmodule-map-file=$map"
 done

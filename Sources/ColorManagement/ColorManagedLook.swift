@@ -52,8 +52,8 @@ public struct ColorManagedLook: Sendable {
             values = try ColorCube.identity(size: grid).values
             try ColorTransform(from: input, to: workingSpace, intent: intent).convert(buffer: &values)
             ColorManagedLook.clip(&values)
-            let sampler = CubeSampler(look)
-            values.withUnsafeMutableBufferPointer { sampler.apply(toFloatRGB: $0, interpolation: interpolation) }
+            let sampler = BatchSampler(look, interpolation: interpolation)
+            values.withUnsafeMutableBufferPointer { sampler.apply(inPlace: $0) }
         } else {
             values = look.values
         }
@@ -72,8 +72,8 @@ public struct ColorManagedLook: Sendable {
             try ColorTransform(from: input, to: workingSpace, intent: intent).convert(buffer: &rgb)
         }
         ColorManagedLook.clip(&rgb)
-        let sampler = CubeSampler(look)
-        rgb.withUnsafeMutableBufferPointer { sampler.apply(toFloatRGB: $0, interpolation: interpolation) }
+        let sampler = BatchSampler(look, interpolation: interpolation)
+        rgb.withUnsafeMutableBufferPointer { sampler.apply(inPlace: $0) }
         if !output.isEquivalent(to: workingSpace) {
             ColorManagedLook.clip(&rgb)
             try ColorTransform(from: workingSpace, to: output, intent: intent).convert(buffer: &rgb)

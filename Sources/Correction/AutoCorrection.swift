@@ -685,7 +685,7 @@ extension AutoCorrection {
         return y + (c - y) * (1 + vibrance.amount * weight)
     }
 
-    static func luminanceD(_ c: SIMD3<Double>) -> Double { 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z }
+    static func luminanceD(_ c: SIMD3<Double>) -> Double { ColorScience.luma(c) }
 }
 
 extension Matrix3 {

@@ -177,7 +177,7 @@ public struct ClipStatistics: Sendable, Equatable {
 
 /// Rec. 709 luminance of linear RGB.
 @inline(__always)
-func luminance(_ c: SIMD3<Float>) -> Float { 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z }
+func luminance(_ c: SIMD3<Float>) -> Float { ColorScience.luma(c) }
 
 /// Measurements over a set of linear samples, each the input of one correction.
 enum LinearMeasure {

@@ -51,8 +51,7 @@ public enum Corrector {
         let contrast = Float(1 + params.lookContrast / 100)
         let saturation = Float(1 + params.lookSaturation / 100)
         let trimmed = params.lookContrast != 0 || params.lookSaturation != 0
-        let clamp = s > 1
-        let luma = SIMD3<Float>(0.2126, 0.7152, 0.0722)
+        let luma = ColorScience.rec709LumaWeights
         var values = pre.values
         values.withUnsafeMutableBufferPointer { v in
             look.values.withUnsafeBufferPointer { lv in
@@ -65,9 +64,7 @@ public enum Corrector {
                         let y = (l * luma).sum()
                         l = y + saturation * (l - y)
                     }
-                    // At 100 % the look's output itself, not p + (l − p), which can differ from l in the last bit.
-                    var out = s == 1 ? l : p + s * (l - p)
-                    if clamp { out = out.clamped(lowerBound: .zero, upperBound: .one) }
+                    let out = Strength.blend(p, toward: l, strength: s)
                     v[3 * i] = out.x
                     v[3 * i + 1] = out.y
                     v[3 * i + 2] = out.z

@@ -1,23 +1,6 @@
 import CFaceDetect
 import Foundation
-
-/// A face found by the detector: a box in the pixels of the image it was asked about (top-left origin) and
-/// dlib's SVM score (the margin past the decision boundary; higher is surer).
-public struct Face: Sendable, Equatable {
-    /// Box, in pixels.
-    public var x: Int, y: Int, width: Int, height: Int
-    /// dlib's detection confidence.
-    public var score: Double
-
-    /// A face box.
-    public init(x: Int, y: Int, width: Int, height: Int, score: Double) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-        self.score = score
-    }
-}
+import LookModel
 
 /// dlib's frontal face detector (HOG features and a linear SVM, model compiled into libdlib: no file to load).
 ///
@@ -59,7 +42,7 @@ public final class FaceDetector: @unchecked Sendable {
     /// Detects faces in `image` as given (boxes in its pixels, best first), after `upsample` doublings (each finds
     /// faces half as small at four times the cost). Boxes may reach past the image's edges.
     public func detect(_ image: GreyImage, upsample: Int = 0, threshold: Double = FaceDetector.scoreThreshold)
-        throws(FaceDetectionError) -> [Face] {
+        throws(FaceDetectionError) -> [FaceRegion] {
         guard upsample >= 0 else { throw .invalidImage(reason: "upsample \(upsample) is negative") }
         let detector = try borrow()
         defer { giveBack(detector) }
@@ -74,7 +57,7 @@ public final class FaceDetector: @unchecked Sendable {
             if n < 0 { throw .failed(reason: Self.text(message)) }
             if Int(n) <= capacity {
                 return found.prefix(Int(n)).map {
-                    Face(x: Int($0.left), y: Int($0.top), width: Int($0.width), height: Int($0.height),
+                    FaceRegion(x: Int($0.left), y: Int($0.top), width: Int($0.width), height: Int($0.height),
                          score: $0.score)
                 }
             }
@@ -87,7 +70,7 @@ public final class FaceDetector: @unchecked Sendable {
     /// size makes the smallest face found the same fraction of the frame at every input resolution.
     public func faces(in image: GreyImage, sourceWidth: Int, sourceHeight: Int,
                       workingLongSide: Int = FaceDetector.workingLongSide,
-                      threshold: Double = FaceDetector.scoreThreshold) throws(FaceDetectionError) -> [Face] {
+                      threshold: Double = FaceDetector.scoreThreshold) throws(FaceDetectionError) -> [FaceRegion] {
         guard sourceWidth > 0, sourceHeight > 0, workingLongSide > 0 else {
             throw .invalidImage(reason: "source \(sourceWidth)×\(sourceHeight), working side \(workingLongSide)")
         }
@@ -99,7 +82,7 @@ public final class FaceDetector: @unchecked Sendable {
             let right = min(sourceWidth, Int((Double(f.x + f.width) * sx).rounded()))
             let bottom = min(sourceHeight, Int((Double(f.y + f.height) * sy).rounded()))
             guard right > left, bottom > top else { return nil }
-            return Face(x: left, y: top, width: right - left, height: bottom - top, score: f.score)
+            return FaceRegion(x: left, y: top, width: right - left, height: bottom - top, score: f.score)
         }
     }
 

@@ -299,3 +299,18 @@ public enum HEIFImage {
         }
     }
 }
+
+extension HEIFImage: ImageCodec {
+    public static func decode(path: String, maxPixels: Int) throws(ImageIOError) -> DecodedImage {
+        try read(path: path, maxPixels: maxPixels)
+    }
+
+    public static func header(path: String, maxPixels: Int) throws(ImageIOError) -> ImageInfo {
+        try info(path: path, maxPixels: maxPixels)
+    }
+
+    public static func encode(_ image: PixelBuffer, to path: String, format: ImageFormat, color: ColorDescription,
+                              options: EncoderOptions) throws(ImageIOError) {
+        try write(image, to: path, format: format, quality: options.effectiveQuality, iccProfile: color.embeddableICC)
+    }
+}

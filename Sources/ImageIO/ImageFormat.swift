@@ -80,41 +80,15 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable, Codable {
     /// Reads a whole image (upright) with its format and colour description.
     public static func readImage(path: String, maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError)
         -> DecodedImage {
-        let format = try of(path: path)
-        switch format {
-        case .png:
-            let decoded = try PNGImage.readWithColor(path: path, maxPixels: maxPixels)
-            return DecodedImage(pixels: decoded.pixels, color: ColorDescription(png: decoded.color), format: format)
-        case .jpeg:
-            let decoded = try JPEGImage.read(path: path, maxPixels: maxPixels)
-            return DecodedImage(pixels: decoded.pixels, color: ColorDescription(iccBytes: decoded.iccProfile),
-                                format: format)
-        case .tiff:
-            return try TIFFImage.read(path: path, maxPixels: maxPixels)
-        case .webp:
-            return try WebPImage.read(path: path, maxPixels: maxPixels)
-        case .heif, .avif:
-            return try HEIFImage.read(path: path, maxPixels: maxPixels)
-        }
+        try of(path: path).codec.decode(path: path, maxPixels: maxPixels)
     }
 
     /// Writes a whole image in the format `path`'s extension names, atomically, with `color`: all of it in a PNG,
     /// the ICC profile (an RGB one) in the other formats.
     public static func write(_ image: PixelBuffer, to path: String, color: ColorDescription,
                              options: EncoderOptions = EncoderOptions()) throws(ImageIOError) {
-        switch try forOutput(path: path) {
-        case .png: try PNGImage.write(image, to: path, colorMetadata: color.png)
-        case .jpeg: try JPEGImage.write(image, to: path, quality: options.effectiveQuality,
-                                        iccProfile: color.embeddableICC)
-        case .tiff: try TIFFImage.write(image, to: path, compression: options.tiffCompression ?? .lzw,
-                                        iccProfile: color.embeddableICC)
-        case .webp: try WebPImage.write(image, to: path, lossless: options.webpLossless,
-                                        quality: options.effectiveQuality,
-                                        iccProfile: color.embeddableICC)
-        case .heif, .avif:
-            try HEIFImage.write(image, to: path, format: try forOutput(path: path), quality: options.effectiveQuality,
-                                iccProfile: color.embeddableICC)
-        }
+        let format = try forOutput(path: path)
+        try format.codec.encode(image, to: path, format: format, color: color, options: options)
     }
 
     /// Writes a whole image in the format `path`'s extension names, atomically; a PNG gets `iccProfile` as iCCP.
@@ -158,25 +132,6 @@ extension ImageFormat {
     /// Reads what `path` holds without grading it.
     public static func info(path: String, maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError)
         -> ImageInfo {
-        switch try of(path: path) {
-        case .png:
-            let reader = try PNGReader(path: path, maxPixels: maxPixels)
-            let i = reader.info
-            return ImageInfo(format: .png, width: i.width, height: i.height, channels: i.channels, depth: i.depth,
-                             color: ColorDescription(png: reader.colorMetadata))
-        case .tiff:
-            let r = try TIFFReader(path: path, maxPixels: maxPixels)
-            return ImageInfo(format: .tiff, width: r.width, height: r.height, channels: r.channels, depth: r.depth,
-                             color: r.color)
-        case .jpeg:
-            // The header and markers only: a JPEG's size needs no decode.
-            let r = try JPEGReader(path: path, maxPixels: maxPixels)
-            return ImageInfo(format: .jpeg, width: r.width, height: r.height, channels: r.channels, depth: r.depth,
-                             color: r.color)
-        case .webp:
-            return try WebPImage.info(path: path, maxPixels: maxPixels)
-        case .heif, .avif:
-            return try HEIFImage.info(path: path, maxPixels: maxPixels)
-        }
+        try of(path: path).codec.header(path: path, maxPixels: maxPixels)
     }
 }

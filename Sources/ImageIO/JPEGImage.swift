@@ -94,3 +94,29 @@ public enum JPEGImage {
         }
     }
 }
+
+extension JPEGImage: ImageCodec {
+    public static func decode(path: String, maxPixels: Int) throws(ImageIOError) -> DecodedImage {
+        let decoded = try read(path: path, maxPixels: maxPixels)
+        return DecodedImage(pixels: decoded.pixels, color: ColorDescription(iccBytes: decoded.iccProfile),
+                            format: .jpeg)
+    }
+
+    /// The header and markers only: a JPEG's size needs no decode.
+    public static func header(path: String, maxPixels: Int) throws(ImageIOError) -> ImageInfo {
+        let r = try JPEGReader(path: path, maxPixels: maxPixels)
+        return ImageInfo(format: .jpeg, width: r.width, height: r.height, channels: r.channels, depth: r.depth,
+                         color: r.color)
+    }
+
+    public static func encode(_ image: PixelBuffer, to path: String, format: ImageFormat, color: ColorDescription,
+                              options: EncoderOptions) throws(ImageIOError) {
+        try write(image, to: path, quality: options.effectiveQuality, iccProfile: color.embeddableICC)
+    }
+
+    /// Streams only a JPEG that needs no rotation; a rotated one is decoded whole and turned upright.
+    public static func bandReader(path: String, maxPixels: Int) throws(ImageIOError) -> (any ImageBandReader)? {
+        let jpeg = try JPEGReader(path: path, maxPixels: maxPixels)
+        return jpeg.markers.orientation == 1 ? jpeg : nil
+    }
+}

@@ -421,3 +421,24 @@ public enum TIFFImage {
         try writer.finish()
     }
 }
+
+extension TIFFImage: ImageCodec {
+    public static func decode(path: String, maxPixels: Int) throws(ImageIOError) -> DecodedImage {
+        try read(path: path, maxPixels: maxPixels)
+    }
+
+    public static func header(path: String, maxPixels: Int) throws(ImageIOError) -> ImageInfo {
+        let r = try TIFFReader(path: path, maxPixels: maxPixels)
+        return ImageInfo(format: .tiff, width: r.width, height: r.height, channels: r.channels, depth: r.depth,
+                         color: r.color)
+    }
+
+    public static func encode(_ image: PixelBuffer, to path: String, format: ImageFormat, color: ColorDescription,
+                              options: EncoderOptions) throws(ImageIOError) {
+        try write(image, to: path, compression: options.tiffCompression ?? .lzw, iccProfile: color.embeddableICC)
+    }
+
+    public static func bandReader(path: String, maxPixels: Int) throws(ImageIOError) -> (any ImageBandReader)? {
+        try TIFFReader(path: path, maxPixels: maxPixels)
+    }
+}

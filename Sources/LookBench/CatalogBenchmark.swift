@@ -59,7 +59,7 @@ public struct CatalogBenchmark {
         let curve = 0.3 * (1 - t)
         return try ColorCube(size: 64) { c in
             let p = SIMD3(pow(c.x, gamma), pow(c.y, gamma), pow(c.z, gamma))
-            let luma = 0.2126 * p.x + 0.7152 * p.y + 0.0722 * p.z
+            let luma = ColorScience.luma(p)
             var o = SIMD3(repeating: luma) + (p - SIMD3(repeating: luma)) * saturation
             o += SIMD3(shift, 0, -shift) * SIMD3(repeating: 4 * luma * (1 - luma))
             let s = o * o * (3 - 2 * o)
@@ -73,7 +73,7 @@ public struct CatalogBenchmark {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let count = looks
         let files = (0..<count).map { "\(folder)/\(Self.stem($0)).png" }
-        let failure = FirstError()
+        let failure = Locked<(any Error)?>(nil)
         let start = DispatchTime.now().uptimeNanoseconds
         DispatchQueue.concurrentPerform(iterations: count) { i in
             do {
@@ -81,10 +81,10 @@ public struct CatalogBenchmark {
                 let pixels = try CubeImage.render(try Self.cube(index: i, count: count), layout: .tiled, depth: .sixteen)
                 try PNGImage.write(pixels, to: files[i], options: PNGWriteOptions(compressionLevel: 1, filter: .up))
             } catch {
-                failure.record(error)
+                failure.withLock { if $0 == nil { $0 = error } }
             }
         }
-        if let error = failure.error { throw error }
+        if let error = failure.current { throw error }
         print("generated \(count) looks (64³, 16-bit tiled PNG) in \(Self.seconds(since: start))")
         return files
     }
@@ -220,17 +220,5 @@ public struct CatalogBenchmark {
 
     static func seconds(since start: UInt64) -> String {
         String(format: "%.1f s", Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-    }
-}
-
-/// The first error thrown by any of several concurrent workers.
-private final class FirstError: @unchecked Sendable {
-    private let lock = NSLock()
-    private var first: Error?
-
-    var error: Error? { lock.withLock { first } }
-
-    func record(_ error: Error) {
-        lock.withLock { if first == nil { first = error } }
     }
 }

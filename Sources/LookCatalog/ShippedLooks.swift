@@ -95,10 +95,6 @@ public enum ShippedLooks {
 
     // MARK: Colour functions (pure, inputs and outputs in 0…1)
 
-    /// Rec. 709 luma, the weights used for "brightness" throughout.
-    @inlinable
-    public static func luma(_ c: SIMD3<Float>) -> Float { 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z }
-
     /// A smooth S-curve around 0.5 with `amount` 0 (none) to 1 (strong), fixed at 0 and 1.
     @inlinable
     public static func sCurve(_ x: Float, amount: Float) -> Float {
@@ -117,20 +113,20 @@ public enum ShippedLooks {
 
     /// Luminance mapped onto a gradient from Prussian blue to paper-white cyan; blue stays the largest channel.
     @Sendable public static func cyanotype(_ c: SIMD3<Float>) -> SIMD3<Float> {
-        let y = sCurve(luma(c), amount: 0.3)
+        let y = sCurve(ColorScience.luma(c), amount: 0.3)
         let dark = SIMD3<Float>(0.02, 0.12, 0.30), light = SIMD3<Float>(0.82, 0.92, 0.98)
         return dark + y * (light - dark)
     }
 
     /// Luminance compressed into 0.08…0.75 and tinted phosphor green.
     @Sendable public static func nightVision(_ c: SIMD3<Float>) -> SIMD3<Float> {
-        let y = 0.08 + 0.67 * luma(c)
+        let y = 0.08 + 0.67 * ColorScience.luma(c)
         return SIMD3(0.30 * y, y, 0.25 * y)
     }
 
     /// Shadows toward teal, highlights toward orange, weighted by luminance, plus a mild S-curve.
     @Sendable public static func tealOrange(_ c: SIMD3<Float>) -> SIMD3<Float> {
-        let y = luma(c)
+        let y = ColorScience.luma(c)
         let teal = SIMD3<Float>(-0.06, 0.03, 0.07), orange = SIMD3<Float>(0.08, 0.02, -0.07)
         let shadowWeight = (1 - y) * (1 - y), highlightWeight = y * y
         let v = c + shadowWeight * teal + highlightWeight * orange

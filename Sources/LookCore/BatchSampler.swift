@@ -1,22 +1,49 @@
-/// Tetrahedral lookups of a whole interleaved-RGB Float buffer in one tight loop: the composer's look steps.
+/// The one way to look up a whole interleaved-RGB Float buffer in a cube: composer steps, composed cubes,
+/// colour-managed looks.
 ///
-/// Same arithmetic as `CubeSampler` (inputs clamped, grid points snapped so they return entries exactly,
-/// the branch-free tetrahedron choice), but with scalar clamps and no per-sample closure: `CubeSampler.sample` took
-/// ~40 ns per colour here (10.5 ms per look step at 64³), this loop ~8 ns.
+/// Tetrahedral lookups run in one tight loop with the same arithmetic as `CubeSampler` (inputs clamped, grid
+/// points snapped so they return entries exactly, the branch-free tetrahedron choice), but with scalar clamps and
+/// no per-sample closure: `CubeSampler.sample` took ~40 ns per colour here (10.5 ms per look step at 64³), this
+/// loop ~8 ns. Trilinear lookups go through `CubeSampler.sample`.
 public struct BatchSampler: Sendable {
     /// Entries per axis of the cube sampled.
     public let size: Int
+    /// How colours between grid points are interpolated.
+    public let interpolation: Interpolation
     private let table: [SIMD4<Float>]
+    private let trilinear: CubeSampler?
 
     /// A sampler over `cube`, its entries laid out once for aligned loads.
-    public init(_ cube: ColorCube) {
+    public init(_ cube: ColorCube, interpolation: Interpolation = .tetrahedral) {
         size = cube.size
-        let v = cube.values
-        table = (0..<cube.entryCount).map { SIMD4(v[3 * $0], v[3 * $0 + 1], v[3 * $0 + 2], 0) }
+        self.interpolation = interpolation
+        if interpolation == .tetrahedral {
+            let v = cube.values
+            table = (0..<cube.entryCount).map { SIMD4(v[3 * $0], v[3 * $0 + 1], v[3 * $0 + 2], 0) }
+            trilinear = nil
+        } else {
+            table = []
+            trilinear = CubeSampler(cube)
+        }
     }
 
-    /// Writes the cube's value at every RGB triple of `input` to the same place in `output`.
+    /// Replaces every RGB triple of `rgb` by the cube's value there.
+    public func apply(inPlace rgb: UnsafeMutableBufferPointer<Float>) { apply(rgb, into: rgb) }
+
+    /// Writes the cube's value at every RGB triple of `input` to the same place in `output` (which may be `input`:
+    /// each triple is read whole before it is written).
     public func apply(_ input: UnsafeMutableBufferPointer<Float>, into output: UnsafeMutableBufferPointer<Float>) {
+        if let trilinear {
+            var i = 0
+            while i + 2 < input.count {
+                let o = trilinear.sample(SIMD3(input[i], input[i + 1], input[i + 2]), interpolation: interpolation)
+                output[i] = o.x
+                output[i + 1] = o.y
+                output[i + 2] = o.z
+                i += 3
+            }
+            return
+        }
         let n = size
         let last = Float(n - 1)
         table.withUnsafeBufferPointer { t in

@@ -130,11 +130,9 @@ public struct ColorCube: Sendable, Equatable, Hashable {
                 out[3 * i + 2] = g.z
             }
         } else {
-            let clamp = s > 1
             for i in 0..<n {
                 let g = gridColor(at: i)
-                var v = g + s * (entryVector(i) - g)
-                if clamp { v = v.clamped(lowerBound: .zero, upperBound: .one) }
+                let v = Strength.blend(g, toward: entryVector(i), strength: s)
                 out[3 * i] = v.x
                 out[3 * i + 1] = v.y
                 out[3 * i + 2] = v.z
@@ -159,7 +157,8 @@ public struct ColorCube: Sendable, Equatable, Hashable {
         if n == size {
             // Same grid: the first cube's entries are exact, so only the second cube is interpolated.
             var out = values
-            out.withUnsafeMutableBufferPointer { second.apply(toFloatRGB: $0, interpolation: interpolation) }
+            let batch = BatchSampler(next, interpolation: interpolation)
+            out.withUnsafeMutableBufferPointer { batch.apply(inPlace: $0) }
             return try ColorCube(size: n, values: out)
         }
         return try ColorCube(size: n) { second.sample(first.sample($0, interpolation: interpolation),

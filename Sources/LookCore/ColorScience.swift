@@ -44,6 +44,17 @@ public struct Matrix3: Sendable, Equatable, Codable {
 /// Colour science on plain values (no I/O): the sRGB transfer function, linear sRGB ↔ CIE XYZ (D65) ↔ CIELAB,
 /// CIEDE2000 colour difference, and von Kries chromatic adaptation in the CAT16 cone space.
 public enum ColorScience {
+    /// Rec. 709 luma weights (the Y row of the sRGB → XYZ matrix), applied to whatever encoding the caller holds.
+    public static let rec709LumaWeights = SIMD3<Float>(0.2126, 0.7152, 0.0722)
+
+    /// Rec. 709 luma of an RGB triple.
+    @inlinable @inline(__always)
+    public static func luma(_ c: SIMD3<Float>) -> Float { 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z }
+
+    /// Rec. 709 luma of an RGB triple, in Double.
+    @inlinable @inline(__always)
+    public static func luma(_ c: SIMD3<Double>) -> Double { 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z }
+
     /// The sRGB decoding function (IEC 61966-2-1): encoded value 0…1 → linear light.
     @inlinable
     public static func linear(fromSRGB v: Double) -> Double {

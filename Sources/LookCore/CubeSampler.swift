@@ -40,18 +40,6 @@ public struct CubeSampler: Sendable {
         }
     }
 
-    /// Replaces every RGB triple in `rgb` by the cube's value there.
-    public func apply(toFloatRGB rgb: UnsafeMutableBufferPointer<Float>, interpolation: Interpolation) {
-        var i = 0
-        while i + 2 < rgb.count {
-            let o = sample(SIMD3(rgb[i], rgb[i + 1], rgb[i + 2]), interpolation: interpolation)
-            rgb[i] = o.x
-            rgb[i + 1] = o.y
-            rgb[i + 2] = o.z
-            i += 3
-        }
-    }
-
     /// Tetrahedral interpolation in the cell at `base`, without data-dependent branches.
     ///
     /// The six tetrahedra are the six orderings of the fractions: sorting (fr, fg, fb) largest first, with their grid

@@ -232,20 +232,8 @@ public struct Composer: Sendable {
                     guard let sampler = step.sampler else { continue }
                     sampler.apply(rgb, into: out)
                 }
-                blend(rgb, toward: out, strength: s)
+                Strength.blend(rgb, toward: out, strength: s)
             }
-        }
-    }
-
-    /// `x ← x + s·(y − x)`, exactly `y` at s = 1; above 1 the extrapolation is clamped to 0…1 as in `scaled`.
-    private static func blend(_ x: UnsafeMutableBufferPointer<Float>, toward y: UnsafeMutableBufferPointer<Float>,
-                              strength s: Float) {
-        if s == 1 {
-            for i in 0..<x.count { x[i] = y[i] }
-        } else if s > 1 {
-            for i in 0..<x.count { x[i] = Swift.min(Swift.max(x[i] + s * (y[i] - x[i]), 0), 1) }
-        } else {
-            for i in 0..<x.count { x[i] += s * (y[i] - x[i]) }
         }
     }
 }

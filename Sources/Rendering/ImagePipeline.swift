@@ -203,7 +203,7 @@ public enum ImagePipeline {
         let encoder = DispatchQueue(label: "lookstudio.png-encoder")
         // Runs before the buffers are freed, on every exit path: no encode may still be using them.
         defer { encoder.sync {} }
-        let state = EncoderState()
+        let state = Locked(EncoderState())
         var writer: (any ImageBandWriter)?
         var timings = Timings()
         var done = 0
@@ -217,7 +217,7 @@ public enum ImagePipeline {
             // value is below its initial one.
             var handedOff = false
             defer { if !handedOff { released[slot].signal() } }
-            if let failure = state.failure { throw failure }
+            if let failure = state.current.failure { throw failure }
             let rows = UnsafeMutableBufferPointer(rebasing: buffers[slot][0..<(n * rowSamples)])
             var t = now()
             try Sample.readRows(reader, n, into: rows)
@@ -240,23 +240,23 @@ public enum ImagePipeline {
             handedOff = true
             encoder.async {
                 defer { release.signal() }
-                guard state.failure == nil, let target else { return }
+                guard state.current.failure == nil, let target else { return }
                 let t = now()
                 do {
                     try Sample.write(target, pending)
                 } catch {
-                    state.fail(error)
+                    state.withLock { if $0.failure == nil { $0.failure = error } }
                 }
-                state.addEncodeTime(now() - t)
+                state.withLock { $0.seconds += now() - t }
             }
             done += n
             band += 1
         }
         encoder.sync {}
-        if let failure = state.failure { throw failure }
+        if let failure = state.current.failure { throw failure }
         let t = now()
         try writer?.finish()
-        timings.encode += state.encodeTime + now() - t
+        timings.encode += state.current.seconds + now() - t
         timings.wall = now() - start
         return timings
     }
@@ -264,17 +264,10 @@ public enum ImagePipeline {
     static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 }
 
-/// The encoder thread's outcome, read by the decoding thread; guarded by `lock`.
-private final class EncoderState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var error: (any Error)?
-    private var seconds = 0.0
-
-    var failure: (any Error)? { lock.withLock { error } }
-    var encodeTime: Double { lock.withLock { seconds } }
-
-    func fail(_ e: any Error) { lock.withLock { if error == nil { error = e } } }
-    func addEncodeTime(_ t: Double) { lock.withLock { seconds += t } }
+/// The encoder thread's outcome, read by the decoding thread.
+private struct EncoderState {
+    var failure: (any Error)?
+    var seconds = 0.0
 }
 
 /// The two sample widths a band can have; lets one streaming loop serve 8- and 16-bit images.

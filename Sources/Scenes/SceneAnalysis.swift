@@ -1,6 +1,7 @@
 import ColorManagement
 import FaceDetection
 import ImageIO
+import LookCore
 import LookModel
 
 
@@ -113,7 +114,6 @@ public struct SceneAnalysis: Sendable, Equatable {
             try GreyImage(interleaved: p, width: preview.width, height: preview.height, channels: preview.channels)
         }
         return try FaceDetector.shared.get().faces(in: grey, sourceWidth: sourceWidth, sourceHeight: sourceHeight)
-            .map { FaceRegion(x: $0.x, y: $0.y, width: $0.width, height: $0.height, score: $0.score) }
     }
 
     /// The part of a face box that is skin: dlib's box runs from the brows to the chin and ear to ear, so its
@@ -140,7 +140,7 @@ public struct SceneAnalysis: Sendable, Equatable {
                         let i = (y * w + x) * c
                         let r = Double(p[i]), g = Double(p[i + 1]), b = Double(p[i + 2])
                         sum += SIMD3(r, g, b)
-                        luma += 0.2126 * r + 0.7152 * g + 0.0722 * b
+                        luma += ColorScience.luma(SIMD3(r, g, b))
                         count += 1
                     }
                 }

@@ -52,3 +52,10 @@ func peakMemoryKilobytes() -> Int {
     }
     return 0
 }
+
+/// `on` or `off`, for switches given as options.
+enum OnOff: String, ExpressibleByArgument, Sendable {
+    case on, off
+
+    var isOn: Bool { self == .on }
+}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LookCatalog
 import PluginHost
 import Workflows
 
@@ -69,9 +70,20 @@ extension GlobalOptions {
     var workspace: Workspace {
         get throws {
             Workspace(catalog: catalog, pluginDirs: pluginDir,
-                      pluginIsolation: try PluginIsolation.standard(inProcess: inProcess, timeout: pluginTimeout)) {
-                FileHandle.standardError.write(Data(($0 + "\n").utf8))
-            }
+                      pluginIsolation: try PluginIsolation.standard(inProcess: inProcess, timeout: pluginTimeout),
+                      note: printError)
         }
     }
+
+    /// The catalog file these options name (`--catalog`, `$LOOKSTUDIO_CATALOG` or the XDG default).
+    var catalogPath: String { catalogOnly.catalogPath }
+
+    /// Opens the catalog for writing (created, migrated and seeded on first use); notes go to stderr.
+    func openCatalog() throws -> Catalog { try catalogOnly.openCatalog() }
+
+    /// Opens the catalog read-only, so the processes of a batch share it without write locks.
+    func openCatalogForReading() throws -> Catalog { try catalogOnly.openCatalogForReading() }
+
+    /// A workspace for catalog work only: no plugin settings to validate.
+    private var catalogOnly: Workspace { Workspace(catalog: catalog, pluginDirs: pluginDir, note: printError) }
 }

@@ -1,5 +1,6 @@
 import ColorManagement
 import Foundation
+import LookStudioTestSupport
 import ImageIO
 import Testing
 

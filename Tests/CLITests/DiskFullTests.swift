@@ -1,4 +1,5 @@
 import Foundation
+import LookStudioTestSupport
 import Testing
 
 /// A full disk, simulated with a file-size limit (RLIMIT_FSIZE, `ulimit -f`) in the child with SIGXFSZ ignored, so

@@ -35,7 +35,7 @@ func deltaE(cube: ColorCube, managed: ColorManagedLook, input: ColorProfile, out
     var reference = colors
     try managed.applyPerPixel(&reference, input: input, output: output)
     var viaCube = colors
-    viaCube.withUnsafeMutableBufferPointer { CubeSampler(cube).apply(toFloatRGB: $0, interpolation: .tetrahedral) }
+    viaCube.withUnsafeMutableBufferPointer { BatchSampler(cube).apply(inPlace: $0) }
     return ColorAccuracy.Summary(try ColorAccuracy.differences(reference, viaCube, in: output))
 }
 

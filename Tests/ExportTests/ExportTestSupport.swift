@@ -51,8 +51,11 @@ enum Support {
     /// What LookStudio's applier gives for the chart through `cube` (tetrahedral, Float, rounded to 8 bits).
     static func reference(_ cube: ColorCube) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: chart.count)
+        // One sampler for the whole chart: `ColorCube.sample` lays out a fresh table per call.
+        let sampler = CubeSampler(cube)
         for i in stride(from: 0, to: chart.count, by: 3) {
-            let v = cube.sample(SIMD3(Float(chart[i]), Float(chart[i + 1]), Float(chart[i + 2])) / 255)
+            let v = sampler.sample(SIMD3(Float(chart[i]), Float(chart[i + 1]), Float(chart[i + 2])) / 255,
+                                   interpolation: .tetrahedral)
             for c in 0..<3 { out[i + c] = UInt8((min(max(v[c], 0), 1) * 255).rounded()) }
         }
         return out

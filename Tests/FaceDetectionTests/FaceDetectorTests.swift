@@ -2,6 +2,7 @@ import Dispatch
 import FaceDetection
 import Foundation
 import ImageIO
+import LookModel
 import Testing
 
 /// Shared helpers: the shipped samples as grey images.
@@ -17,13 +18,13 @@ enum Samples {
         }
     }
 
-    static func faces(_ name: String) throws -> [Face] {
+    static func faces(_ name: String) throws -> [FaceRegion] {
         let image = try grey(name)
         return try FaceDetector.shared.get().faces(in: image, sourceWidth: image.width, sourceHeight: image.height)
     }
 
     /// Intersection over union of two boxes.
-    static func iou(_ a: Face, _ b: (x: Int, y: Int, width: Int, height: Int)) -> Double {
+    static func iou(_ a: FaceRegion, _ b: (x: Int, y: Int, width: Int, height: Int)) -> Double {
         let w = max(0, min(a.x + a.width, b.x + b.width) - max(a.x, b.x))
         let h = max(0, min(a.y + a.height, b.y + b.height) - max(a.y, b.y))
         let inter = Double(w * h)
@@ -119,15 +120,15 @@ enum Samples {
 /// Per-thread result slots; guarded by `lock`.
 final class Results: @unchecked Sendable {
     private let lock = NSLock()
-    private var slots: [Int: [Face]] = [:]
+    private var slots: [Int: [FaceRegion]] = [:]
 
-    func set(_ i: Int, _ faces: [Face]) {
+    func set(_ i: Int, _ faces: [FaceRegion]) {
         lock.lock()
         slots[i] = faces
         lock.unlock()
     }
 
-    func all(_ count: Int) -> [[Face]] {
+    func all(_ count: Int) -> [[FaceRegion]] {
         lock.lock()
         defer { lock.unlock() }
         return (0..<count).map { slots[$0] ?? [] }

@@ -1,4 +1,5 @@
 import Foundation
+import LookStudioTestSupport
 import GRDB
 import Testing
 @testable import LookCatalog
@@ -75,7 +76,7 @@ import Testing
         #expect(try catalog.scene(label: 100).defaultLookStrength == 50)
     }
 
-    @Test(.enabled(if: CLIRunner.available, "build lookstudio first (swift build)"))
+    @Test(.enabled(if: CLI.available, "build lookstudio first (swift build)"))
     func cliWritesExitOneAndRecoverGivesAVerifyingCatalog() throws {
         let (path, _) = try Self.damagedCatalog()
         let dir = URL(fileURLWithPath: path).deletingLastPathComponent().path
@@ -86,16 +87,16 @@ import Testing
         let commands = [["import", cube], ["looks", "rm", "Cyanotype", "--force"], ["scenes", "set", "100",
                                                                                     "--vibrance", "20"]]
         for arguments in commands {
-            let result = try CLIRunner.run(arguments + ["--catalog", path])
+            let result = try CLI.run(arguments + ["--catalog", path])
             #expect(result.status == 1, "\(arguments)")
             #expect(result.stderr.contains("error: catalog \(path) is damaged"), "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains("lookstudio catalog recover"), "\(arguments)")
         }
         #expect(TestSupport.bytes(path) == before, "refused writes leave the file as it was")
-        let recover = try CLIRunner.run(["catalog", "recover", "--catalog", path])
+        let recover = try CLI.run(["catalog", "recover", "--catalog", path])
         #expect(recover.status == 0, "\(recover.stderr)")
         #expect(recover.stderr.contains("warning: skipped"))
-        let verify = try CLIRunner.run(["catalog", "verify", "--catalog", "\(dir)/catalog-recovered.sqlite"])
+        let verify = try CLI.run(["catalog", "verify", "--catalog", "\(dir)/catalog-recovered.sqlite"])
         #expect(verify.status == 0, "\(verify.stderr)")
         #expect(verify.stdout.contains(": ok ("))
     }

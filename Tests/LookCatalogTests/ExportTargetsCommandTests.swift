@@ -1,14 +1,15 @@
 import Foundation
+import LookStudioTestSupport
 import ImageIO
 import LookCore
 import LookFormats
 import Testing
 @testable import LookCatalog
 
-@Suite(.enabled(if: CLIRunner.available, "build lookstudio first (swift build)"))
+@Suite(.enabled(if: CLI.available, "build lookstudio first (swift build)"))
 struct ExportTargetsCommandTests {
     @Test func listTargetsNamesEveryTarget() throws {
-        let r = try CLIRunner.run(["export", "--list-targets"])
+        let r = try CLI.run(["export", "--list-targets"])
         #expect(r.status == 0, "\(r.stderr)")
         for id in ["resolve", "premiere", "fcpx", "core-image", "ocio", "clf", "icc", "lightroom", "panasonic",
                    "camera-33", "ffmpeg", "hald"] {
@@ -27,7 +28,7 @@ struct ExportTargetsCommandTests {
             px[3 * i + 2] = UInt8(i % 7 * 36)
         }
         try PNGImage.write(try PixelBuffer(width: 32, height: 32, channels: 3, samples: .eight(px)), to: chart)
-        let export = try CLIRunner.run(["export", "Teal & Orange", "--for", "ffmpeg", "-o", lut, "--catalog", catalog])
+        let export = try CLI.run(["export", "Teal & Orange", "--for", "ffmpeg", "-o", lut, "--catalog", catalog])
         #expect(export.status == 0, "\(export.stderr)")
         let command = try #require(export.stdout.split(separator: "\n").first { $0.hasPrefix("ffmpeg ") })
         let line = command.replacingOccurrences(of: "ffmpeg ", with: "ffmpeg -v error -y ")
@@ -38,7 +39,7 @@ struct ExportTargetsCommandTests {
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        let apply = try CLIRunner.run(["apply", "--look", "Teal & Orange", chart, "\(dir)/ap.png",
+        let apply = try CLI.run(["apply", "--look", "Teal & Orange", chart, "\(dir)/ap.png",
                                        "--catalog", catalog])
         #expect(apply.status == 0, "\(apply.stderr)")
         guard case .eight(let a) = try PNGImage.read(path: "\(dir)/ff.png").samples,
@@ -53,13 +54,13 @@ struct ExportTargetsCommandTests {
     @Test func clfExportImportsBackAsTheSameLook() throws {
         let dir = try TestSupport.tempDir()
         let catalogPath = "\(dir)/c.sqlite", clf = "\(dir)/t.clf"
-        let export = try CLIRunner.run(["export", "Cyanotype", "--for", "clf", "--size", "64", "-o", clf,
+        let export = try CLI.run(["export", "Cyanotype", "--for", "clf", "--size", "64", "-o", clf,
                                         "--catalog", catalogPath])
         #expect(export.status == 0, "\(export.stderr)")
         let catalog = try Catalog(path: catalogPath, seedDirectory: TestSupport.packageRoot, environment: [:])
         let original = try catalog.cube(guid: try catalog.resolveLook("Cyanotype").guid)
-        #expect(try CLIRunner.run(["looks", "rm", "Cyanotype", "--force", "--catalog", catalogPath]).status == 0)
-        let imported = try CLIRunner.run(["import", clf, "--name", "Cyanotype again", "--catalog", catalogPath])
+        #expect(try CLI.run(["looks", "rm", "Cyanotype", "--force", "--catalog", catalogPath]).status == 0)
+        let imported = try CLI.run(["import", clf, "--name", "Cyanotype again", "--catalog", catalogPath])
         #expect(imported.status == 0, "\(imported.stderr)")
         let guid = imported.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let reopened = try Catalog(path: catalogPath, seedDirectory: TestSupport.packageRoot, environment: [:])
@@ -71,13 +72,13 @@ struct ExportTargetsCommandTests {
     @Test func strengthWarnsWhatWasBakedAndNeedsATarget() throws {
         let dir = try TestSupport.tempDir()
         let catalog = "\(dir)/c.sqlite"
-        let r = try CLIRunner.run(["export", "Cyanotype", "--for", "panasonic", "--strength", "60", "-o",
+        let r = try CLI.run(["export", "Cyanotype", "--for", "panasonic", "--strength", "60", "-o",
                                    "\(dir)/a.vlt", "--catalog", catalog])
         #expect(r.status == 0 && r.stderr.contains("warning: panasonic has no strength control: strength 60 %"))
-        let bad = try CLIRunner.run(["export", "Cyanotype", "--strength", "60", "-o", "\(dir)/a.cube",
+        let bad = try CLI.run(["export", "Cyanotype", "--strength", "60", "-o", "\(dir)/a.cube",
                                      "--catalog", catalog])
         #expect(bad.status != 0 && bad.stderr.contains("--strength needs --for"))
-        let unknown = try CLIRunner.run(["export", "Cyanotype", "--for", "nuke", "-o", "\(dir)/a.x",
+        let unknown = try CLI.run(["export", "Cyanotype", "--for", "nuke", "-o", "\(dir)/a.x",
                                          "--catalog", catalog])
         #expect(unknown.status != 0 && unknown.stderr.contains("lightroom"))
     }

@@ -1,11 +1,12 @@
 import Foundation
+import LookStudioTestSupport
 import LookCore
 import LookFormats
 import Testing
 @testable import LookCatalog
 
 /// Faults a catalog must survive: processes killed at random points of a write, read-only files, many readers.
-@Suite(.enabled(if: CLIRunner.available, "build lookstudio first (swift build)"))
+@Suite(.enabled(if: CLI.available, "build lookstudio first (swift build)"))
 struct FaultTests {
     /// Kill trials per command (four commands: 13 × 4 = 52 trials).
     static let trials = 13
@@ -32,7 +33,7 @@ struct FaultTests {
         let (probeDir, probe) = try catalogCopy(from: source)
         defer { try? FileManager.default.removeItem(atPath: probeDir) }
         let started = Date()
-        let full = try CLIRunner.run(arguments + ["--catalog", probe])
+        let full = try CLI.run(arguments + ["--catalog", probe])
         let duration = Date().timeIntervalSince(started)
         #expect(full.status == 0, "\(arguments): \(full.stderr)")
         try check(try open(probe))
@@ -41,7 +42,7 @@ struct FaultTests {
         for _ in 0..<trials {
             let (dir, path) = try catalogCopy(from: source)
             defer { try? FileManager.default.removeItem(atPath: dir) }
-            let (process, _, _) = try CLIRunner.start(arguments + ["--catalog", path])
+            let (process, _, _) = try CLI.start(arguments + ["--catalog", path])
             usleep(useconds_t(Double.random(in: 0...window) * 1_000_000))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
@@ -98,7 +99,7 @@ struct FaultTests {
         let before = try TestSupport.cube(size: 33, seed: 5), after = try TestSupport.cube(size: 33, seed: 61)
         _ = try LUTFormat.write(LUT(cube: before), to: lut)
         try "steps:\n  - lut: film.cube\n".write(toFile: dir + "/film.yaml", atomically: true, encoding: .utf8)
-        let saved = try CLIRunner.run(["compose", dir + "/film.yaml", "--save", "--name", "Film", "--size", "33",
+        let saved = try CLI.run(["compose", dir + "/film.yaml", "--save", "--name", "Film", "--size", "33",
                                        "--catalog", path])
         #expect(saved.status == 0, "\(saved.stderr)")
         let guid = saved.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -145,7 +146,7 @@ struct FaultTests {
         // TMPDIR names no folder: ThreadSanitizer's runtime writes a 512 KiB file there at start-up and maps it,
         // which under the limit was SIGBUS (DiskFullTests.limit says more); lookstudio writes nothing there.
         process.arguments = ["-c", "trap '' XFSZ; ulimit -f 16; export TMPDIR=/nonexistent/lookstudio-disk-full; "
-                                 + "exec \"$@\"", "sh", CLIRunner.binary, "import", file, "--catalog", path]
+                                 + "exec \"$@\"", "sh", CLI.binary, "import", file, "--catalog", path]
         let err = Pipe()
         process.standardError = err
         process.standardOutput = FileHandle.nullDevice
@@ -195,7 +196,7 @@ struct FaultTests {
             // The IMMEDIATE transaction holds the write lock while the readers run; a reader that wanted it would
             // wait the 60 s busy timeout and then fail with "database is locked".
             let readers = try (0..<8).map { i in
-                try CLIRunner.start(i % 2 == 0 ? ["looks", "list", "--catalog", path]
+                try CLI.start(i % 2 == 0 ? ["looks", "list", "--catalog", path]
                                                : ["looks", "show", guids[i % guids.count], "--catalog", path])
             }
             for (process, out, err) in readers {

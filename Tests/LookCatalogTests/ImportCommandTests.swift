@@ -1,11 +1,12 @@
 import Foundation
+import LookStudioTestSupport
 import ImageIO
 import LookCore
 import LookFormats
 import Testing
 @testable import LookCatalog
 
-@Suite(.enabled(if: CLIRunner.available, "build lookstudio first (swift build)"))
+@Suite(.enabled(if: CLI.available, "build lookstudio first (swift build)"))
 struct ImportCommandTests {
     /// Writes `count` distinct size-16 tiled PNG cubes into `dir`, named `prefix-N.png`.
     func writeCubes(_ count: Int, prefix: String, seedOffset: Int, size: Int = 16, in dir: String) throws -> [String] {
@@ -32,7 +33,7 @@ struct ImportCommandTests {
         image.samples = .sixteen(samples)
         try PNGImage.write(image, to: edited)
 
-        let result = try CLIRunner.run(["import", edited, "--name", "Edited", "--tag", "test", "--catalog", catalogPath])
+        let result = try CLI.run(["import", edited, "--name", "Edited", "--tag", "test", "--catalog", catalogPath])
         #expect(result.status == 0, "\(result.stderr)")
         let guid = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let catalog = try Catalog(path: catalogPath, seedDirectory: TestSupport.packageRoot, environment: [:])
@@ -45,12 +46,12 @@ struct ImportCommandTests {
         let dir = try TestSupport.tempDir()
         let catalogPath = "\(dir)/c.sqlite"
         let files = try writeCubes(1, prefix: "dup", seedOffset: 500, in: dir)
-        let first = try CLIRunner.run(["import", files[0], "--catalog", catalogPath])
-        let second = try CLIRunner.run(["import", files[0], "--name", "Other", "--catalog", catalogPath])
+        let first = try CLI.run(["import", files[0], "--catalog", catalogPath])
+        let second = try CLI.run(["import", files[0], "--name", "Other", "--catalog", catalogPath])
         #expect(first.status == 0 && second.status == 0)
         #expect(first.stdout == second.stdout)
         #expect(second.stderr.contains("already in the catalog"))
-        let json = try CLIRunner.run(["import", files[0], "--json", "--catalog", catalogPath])
+        let json = try CLI.run(["import", files[0], "--json", "--catalog", catalogPath])
         let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(array.first?["status"] as? String == "existing")
         #expect(array.first?["guid"] as? String == first.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -59,21 +60,21 @@ struct ImportCommandTests {
     @Test func badInputIsAClearErrorAndChangesNothing() throws {
         let dir = try TestSupport.tempDir()
         let catalogPath = "\(dir)/c.sqlite"
-        #expect(try CLIRunner.run(["looks", "list", "--catalog", catalogPath]).status == 0)
+        #expect(try CLI.run(["looks", "list", "--catalog", catalogPath]).status == 0)
         let before = try Catalog(path: catalogPath, seedDirectory: TestSupport.packageRoot, environment: [:]).looks()
 
         let corrupt = "\(dir)/corrupt.png"
         var bytes = [UInt8](TestSupport.bytes("\(TestSupport.packageRoot)/Looks/cyanotype.png"))
         bytes.removeLast(bytes.count / 2)
         try Data(bytes).write(to: URL(fileURLWithPath: corrupt))
-        let bad = try CLIRunner.run(["import", corrupt, "--catalog", catalogPath])
+        let bad = try CLI.run(["import", corrupt, "--catalog", catalogPath])
         #expect(bad.status != 0 && bad.stderr.contains("corrupt.png"))
 
         let files = try writeCubes(2, prefix: "named", seedOffset: 600, in: dir)
-        let dup = try CLIRunner.run(["import", files[0], "--name", "CYANOTYPE", "--catalog", catalogPath])
+        let dup = try CLI.run(["import", files[0], "--name", "CYANOTYPE", "--catalog", catalogPath])
         #expect(dup.status != 0 && dup.stderr.contains("already exists"))
 
-        let unknown = try CLIRunner.run(["export", "DEADBEEF-0000-4000-8000-000000000000", "-o", "\(dir)/x.cube",
+        let unknown = try CLI.run(["export", "DEADBEEF-0000-4000-8000-000000000000", "-o", "\(dir)/x.cube",
                                          "--catalog", catalogPath])
         #expect(unknown.status != 0 && unknown.stderr.contains("no look"))
         #expect(!FileManager.default.fileExists(atPath: "\(dir)/x.cube"))
@@ -82,9 +83,9 @@ struct ImportCommandTests {
         #expect(after == before)
 
         let hostile = "x'; DROP TABLE looks;--"
-        let stored = try CLIRunner.run(["import", files[1], "--name", hostile, "--catalog", catalogPath])
+        let stored = try CLI.run(["import", files[1], "--name", hostile, "--catalog", catalogPath])
         #expect(stored.status == 0)
-        let show = try CLIRunner.run(["looks", "show", hostile, "--json", "--catalog", catalogPath])
+        let show = try CLI.run(["looks", "show", hostile, "--json", "--catalog", catalogPath])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])
         #expect(object["name"] as? String == hostile)
         #expect(try Catalog(path: catalogPath, seedDirectory: TestSupport.packageRoot, environment: [:]).looks().count
@@ -94,10 +95,10 @@ struct ImportCommandTests {
     @Test func fourProcessesImportingAtOnceLoseNothing() throws {
         let dir = try TestSupport.tempDir()
         let catalogPath = "\(dir)/c.sqlite"
-        #expect(try CLIRunner.run(["catalog", "verify", "--catalog", catalogPath]).status == 0)
+        #expect(try CLI.run(["catalog", "verify", "--catalog", catalogPath]).status == 0)
         var batches: [[String]] = []
         for p in 0..<4 { batches.append(try writeCubes(25, prefix: "p\(p)", seedOffset: p * 25, in: dir)) }
-        let running = try batches.map { try CLIRunner.start(["import"] + $0 + ["--catalog", catalogPath]) }
+        let running = try batches.map { try CLI.start(["import"] + $0 + ["--catalog", catalogPath]) }
         var outputs: [String] = []
         for (process, out, err) in running {
             let stdout = out.fileHandleForReading.readDataToEndOfFile()
@@ -110,15 +111,15 @@ struct ImportCommandTests {
         #expect(guids.count == 100)
         let catalog = try Catalog(path: catalogPath, seedDirectory: TestSupport.packageRoot, environment: [:])
         #expect(try catalog.looks().count == 106)
-        #expect(try CLIRunner.run(["catalog", "verify", "--catalog", catalogPath]).status == 0)
+        #expect(try CLI.run(["catalog", "verify", "--catalog", catalogPath]).status == 0)
     }
 
     @Test func sigkillDuringALargeImportLeavesNoPartialLook() throws {
         let dir = try TestSupport.tempDir()
         let catalogPath = "\(dir)/c.sqlite"
-        #expect(try CLIRunner.run(["looks", "list", "--catalog", catalogPath]).status == 0)
+        #expect(try CLI.run(["looks", "list", "--catalog", catalogPath]).status == 0)
         let files = try writeCubes(80, prefix: "big", seedOffset: 300, size: 64, in: dir)
-        let (process, _, _) = try CLIRunner.start(["import"] + files + ["--tag", "killed", "--catalog", catalogPath])
+        let (process, _, _) = try CLI.start(["import"] + files + ["--tag", "killed", "--catalog", catalogPath])
         // Let some looks commit, then kill while others are being written.
         let deadline = Date().addingTimeInterval(60)
         var imported = 0
@@ -137,6 +138,6 @@ struct ImportCommandTests {
         // One transaction per file: every look that exists has its tag row (no partial look).
         for look in fromImport { #expect(look.tags == ["killed"]) }
         #expect(try catalog.verify().problems.isEmpty)
-        #expect(try CLIRunner.run(["catalog", "verify", "--catalog", catalogPath]).status == 0)
+        #expect(try CLI.run(["catalog", "verify", "--catalog", catalogPath]).status == 0)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LookStudioTestSupport
 import GRDB
 import LookCore
 import Testing
@@ -63,7 +64,7 @@ import Testing
         #expect(TerminalText.hasControl("\u{2029}") && !TerminalText.hasControl("ok"))
     }
 
-    @Test(.enabled(if: CLIRunner.available, "build lookstudio first (swift build)"))
+    @Test(.enabled(if: CLI.available, "build lookstudio first (swift build)"))
     func cliPrintsFileTextEscaped() throws {
         let catalog = try TestSupport.newCatalog()
         let look = try Self.add(catalog, "Evil", tags: ["t"], seed: 17)
@@ -73,8 +74,8 @@ import Testing
             try db.execute(sql: "UPDATE look_tags SET tag = ? WHERE look_guid = ?",
                            arguments: ["t\u{1B}[5m", look.guid])
         }
-        let list = try CLIRunner.run(["looks", "list", "--catalog", catalog.path])
-        let show = try CLIRunner.run(["looks", "show", look.guid, "--catalog", catalog.path])
+        let list = try CLI.run(["looks", "list", "--catalog", catalog.path])
+        let show = try CLI.run(["looks", "show", look.guid, "--catalog", catalog.path])
         for result in [list, show] {
             #expect(result.status == 0, "\(result.stderr)")
             let scalars = result.stdout.unicodeScalars
@@ -86,7 +87,7 @@ import Testing
         var text = "TITLE \"Nice\u{1B}]0;owned\u{07}\"\nLUT_3D_SIZE 2\n"
         for b in 0..<2 { for g in 0..<2 { for r in 0..<2 { text += "\(r) \(g) \(b)\n" } } }
         try text.write(toFile: dir + "/evil.cube", atomically: true, encoding: .utf8)
-        let inspect = try CLIRunner.run(["inspect", dir + "/evil.cube"])
+        let inspect = try CLI.run(["inspect", dir + "/evil.cube"])
         #expect(inspect.status == 0, "\(inspect.stderr)")
         #expect(!inspect.stdout.unicodeScalars.contains("\u{1B}") && inspect.stdout.contains("Nice\\u{1B}]0;owned"))
     }

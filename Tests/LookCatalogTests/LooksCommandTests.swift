@@ -1,10 +1,11 @@
 import Foundation
+import LookStudioTestSupport
 import LookCore
 import LookFormats
 import Testing
 @testable import LookCatalog
 
-@Suite(.enabled(if: CLIRunner.available, "build lookstudio first (swift build)"))
+@Suite(.enabled(if: CLI.available, "build lookstudio first (swift build)"))
 struct LooksCommandTests {
     /// The package's reference LUT files (`Tests/Fixtures/reference`).
     static let reference = TestSupport.packageRoot + "/Tests/Fixtures/reference"
@@ -20,7 +21,7 @@ struct LooksCommandTests {
     }
 
     static func hash(_ guid: String, _ catalog: [String]) throws -> String? {
-        let r = try CLIRunner.run(["looks", "show", guid, "--json"] + catalog)
+        let r = try CLI.run(["looks", "show", guid, "--json"] + catalog)
         let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
         return object?["content_hash"] as? String
     }
@@ -29,40 +30,40 @@ struct LooksCommandTests {
     func rebuildFollowsTheRecipesLUTFile() throws {
         let (dir, catalog, recipe) = try Self.setUp(), reference = Self.reference
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let saved = try CLIRunner.run(["compose", recipe, "--save", "--name", "Film", "--size", "33"] + catalog)
+        let saved = try CLI.run(["compose", recipe, "--save", "--name", "Film", "--size", "33"] + catalog)
         #expect(saved.status == 0, "\(saved.stderr)")
         let guid = saved.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let original = try #require(try Self.hash(guid, catalog))
 
         // From another folder: the stored recipe holds the LUT's absolute path and the size used.
-        let same = try CLIRunner.run(["looks", "rebuild", "Film"] + catalog)
+        let same = try CLI.run(["looks", "rebuild", "Film"] + catalog)
         #expect(same.status == 0, "\(same.stderr)")
         #expect(same.stdout.contains("unchanged: \(guid) (Film)"))
         #expect(try Self.hash(guid, catalog) == original)
 
         try FileManager.default.removeItem(atPath: dir + "/film.cube")
         try FileManager.default.copyItem(atPath: reference + "/warm17.cube", toPath: dir + "/film.cube")
-        let changed = try CLIRunner.run(["looks", "rebuild", String(guid.prefix(8))] + catalog)
+        let changed = try CLI.run(["looks", "rebuild", String(guid.prefix(8))] + catalog)
         #expect(changed.status == 0, "\(changed.stderr)")
         #expect(changed.stdout.contains("rebuilt: \(guid) (Film): cube changed, max difference "))
         let changedHash = try #require(try Self.hash(guid, catalog))
         #expect(changedHash != original)
-        let shown = try CLIRunner.run(["looks", "show", guid] + catalog).stdout
+        let shown = try CLI.run(["looks", "show", guid] + catalog).stdout
         #expect(shown.contains("name:          Film") && shown.contains("cube size:     33") && shown.contains("tags:          recipe"))
 
         try FileManager.default.removeItem(atPath: dir + "/film.cube")
         try FileManager.default.copyItem(atPath: reference + "/warm33.cube", toPath: dir + "/film.cube")
-        let back = try CLIRunner.run(["looks", "rebuild", guid] + catalog)
+        let back = try CLI.run(["looks", "rebuild", guid] + catalog)
         #expect(back.stdout.contains("rebuilt: \(guid) (Film)"))
         #expect(try Self.hash(guid, catalog) == original)
-        #expect(try CLIRunner.run(["catalog", "verify"] + catalog).status == 0)
+        #expect(try CLI.run(["catalog", "verify"] + catalog).status == 0)
     }
 
     @Test("rebuild restores a cube that was replaced behind the recipe's back, reporting the difference in 16-bit codes")
     func rebuildRepairsATamperedCube() throws {
         let (dir, catalog, recipe) = try Self.setUp()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let saved = try CLIRunner.run(["compose", recipe, "--save", "--name", "Film"] + catalog)
+        let saved = try CLI.run(["compose", recipe, "--save", "--name", "Film"] + catalog)
         let guid = saved.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let opened = try Catalog(path: dir + "/catalog.sqlite", seedDirectory: TestSupport.packageRoot, environment: [:])
         let good = try opened.cube(guid: guid)
@@ -71,7 +72,7 @@ struct LooksCommandTests {
         values[5] = values[5] > 0.5 ? values[5] - 300 / 65535 : values[5] + 300 / 65535
         #expect(try opened.replaceCube(guid: guid, with: try ColorCube(size: good.size, values: values)).changed)
 
-        let r = try CLIRunner.run(["looks", "rebuild", guid] + catalog)
+        let r = try CLI.run(["looks", "rebuild", guid] + catalog)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("cube changed, max difference 300 of 65535"))
         let reopened = try Catalog(path: dir + "/catalog.sqlite", seedDirectory: TestSupport.packageRoot, environment: [:])
@@ -83,19 +84,19 @@ struct LooksCommandTests {
         let dir = try TestSupport.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let catalog = ["--catalog", dir + "/catalog.sqlite"]
-        let shipped = try CLIRunner.run(["looks", "rebuild", "Cyanotype"] + catalog)
+        let shipped = try CLI.run(["looks", "rebuild", "Cyanotype"] + catalog)
         #expect(shipped.status != 0)
         #expect(shipped.stderr.contains("(Cyanotype) has no recipe to rebuild it from: it was shipped as a colour function"))
 
         let png = dir + "/mine.png"
         try CubeImage.write(try TestSupport.cube(size: 16, seed: 20), to: png, layout: .tiled, depth: .sixteen)
-        #expect(try CLIRunner.run(["import", png] + catalog).status == 0)
-        let imported = try CLIRunner.run(["looks", "rebuild", "mine"] + catalog)
+        #expect(try CLI.run(["import", png] + catalog).status == 0)
+        let imported = try CLI.run(["looks", "rebuild", "mine"] + catalog)
         #expect(imported.status != 0)
         #expect(imported.stderr.contains("(mine) has no recipe to rebuild it from: it was imported from a png file"))
 
         for name in ShippedLooks.all.filter({ $0.recipeYAML != nil }).map(\.name) {
-            let r = try CLIRunner.run(["looks", "rebuild", name] + catalog)
+            let r = try CLI.run(["looks", "rebuild", name] + catalog)
             #expect(r.status == 0, "\(r.stderr)")
             #expect(r.stdout.contains("unchanged:"), "\(name): \(r.stdout)")
         }

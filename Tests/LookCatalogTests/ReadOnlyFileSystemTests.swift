@@ -1,4 +1,5 @@
 import Foundation
+import LookStudioTestSupport
 import Testing
 @testable import LookCatalog
 
@@ -46,13 +47,13 @@ import Testing
     }
 
     /// Runs the CLI inside a private mount namespace where `dir` is bind-mounted read-only.
-    static func runOnReadOnlyMount(_ dir: String, _ arguments: [String]) throws -> CLIRunner.Result {
-        let quoted = ([CLIRunner.binary] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        return try CLIRunner.run(command: "/usr/bin/unshare", ["-rm", "sh", "-c",
+    static func runOnReadOnlyMount(_ dir: String, _ arguments: [String]) throws -> CLI.Result {
+        let quoted = ([CLI.binary] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        return try CLI.run(command: "/usr/bin/unshare", ["-rm", "sh", "-c",
             "mount --bind -o ro '\(dir)' '\(dir)' && touch '\(dir)/probe' 2>/dev/null && exit 99; exec \(quoted)"])
     }
 
-    @Test(.enabled(if: CLIRunner.available, "build lookstudio first (swift build)"))
+    @Test(.enabled(if: CLI.available, "build lookstudio first (swift build)"))
     func cliReadsAndRefusesWritesOnAReadOnlyFileSystem() throws {
         let (dir, path) = try Self.closedCopy()
         let list = try Self.runOnReadOnlyMount(dir, ["looks", "list", "--catalog", path])

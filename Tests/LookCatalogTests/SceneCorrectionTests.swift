@@ -1,4 +1,5 @@
 import Foundation
+import LookStudioTestSupport
 import GRDB
 import Testing
 @testable import LookCatalog
@@ -75,22 +76,22 @@ struct SceneCorrectionTests {
 
     @Test("scenes set changes a preset and scenes show prints it, as text and JSON")
     func cli() throws {
-        guard CLIRunner.available else { Issue.record("build lookstudio first"); return }
+        guard CLI.available else { Issue.record("build lookstudio first"); return }
         let path = "\(try TestSupport.tempDir())/c.sqlite"
-        var r = try CLIRunner.run(["scenes", "set", "91", "--white-balance", "150", "--auto", "off",
+        var r = try CLI.run(["scenes", "set", "91", "--white-balance", "150", "--auto", "off",
                                    "--catalog", path])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("auto off") && r.stdout.contains("white_balance 150"))
-        r = try CLIRunner.run(["scenes", "show", "91", "--json", "--catalog", path])
+        r = try CLI.run(["scenes", "show", "91", "--json", "--catalog", path])
         let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
         let correction = try #require(object?["correction"] as? [String: Any])
         #expect(correction["white_balance"] as? Int == 150 && correction["auto"] as? Bool == false)
         #expect(correction["vibrance"] as? Int == 150)
-        r = try CLIRunner.run(["scenes", "show", "91", "--catalog", path])
+        r = try CLI.run(["scenes", "show", "91", "--catalog", path])
         #expect(r.stdout.contains("correction:    auto off; exposure 100"))
-        r = try CLIRunner.run(["scenes", "set", "91", "--vibrance", "250", "--catalog", path])
+        r = try CLI.run(["scenes", "set", "91", "--vibrance", "250", "--catalog", path])
         #expect(r.status != 0 && r.stderr.contains("--vibrance"))
-        r = try CLIRunner.run(["catalog", "verify", "--catalog", path])
+        r = try CLI.run(["catalog", "verify", "--catalog", path])
         #expect(r.status == 0, "\(r.stderr)")
     }
 }

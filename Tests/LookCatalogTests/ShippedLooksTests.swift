@@ -1,4 +1,5 @@
 import Foundation
+import LookStudioTestSupport
 import LookCore
 import Testing
 @testable import LookCatalog
@@ -106,13 +107,13 @@ struct ShippedLooksTests {
 
     @Test("the committed PNGs and YAML files are exactly what `make looks` produces")
     func committedLooksMatchMakeLooks() throws {
-        guard CLIRunner.available else {
-            Issue.record("build lookstudio first (swift build): \(CLIRunner.binary) is missing")
+        guard CLI.available else {
+            Issue.record("build lookstudio first (swift build): \(CLI.binary) is missing")
             return
         }
         let dir = try TestSupport.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let r = try CLIRunner.run(["looks", "render-shipped", "--out", dir])
+        let r = try CLI.run(["looks", "render-shipped", "--out", dir])
         #expect(r.status == 0, "\(r.stderr)")
         for def in ShippedLooks.all {
             for file in ["\(def.stem).png", "\(def.stem).yaml"] {

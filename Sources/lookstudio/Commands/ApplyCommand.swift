@@ -87,7 +87,7 @@ struct ApplyCommand: ParsableCommand {
         if let recipe {
             look = try global.workspace.compose(try Recipe.load(path: recipe))
         } else if let reference = self.look {
-            let catalog = try CatalogAccess.open(global)
+            let catalog = try global.openCatalog()
             let record = try catalog.resolveLook(reference)
             look = try catalog.cube(record)
             workingSpace = try LookSpaces.profile(of: record)

@@ -15,7 +15,7 @@ struct CatalogCommand: ParsableCommand {
             abstract: "Print the catalog file path (--catalog, $LOOKSTUDIO_CATALOG, else the XDG data folder).",
             discussion: "Example:\n  lookstudio catalog path")
         @OptionGroup var global: GlobalOptions
-        func run() throws { print(CatalogAccess.path(global)) }
+        func run() throws { print(global.catalogPath) }
     }
 
     /// `catalog verify`: exit status 1 when anything is wrong.
@@ -26,11 +26,11 @@ struct CatalogCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            let catalog = try CatalogAccess.open(global)
+            let catalog = try global.openCatalog()
             let result = try catalog.verify()
-            for problem in result.problems { CatalogAccess.warn("error: \(problem)") }
+            for problem in result.problems { printError("error: \(problem)") }
             if !result.problems.isEmpty {
-                CatalogAccess.warn("\(catalog.path): \(result.problems.count) problems in \(result.lookCount) looks")
+                printError("\(catalog.path): \(result.problems.count) problems in \(result.lookCount) looks")
                 throw ExitCode.failure
             }
             print("\(catalog.path): ok (\(result.lookCount) looks verified)")
@@ -56,10 +56,10 @@ struct CatalogCommand: ParsableCommand {
         var to: String?
 
         func run() throws {
-            let source = CatalogAccess.path(global)
+            let source = global.catalogPath
             let target = to ?? Self.defaultTarget(for: source)
             let report = try Catalog.recover(from: source, to: target)
-            for line in report.skipped { CatalogAccess.warn("warning: skipped \(line)") }
+            for line in report.skipped { printError("warning: skipped \(line)") }
             let seeded = report.openReport.seededLooks.count + report.openReport.seededScenes.count
             print("\(report.path): recovered \(report.looks) looks and \(report.scenes) scenes"
                 + (report.skipped.isEmpty ? "" : "; \(report.skipped.count) items skipped (listed above)")

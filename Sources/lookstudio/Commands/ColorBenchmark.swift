@@ -37,7 +37,7 @@ struct BenchColorCommand: ParsableCommand {
         if let lut {
             cube = try LUTFormat.read(path: lut).lut.bakedCube()
         } else {
-            let catalog = try CatalogAccess.open(global)
+            let catalog = try global.openCatalog()
             cube = try catalog.cube(try catalog.resolveLook(look ?? "Warm Film"))
         }
         let scratch = NSTemporaryDirectory() + "lookstudio-bench-color-\(UUID().uuidString)"

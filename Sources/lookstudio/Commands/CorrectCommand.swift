@@ -11,64 +11,6 @@ import Workflows
 /// `lookstudio correct`: scene detection, scene defaults, recipe, creative look and strength, composed into one
 /// cube per image and applied in one streamed pass; many images in parallel.
 struct CorrectCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "correct",
-        abstract: "Correct photos: detect the scene, compose recipe and look into one cube, apply in one pass.",
-        discussion: """
-        IN may be files or folders (their .png, .jpg, .jpeg, .tif, .tiff, .webp, .heic, .heif and .avif files). OUT is a file when one image and one \
-        strength are given and OUT is not a folder; otherwise a folder (created), with outputs named after their \
-        inputs, plus -sN for each strength when several are given (photo-s40.png). Each image is analysed once \
-        (docs/SCENES.md) and rendered at every strength from that one analysis.
-
-        Stages, all composed into ONE cube per image: automatic correction → pre-look recipe → creative look \
-        (always last) → look \
-        contrast/saturation trims → look strength (blend with the pre-look result) → overall strength (against \
-        identity). A failure on one image is reported and the rest go on; the exit status is 1 if any failed. \
-        PNG and TIFF stream in bands (bounded memory); JPEG, WebP, HEIF and AVIF are decoded whole.
-
-        Colour: each image is read in its own colour space (ICC profile, PNG sRGB/gAMA/cHRM, HEIF nclx; \
-        untagged = sRGB), converted into the look's working space, graded and converted into the output space \
-        — all composed into the one cube (docs/COLOR.md). The output keeps the input's space and profile unless \
-        --output-profile names another.
-
-        The creative look is --look (a catalog look) or --lut (a file). Without either, each image gets its \
-        scene's default look and strength from the catalog (lookstudio scenes list); a scene without one gets no \
-        look. An explicit look is applied at --look-strength, else 100: the scene's strength belongs to its own \
-        look. --no-look applies none.
-
-        Automatic correction (docs/CORRECTION.md) is on by default: per image, from the same analysis, exposure, \
-        black and white points, colour cast (white balance), contrast and vibrance, each gated by how far the \
-        image's statistics lie outside good photos' and by confidence, with the scene's preset strengths \
-        (lookstudio scenes show LABEL; change them with scenes set). --exposure, --levels, --white-balance, \
-        --contrast and --vibrance N scale the preset by N percent (0 switches one off); --auto off switches the \
-        stage off. With --lut the catalog is not opened and the presets come from the shipped \
-        Catalog/scenes.yaml.
-
-        JSON (--json): an array, one object per image in input order: {"confidence": 1.0, "error": null, \
-        "faces": 0, "file": "…", "look_guid": "…", "look_name": "…", "look_strength": 100, "outputs": ["…"], \
-        "scene": 100, "scene_name": "Black & White", "auto": {…}}; auto is null when the stage is off, else the plan: \
-        "settings" (the strengths used, percent) and per correction its measured inputs and chosen amount: \
-        "white_balance" {grey_world, shades_of_grey, grey_edge, bright_achromatic, skin, estimate (each \
-        {"red": log R/G, "blue": log B/G} or null), agreement, support, neutral_support, confidence, corrected}, \
-        "levels" {measured_black, measured_white, dark_greyness, bright_greyness, black, white} (linear), \
-        "exposure" {key, face_key, clipped_share, stops}, "contrast" {spread_stops, amount}, "vibrance" \
-        {mean_saturation, amount, protect_skin}. confidence and faces are null for --scene LABEL, the look keys \
-        are null without a \
-        look (look_guid also for --lut); error is set for an image that failed, and outputs lists what it \
-        wrote before failing.
-
-        Examples:
-          lookstudio correct photo.jpg -o out/ --look "Warm Film" --strength 40,70,100
-          lookstudio correct shoot/ -o graded/          # each scene's default look
-          lookstudio correct shoot/ -o graded/ --scene 8 --lut clean.cube \\
-            --look-saturation -20
-          lookstudio correct photo.jpg -o out.jpg --no-look --explain
-          lookstudio correct photo.jpg -o out.jpg --white-balance 50 --vibrance 0
-          lookstudio correct photo.png -o out.png --recipe warm.yaml \\
-            --look 2DA54C60 --look-strength 60
-        """
-    )
-
     @OptionGroup var global: GlobalOptions
 
     @Argument(help: ArgumentHelp("Images or folders to correct.", valueName: "in"))

@@ -4,6 +4,7 @@ import ImageIO
 import LookModel
 import Rendering
 import Scenes
+import Workflows
 
 /// `lookstudio detect`: the scene a photo looks like, the faces in it, and the statistics the heuristic used.
 struct DetectCommand: ParsableCommand {
@@ -60,7 +61,7 @@ struct DetectCommand: ParsableCommand {
             try ImageFormat.write(try FaceOverlay.draw(on: full, faces: analysis.faces, label: label), to: overlay)
         }
         if json {
-            print(try jsonString(DetectionJSON(detection, faces: analysis.faces, correction: plan)))
+            print(try jsonString(DetectionReport(detection, faces: analysis.faces, correction: plan)))
         } else {
             let s = detection.statistics
             print("scene: \(detection.label.rawValue) \(detection.label.name)")
@@ -82,30 +83,5 @@ struct DetectCommand: ParsableCommand {
             }
             for line in plan.explanation { print(line) }
         }
-    }
-}
-
-/// The `detect --json` shape.
-struct DetectionJSON: Encodable {
-    var label: Int
-    var name: String
-    var confidence: Double
-    var reason: String
-    var faces: [FaceRegion]
-    var statistics: SceneStatistics
-    var correction: AutoCorrection
-
-    init(_ d: SceneDetection, faces: [FaceRegion], correction: AutoCorrection) {
-        self.correction = correction
-        label = d.label.rawValue
-        name = d.label.name
-        confidence = (d.confidence * 1000).rounded() / 1000
-        reason = d.reason
-        self.faces = faces.map {
-            var f = $0
-            f.score = (f.score * 1000).rounded() / 1000
-            return f
-        }
-        statistics = d.statistics
     }
 }

@@ -67,21 +67,21 @@ struct ExportCommand: ParsableCommand {
             return
         }
         guard let look, let output else { return }
-        let catalog = try CatalogAccess.open(global)
+        let catalog = try global.openCatalog()
         let record = try catalog.resolveLook(look)
         let cube = try catalog.cube(record)
         if let target {
             let request = try ExportLook(name: record.name, cube: cube, strength: Float(strength / 100),
                                          workingSpace: try LookSpaces.profile(of: record))
             let result = try Exporter.export(request, for: target, to: output, size: size)
-            for w in result.warnings { CatalogAccess.warn("warning: \(w)") }
+            for w in result.warnings { printError("warning: \(w)") }
             (result.files + result.notes).forEach { print($0) }
             return
         }
         let isPNG = output.lowercased().hasSuffix(".png")
         let warnings = try LookFile.write(cube, to: output, layout: layout.flatMap(CubeLayout.init(rawValue:)),
                                           bits: isPNG ? bits : nil, size: size, title: record.name)
-        for w in warnings { CatalogAccess.warn("warning: \(w)") }
+        for w in warnings { printError("warning: \(w)") }
         print(output)
     }
 }

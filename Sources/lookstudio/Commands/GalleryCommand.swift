@@ -63,7 +63,7 @@ struct GalleryCommand: ParsableCommand {
     }
 
     func run() throws {
-        let catalog = try CatalogAccess.open(global)
+        let catalog = try global.openCatalog()
         var records: [LookRecord]
         if looks.isEmpty {
             records = try catalog.looks(tag: tag)

@@ -59,7 +59,7 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let workingSpace = try LookSpaces.stored(space)
-        let catalog = try CatalogAccess.open(global)
+        let catalog = try global.openCatalog()
         var results: [CatalogJSON.Imported] = []
         var failures = 0
         for file in files {
@@ -89,7 +89,7 @@ struct ImportCommand: ParsableCommand {
                                                     warnings: warnings, error: nil, version: record.version)
                 imported.tagsAdded = tagsAdded
                 results.append(imported)
-                for w in warnings { CatalogAccess.warn("warning: \(w)") }
+                for w in warnings { printError("warning: \(w)") }
                 if existing {
                     let shownName = TerminalText.escape(record.name)
                     var note = "note: \(TerminalText.escape(base)): already in the catalog as \(shownName) "
@@ -102,14 +102,14 @@ struct ImportCommand: ParsableCommand {
                         note += ". --name \(TerminalText.escape(name)) was not applied: rename it with "
                             + "`lookstudio looks rename \(record.guid) NAME`, or store a separate look with --as-new"
                     }
-                    CatalogAccess.warn(note)
+                    printError(note)
                 }
                 if !json { print(record.guid) }
             } catch {
                 failures += 1
                 results.append(CatalogJSON.Imported(file: file, status: "failed", guid: nil, name: nil, cubeSize: nil,
                                                     warnings: [], error: "\(error)"))
-                CatalogAccess.warn("error: \(error)")
+                printError("error: \(error)")
             }
         }
         if json { print(try CatalogJSON.string(results)) }

@@ -32,7 +32,7 @@ struct ScenesCommand: ParsableCommand {
         @Flag(help: "Print a JSON array (see docs/CATALOG.md).") var json = false
 
         func run() throws {
-            let catalog = try CatalogAccess.open(global)
+            let catalog = try global.openCatalog()
             let scenes = try catalog.scenes()
             let views = try scenes.map { CatalogJSON.Scene($0, lookName: try ScenesCommand.lookName(catalog, $0.defaultLookGuid)) }
             if json {
@@ -53,7 +53,7 @@ struct ScenesCommand: ParsableCommand {
         @Flag(help: "Print a JSON object (see docs/CATALOG.md).") var json = false
 
         func run() throws {
-            let catalog = try CatalogAccess.open(global)
+            let catalog = try global.openCatalog()
             let scene = try catalog.scene(label: label)
             let view = CatalogJSON.Scene(scene, lookName: try ScenesCommand.lookName(catalog, scene.defaultLookGuid))
             if json {
@@ -93,75 +93,10 @@ struct ScenesCommand: ParsableCommand {
         }
 
         func run() throws {
-            let catalog = try CatalogAccess.open(global)
+            let catalog = try global.openCatalog()
             let record = try catalog.resolveLook(look)
             let scene = try catalog.setSceneLook(label: label, lookGuid: record.guid, strength: strength)
             ScenesCommand.printScene(scene, lookName: record.name)
         }
     }
-
-    /// `scenes set`.
-    struct SetCorrection: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "set",
-            abstract: "Change a scene's automatic-correction preset (strengths in percent, 0…200).",
-            discussion: """
-            Each strength is percent of what the engine measures and chooses (docs/CORRECTION.md): 0 switches that \
-            correction off, 100 is the engine's choice, above 100 goes further (white balance: towards the whole \
-            measured cast). Options not given keep their stored value; the change is one transaction.
-
-            Example:
-              lookstudio scenes set 91 --white-balance 200 --vibrance 150
-              lookstudio scenes set 9 --auto off
-            """)
-
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: "Scene label.") var label: Int
-        @Option(help: ArgumentHelp("Automatic correction for this scene.", valueName: "on|off")) var auto: OnOff?
-        @Option(help: "Exposure strength, percent 0…200.") var exposure: Int?
-        @Option(help: "Black and white point strength, percent 0…200.") var levels: Int?
-        @Option(help: "Colour-cast removal strength, percent 0…200.") var whiteBalance: Int?
-        @Option(help: "Contrast strength, percent 0…200.") var contrast: Int?
-        @Option(help: "Vibrance strength, percent 0…200.") var vibrance: Int?
-        @Option(help: ArgumentHelp("A white backdrop sets white point and white balance.", valueName: "on|off"))
-        var keepWhite: OnOff?
-        @Option(help: ArgumentHelp("Leave skin hues out of vibrance.", valueName: "on|off")) var protectSkin: OnOff?
-        @Flag(help: "Print the updated scene as JSON (as scenes show --json).") var json = false
-
-        func validate() throws {
-            for (name, value) in [("exposure", exposure), ("levels", levels), ("white-balance", whiteBalance),
-                                  ("contrast", contrast), ("vibrance", vibrance)] {
-                if let value, !(0...200).contains(value) { throw ValidationError("--\(name) must be 0…200") }
-            }
-        }
-
-        func run() throws {
-            let catalog = try CatalogAccess.open(global)
-            let (auto, exposure, levels, whiteBalance) = (auto, exposure, levels, whiteBalance)
-            let (contrast, vibrance, keepWhite, protectSkin) = (contrast, vibrance, keepWhite, protectSkin)
-            let scene = try catalog.updateSceneCorrection(label: label) { c in
-                if let auto { c.auto = auto.isOn }
-                if let exposure { c.exposure = exposure }
-                if let levels { c.levels = levels }
-                if let whiteBalance { c.whiteBalance = whiteBalance }
-                if let contrast { c.contrast = contrast }
-                if let vibrance { c.vibrance = vibrance }
-                if let keepWhite { c.keepWhite = keepWhite.isOn }
-                if let protectSkin { c.protectSkin = protectSkin.isOn }
-            }
-            if json {
-                let view = CatalogJSON.Scene(scene, lookName: try ScenesCommand.lookName(catalog, scene.defaultLookGuid))
-                print(try CatalogJSON.string(view))
-            } else {
-                print("\(scene.label)\t\(TerminalText.escape(scene.name))\t\(scene.correction.summary)")
-            }
-        }
-    }
-}
-
-/// `on` or `off`, for switches given as options.
-enum OnOff: String, ExpressibleByArgument, Sendable {
-    case on, off
-
-    var isOn: Bool { self == .on }
 }

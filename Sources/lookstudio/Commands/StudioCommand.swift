@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import LookCore
 import PluginHost
 import Studio
 import Workflows
@@ -34,11 +35,11 @@ struct StudioCommand: ParsableCommand {
     }
 
     func run() throws {
-        let session = try StudioSession(paths: photos, catalogPath: CatalogAccess.path(global),
+        let session = try StudioSession(paths: photos, catalogPath: global.catalogPath,
                                         pluginSearchPaths: PluginSearchPath.standard(pluginDirs: global.pluginDir))
         for refusal in session.registry.refusals { printError("warning: \(refusal)") }
         let server = StudioServer(session: session, port: port)
-        let outcome = Outcome()
+        let outcome = Locked<(any Error)?>(nil)
         let done = DispatchSemaphore(value: 0)
         // The CLI's root command is synchronous; the server runs in a task and this thread waits for it to stop.
         Task {
@@ -46,21 +47,12 @@ struct StudioCommand: ParsableCommand {
                 // Written straight to the descriptor: a pipe reader (a test, a script) sees the URL at once.
                 try await server.run { url in FileHandle.standardOutput.write(Data((url + "\n").utf8)) }
             } catch {
-                outcome.set(error)
+                outcome.withLock { $0 = error }
             }
             done.signal()
         }
         done.wait()
-        if let error = outcome.error { throw error }
+        if let error = outcome.current { throw error }
         printError("studio stopped")
     }
-}
-
-/// The server task's failure, handed to the waiting thread.
-private final class Outcome: @unchecked Sendable {
-    // Guarded by `lock`: written by the server task, read after the semaphore.
-    private let lock = NSLock()
-    private var stored: Error?
-    func set(_ error: Error) { lock.withLock { stored = error } }
-    var error: Error? { lock.withLock { stored } }
 }

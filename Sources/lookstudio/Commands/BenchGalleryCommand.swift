@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LookBench
 import LookCore
 import LookGallery
 import Rendering
@@ -61,23 +62,6 @@ struct BenchGalleryCommand: ParsableCommand {
             print("  " + label.padding(toLength: 16, withPad: " ", startingAt: 0)
                 + String(format: "%7.2f s  (%d previews rendered, %d reused, %d photos decoded)", report.seconds,
                          report.previewsRendered, report.previewsReused, report.photosDecoded))
-        }
-    }
-}
-
-/// The generated looks of `bench gallery`.
-enum GalleryBenchmark {
-    /// Look `k`: a smooth colour function (gains, gamma and a saturation change that vary with `k`) as a cube.
-    static func cube(_ k: Int, size: Int) throws -> ColorCube {
-        let t = Float(k % 17) / 16, u = Float(k % 7) / 6
-        let gain = SIMD3<Float>(0.85 + 0.3 * t, 0.9 + 0.2 * u, 1.15 - 0.3 * t)
-        let gamma = 0.75 + 0.5 * u
-        let saturation = 0.5 + t
-        return try ColorCube(size: size) { c in
-            let luma = 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z
-            var v = SIMD3<Float>(repeating: luma) + saturation * (c - SIMD3<Float>(repeating: luma))
-            v = (v * gain).clamped(lowerBound: .zero, upperBound: .one)
-            return SIMD3(powf(v.x, gamma), powf(v.y, gamma), powf(v.z, gamma))
         }
     }
 }

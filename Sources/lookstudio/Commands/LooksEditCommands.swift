@@ -1,0 +1,143 @@
+import ArgumentParser
+import Foundation
+import LookCatalog
+import LookCore
+import LookFormats
+import Recipes
+import Workflows
+
+/// `looks update|versions|rename|tag|untag`: revising a look under its GUID.
+extension LooksCommand {
+    /// `looks update`.
+    struct Update: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Store a LUT file as the next version of a look (same GUID, name and tags; older versions kept).",
+            discussion: """
+            Scenes and scripts that use the look's GUID or name get the new version; the older ones stay readable \
+            as GUID@N or NAME@N (`looks versions` lists them). A file whose cube is the current one adds nothing.
+
+            Example:
+              lookstudio looks update "Warm Film" warm-v2.cube
+              lookstudio apply --look "Warm Film@1" in.jpg out.jpg
+            """)
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: ArgumentHelp("GUID, GUID prefix (8+ hex digits) or name.", valueName: "look")) var look: String
+        @Argument(help: ArgumentHelp("The new version (.png, .cube, .3dl).", valueName: "file")) var file: String
+        @Option(help: "PNG layout: auto, tiled, strip or hald.") var layout: String = "auto"
+        @Option(help: ArgumentHelp("Working space of the new version (as for import).", valueName: "space|file.icc"))
+        var space: String = "srgb"
+
+        func validate() throws {
+            if layout != "auto" && CubeLayout(rawValue: layout) == nil {
+                throw ValidationError("--layout must be auto, tiled, strip or hald")
+            }
+        }
+
+        func run() throws {
+            let workingSpace = try LookSpaces.stored(space)
+            let catalog = try global.openCatalog()
+            let record = try catalog.resolveLook(look)
+            let loaded = try LookFile.read(path: file, layout: CubeLayout(rawValue: layout))
+            for w in loaded.warnings { printError("warning: \(w)") }
+            var new = NewLook(cube: loaded.cube, name: record.name, sourceFormat: loaded.format,
+                              sourceFile: URL(fileURLWithPath: file).lastPathComponent)
+            new.workingSpace = workingSpace.name
+            new.workingSpaceICC = workingSpace.icc
+            let outcome = try catalog.saveVersion(guid: record.guid, new)
+            guard outcome.changed else {
+                print("unchanged: \(record.guid) (\(shown(record.name))): the file holds version "
+                    + "\(outcome.before.version)'s cube")
+                return
+            }
+            print("\(record.guid) (\(shown(record.name))): version \(outcome.after.version) stored; version "
+                + "\(outcome.before.version) stays as \(record.guid)@\(outcome.before.version)")
+        }
+    }
+
+    /// `looks versions`.
+    struct Versions: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List a look's versions, oldest first.",
+            discussion: "Example:\n  lookstudio looks versions \"Warm Film\" --json")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: ArgumentHelp("GUID, GUID prefix (8+ hex digits) or name.", valueName: "look")) var look: String
+        @Flag(help: "Print a JSON array (see README, Looks and versions).") var json = false
+
+        func run() throws {
+            let catalog = try global.openCatalog()
+            let record = try catalog.resolveLook(look)
+            let versions = try catalog.versions(guid: record.guid)
+            if json {
+                print(try CatalogJSON.string(versions.map { CatalogJSON.Version(guid: record.guid, $0) }))
+                return
+            }
+            for v in versions {
+                let source = v.sourceFormat + (v.sourceFile.map { " (\(shown($0)))" } ?? "")
+                print("\(record.guid)@\(v.version)  \(v.cubeSize)³  \(CatalogJSON.timestamp(v.createdAt))  \(source)"
+                    + (v.isCurrent ? "  current" : ""))
+            }
+        }
+    }
+
+    /// `looks rename`.
+    struct Rename: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Rename a look (GUID, tags and versions unchanged).",
+            discussion: "Example:\n  lookstudio looks rename \"Warm Film\" \"Warm Film (client)\"")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: ArgumentHelp("GUID, GUID prefix (8+ hex digits) or name.", valueName: "look")) var look: String
+        @Argument(help: ArgumentHelp("The new name (README, Names).", valueName: "new-name")) var newName: String
+
+        func run() throws {
+            let catalog = try global.openCatalog()
+            let record = try catalog.resolveLook(look)
+            let result = try catalog.renameLook(guid: record.guid, to: newName)
+            if !result.recipesNamingIt.isEmpty {
+                printError("note: the recipes of " + shown(result.recipesNamingIt.joined(separator: ", "))
+                    + " name this look by its old name: their cubes stay; edit them before `looks rebuild`")
+            }
+            print("renamed \(record.guid): \(shown(record.name)) → \(shown(result.look.name))")
+        }
+    }
+
+    /// `looks tag`.
+    struct Tag: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add tags to a look.", discussion: "Example:\n  lookstudio looks tag \"Warm Film\" portrait film")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: ArgumentHelp("GUID, GUID prefix (8+ hex digits) or name.", valueName: "look")) var look: String
+        @Argument(help: ArgumentHelp("Tags to add.", valueName: "tag")) var tags: [String]
+
+        func run() throws {
+            let catalog = try global.openCatalog()
+            let record = try catalog.resolveLook(look)
+            let result = try catalog.tagLook(guid: record.guid, tags: tags)
+            print("\(record.guid) (\(shown(record.name))): tags \(shown(result.look.tags.joined(separator: ", ")))"
+                + (result.added.isEmpty ? " (it had them all)" : ""))
+        }
+    }
+
+    /// `looks untag`.
+    struct Untag: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove tags from a look (ignoring case).",
+            discussion: "Example:\n  lookstudio looks untag \"Warm Film\" portrait")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: ArgumentHelp("GUID, GUID prefix (8+ hex digits) or name.", valueName: "look")) var look: String
+        @Argument(help: ArgumentHelp("Tags to remove.", valueName: "tag")) var tags: [String]
+
+        func run() throws {
+            let catalog = try global.openCatalog()
+            let record = try catalog.resolveLook(look)
+            let result = try catalog.untagLook(guid: record.guid, tags: tags)
+            let left = result.look.tags.isEmpty ? "none" : shown(result.look.tags.joined(separator: ", "))
+            print("\(record.guid) (\(shown(record.name))): tags \(left)"
+                + (result.removed.isEmpty ? " (it had none of those)" : ""))
+        }
+    }
+}
