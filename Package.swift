@@ -72,7 +72,7 @@ let package = Package(
             "LookCore", "LookFormats", "PluginHost", "YAMLScreen", .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "Scenes", dependencies: ["LookModel", "LookCore", "ImageIO", "ColorManagement", "FaceDetection"]),
-        .target(name: "Correction", dependencies: ["LookModel", "LookCore", "ImageIO", "Scenes"]),
+        .target(name: "Correction", dependencies: ["LookModel", "LookCore", "ImageIO", "Scenes", "CorrectionModel"]),
         // Page generation for `gallery` and `compose --preview`: HTML, CSS and JS as Swift strings; no SQL, no codecs.
         .target(name: "LookGallery"),
         .target(name: "Rendering", dependencies: [
@@ -128,7 +128,7 @@ let package = Package(
         .testTarget(name: "RecipesTests", dependencies: ["Recipes", "LookCore", "PluginHost", "ImageIO"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "LookModel", "LookCore", "ImageIO", "FaceDetection"]),
         .testTarget(name: "CorrectionTests", dependencies: ["Correction", "Scenes", "LookModel", "LookCore", "LookBench",
-                                                             "ImageIO", "Rendering"]),
+                                                             "ImageIO", "Rendering", "CorrectionModel"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "LookModel", "LookCore", "ImageIO",
                                                             "ColorManagement", "LookGallery", "Recipes", "PluginHost"]),
         .testTarget(name: "WorkflowsTests", dependencies: ["Workflows"]),

@@ -40,7 +40,7 @@ struct BenchCorrectCommand: ParsableCommand {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             for (name, pixels) in loaded {
-                let plan = AutoCorrection.plan(CorrectionAnalysis(preview: pixels, faces: [], sourceWidth: pixels.width,
+                let plan = try AutoCorrection.plan(CorrectionAnalysis(preview: pixels, faces: [], sourceWidth: pixels.width,
                                                                   sourceHeight: pixels.height))
                 print("\(name): \(String(decoding: try encoder.encode(plan), as: UTF8.self))")
             }
