@@ -4,7 +4,7 @@
 SWIFT ?= swift
 APT_PACKAGES := libpng-dev zlib1g-dev libsqlite3-dev libyaml-dev libjpeg62-turbo-dev pkg-config \
 	libdlib-dev libblas-dev liblapack-dev liblcms2-dev libtiff-dev libheif-dev libwebp-dev libssl-dev chromium \
-	python3-numpy python3-scipy python3-pil python3-skimage
+	python3-numpy python3-scipy python3-pil python3-skimage imagemagick
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 .PHONY: deps build release test demo bench looks clean fuzz fuzz-smoke test-asan test-tsan train-correction \
