@@ -59,7 +59,8 @@ let package = Package(
         .target(name: "ImageIO", dependencies: ["CPNGShim", "CJPEGShim", "CTIFF", "CWebP", "CHeif"]),
         .target(name: "LookFormats", dependencies: ["LookCore", "ImageIO"]),
         .target(name: "ColorManagement", dependencies: ["CLCMS2", "LookCore", "ImageIO"]),
-        .target(name: "FaceDetection", dependencies: ["CFaceDetect", "LookModel"]),
+        .target(name: "FaceDetection", dependencies: ["CFaceDetect", "LookModel"],
+                resources: [.copy("Resources/frontal-face-detector.dat")]),
         // Refuses YAML that would make Yams take exponential time or expand without bound, before it composes.
         // CYaml is the libyaml Yams builds; the dependency on Yams brings its module.
         .target(name: "YAMLScreen", dependencies: [.product(name: "Yams", package: "Yams")]),
@@ -106,7 +107,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The learned correction's inference (docs/CORRECTION-MODEL.md); the model file is this module's resource.
+        // The learned correction's inference (docs/CORRECTION.md); the model file is this module's resource.
         .target(name: "CorrectionModel", dependencies: ["CCrypto"],
                 resources: [.copy("Resources/correction-model.lscm")]),
 

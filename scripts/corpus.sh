@@ -1,5 +1,5 @@
 #!/bin/sh
-# Builds the photo corpus (docs/CORRECTION-MODEL.md): installs the Debian packages that carry photographs,
+# Builds the photo corpus (docs/CORRECTION.md): installs the Debian packages that carry photographs,
 # extracts and filters them into CORPUS_DIR (outside git) and writes the committed manifest.
 # Usage: scripts/corpus.sh [CORPUS_DIR] [MANIFEST]
 set -eu

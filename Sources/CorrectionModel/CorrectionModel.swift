@@ -19,7 +19,7 @@ public enum CorrectionModelError: Error, CustomStringConvertible, Equatable {
     }
 }
 
-/// The learned correction (docs/CORRECTION-MODEL.md): FFCC-style filters over a log-chroma histogram (cast) and a
+/// The learned correction (docs/CORRECTION.md): FFCC-style filters over a log-chroma histogram (cast) and a
 /// log-luminance histogram (exposure), trained by scripts/train/train.py; mirrors scripts/train/model.py.
 public struct CorrectionModel: Sendable {
     /// The settings and training record the file's JSON header carries.

@@ -32,6 +32,20 @@ enum Samples {
 }
 
 @Suite struct FaceDetectorTests {
+    @Test("the shipped serialized detector is dlib's compiled-in model, byte for byte, and finds the same faces")
+    func serializedDetectorIsDlibs() throws {
+        let compiled = try FaceDetector(fromFile: false), shipped = try FaceDetector()
+        let expected = compiled.serialized()
+        let fresh = FileManager.default.temporaryDirectory.appendingPathComponent("frontal-face-detector.dat")
+        let file = try Data(contentsOf: FaceDetector.serializedURL)
+        if [UInt8](file) != expected { try Data(expected).write(to: fresh) }
+        let advice = "libdlib's model changed: copy \(fresh.path) over Sources/FaceDetection/Resources/"
+        #expect([UInt8](file) == expected, "\(advice)")
+        #expect(shipped.serialized() == expected)
+        let grey = try Samples.grey("astronaut.png")
+        #expect(try shipped.detect(grey) == compiled.detect(grey))
+    }
+
     /// The astronaut's face as marked by hand (brow to chin, ear to ear) in samples/astronaut.png.
     static let astronautFace = (x: 176, y: 78, width: 92, height: 106)
 
