@@ -59,8 +59,7 @@ let package = Package(
         .target(name: "ImageIO", dependencies: ["CPNGShim", "CJPEGShim", "CTIFF", "CWebP", "CHeif"]),
         .target(name: "LookFormats", dependencies: ["LookCore", "ImageIO"]),
         .target(name: "ColorManagement", dependencies: ["CLCMS2", "LookCore", "ImageIO"]),
-        .target(name: "FaceDetection", dependencies: ["CFaceDetect", "LookModel"],
-                resources: [.copy("Resources/frontal-face-detector.dat")]),
+        .target(name: "FaceDetection", dependencies: ["CFaceDetect", "LookModel"]),
         // Refuses YAML that would make Yams take exponential time or expand without bound, before it composes.
         // CYaml is the libyaml Yams builds; the dependency on Yams brings its module.
         .target(name: "YAMLScreen", dependencies: [.product(name: "Yams", package: "Yams")]),

@@ -19,8 +19,8 @@ public struct Face: Sendable, Equatable {
     }
 }
 
-/// dlib's frontal face detector (HOG features and a linear SVM; dlib's own model, read from its shipped
-/// serialization).
+/// dlib's frontal face detector (HOG features and a linear SVM; dlib's own model, read from its serialization
+/// compiled into CFaceDetect: no file to load).
 ///
 /// Build it once per process (`FaceDetector.shared`) and call it from any thread: dlib's detector keeps the last
 /// image's feature pyramid inside itself, so it must not run twice at once; each call borrows a private clone from a
@@ -43,30 +43,14 @@ public final class FaceDetector: @unchecked Sendable {
     private let lock = NSLock()
     private var idle: [OpaquePointer] = []
 
-    /// Builds dlib's frontal face detector: from the shipped serialization of dlib's own model when `fromFile`
-    /// and the file reads (12 ms), else from the copy compiled into libdlib, which dlib decompresses (1.5 s of CPU:
-    /// more than the rest of a 24 MP photo's analysis).
-    public init(fromFile: Bool = true) throws(FaceDetectionError) {
+    /// Builds dlib's frontal face detector: from the serialization of dlib's model compiled into this module
+    /// (12 ms), or with `compiled` from the copy inside libdlib, which dlib decompresses (1.5 s of CPU: more than
+    /// the rest of a 24 MP photo's analysis).
+    public init(compiled: Bool = false) throws(FaceDetectionError) {
         var message = [CChar](repeating: 0, count: 256)
-        if fromFile, let data = FileManager.default.contents(atPath: Self.serializedURL.path) {
-            let made = [UInt8](data).withUnsafeBufferPointer {
-                fd_create_serialized($0.baseAddress, $0.count, &message, message.count)
-            }
-            if let made {
-                prototype = made
-                return
-            }
-        }
-        guard let detector = fd_create(&message, message.count) else {
-            throw .unavailable(reason: Self.text(message))
-        }
+        guard let detector = compiled ? fd_create_compiled(&message, message.count) : fd_create(&message, message.count)
+        else { throw .unavailable(reason: Self.text(message)) }
         prototype = detector
-    }
-
-    /// The shipped serialization of dlib's compiled-in frontal face model (this module's SwiftPM resource;
-    /// `FaceDetectorTests` checks it equals `FaceDetector(fromFile: false).serialized()`).
-    public static var serializedURL: URL {
-        Bundle.module.bundleURL.appendingPathComponent("frontal-face-detector.dat")
     }
 
     /// The detector as dlib serializes it (uncompressed).

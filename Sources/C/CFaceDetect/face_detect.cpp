@@ -46,7 +46,17 @@ void load_grey(dlib::array2d<unsigned char> &image, const uint8_t *pixels, long 
 
 }  // namespace
 
+extern "C" const unsigned char fd_serialized_model[];
+extern "C" const size_t fd_serialized_model_size;
+
 extern "C" fd_detector *fd_create(char *error, size_t error_size) {
+    if (fd_detector *made = fd_create_serialized(fd_serialized_model, fd_serialized_model_size, error, error_size)) {
+        return made;
+    }
+    return fd_create_compiled(error, error_size);
+}
+
+extern "C" fd_detector *fd_create_compiled(char *error, size_t error_size) {
     try {
         return new fd_detector{dlib::get_frontal_face_detector()};
     } catch (const std::exception &e) {
