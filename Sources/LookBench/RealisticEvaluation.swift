@@ -154,6 +154,16 @@ extension RealisticEvaluation.Report {
                          + String(format: " %7.2f | %11.3f %6.3f %7.3f | %11.3f %6.3f | ", before, m.mean, m.p10,
                                   m.worst, o.mean, o.p10) + level)
         }
+        lines.append("by source package and kind: cases, model mean and worst, oracle mean; untouched max ΔE00")
+        let kinds = Dictionary(untouched.map { ($0.photo, $0.kind) }, uniquingKeysWith: { a, _ in a })
+        let groups = Set(untouched.map { "\($0.package) \($0.kind)" }).sorted()
+        for group in groups {
+            let sel = rows.filter { "\($0.package) \(kinds[$0.photo] ?? "")" == group }
+            let m = RealisticEvaluation.summary(sel.map(\.model)), o = RealisticEvaluation.summary(sel.map(\.oracle))
+            let moved = untouched.filter { "\($0.package) \($0.kind)" == group }.map(\.moved).max() ?? 0
+            lines.append("  " + group.padding(toLength: 34, withPad: " ", startingAt: 0)
+                         + String(format: " %4d %7.3f %7.3f %7.3f %7.3f", sel.count, m.mean, m.worst, o.mean, moved))
+        }
         let all = RealisticEvaluation.summary(rows.map(\.model)).mean
         let oracle = RealisticEvaluation.summary(rows.map(\.oracle)).mean
         lines.append(String(format: "model / oracle mean recovery: %.3f / %.3f = %.0f %%; cases below −0.25: %d",
