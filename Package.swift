@@ -72,7 +72,9 @@ let package = Package(
             "LookCore", "LookFormats", "PluginHost", "YAMLScreen", .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "Scenes", dependencies: ["LookModel", "LookCore", "ImageIO", "ColorManagement", "FaceDetection"]),
-        .target(name: "Correction", dependencies: ["LookModel", "LookCore", "ImageIO", "Scenes", "CorrectionModel"]),
+        .target(name: "Correction", dependencies: [
+            "LookModel", "LookCore", "ImageIO", "Scenes", "CorrectionModel",
+        ]),
         // Page generation for `gallery` and `compose --preview`: HTML, CSS and JS as Swift strings; no SQL, no codecs.
         .target(name: "LookGallery"),
         .target(name: "Rendering", dependencies: [

@@ -157,7 +157,9 @@ public struct AutoCorrection: Sendable, Equatable, Codable {
 
     /// Vibrance.
     public struct Vibrance: Sendable, Equatable, Codable {
-        enum CodingKeys: String, CodingKey { case meanSaturation = "mean_saturation", amount, protectSkin = "protect_skin" }
+        enum CodingKeys: String, CodingKey {
+            case meanSaturation = "mean_saturation", amount, protectSkin = "protect_skin"
+        }
 
         /// Mean saturation, (max − min) / max of encoded values (after the previous stages).
         public var meanSaturation = 0.0
@@ -207,7 +209,11 @@ extension AutoCorrection {
 
     /// The model shipped with LookStudio, loaded once per process.
     static let shipped: Result<CorrectionModel, CorrectionModelError> = {
-        do throws(CorrectionModelError) { return .success(try CorrectionModel.bundled()) } catch { return .failure(error) }
+        do throws(CorrectionModelError) {
+            return .success(try CorrectionModel.bundled())
+        } catch {
+            return .failure(error)
+        }
     }()
 
     /// Plans the correction of one analysed image with `model` (nil: the shipped one): the learned cast and

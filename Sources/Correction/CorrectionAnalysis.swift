@@ -52,7 +52,7 @@ public struct CorrectionAnalysis: Sendable, Equatable {
 
     /// Linear sRGB samples on a regular grid, row by row.
     public let samples: [SIMD3<Float>]
-    /// Grid size of `samples` (neighbours on the grid feed the grey-edge estimator).
+    /// Grid size of `samples`.
     public let gridWidth: Int, gridHeight: Int
     /// Linear samples from the central part of each face box (empty without faces).
     public let faceSamples: [SIMD3<Float>]
