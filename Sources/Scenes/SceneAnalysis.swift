@@ -1,5 +1,4 @@
 import ColorManagement
-import Dispatch
 import FaceDetection
 import ImageIO
 import LookModel
@@ -81,9 +80,6 @@ public struct SceneAnalysis: Sendable, Equatable {
     /// and TIFF; JPEG decodes at a DCT-reduced size).
     public init(path: String, maxPixels: Int = PNGReader.defaultMaxPixels,
                 bandBytes: Int = 4 << 20, detectFaces: Bool = true) throws(ImageIOError) {
-        // dlib builds its detector by decompressing its model (over half of a 24 MP photo's analysis on one
-        // core): start that on another core while this one decodes the preview; the first use waits for it.
-        if detectFaces { DispatchQueue.global(qos: .userInitiated).async { _ = FaceDetector.shared } }
         let preview = try ImagePreview(path: path, maxLongSide: Self.maxLongSide, maxPixels: maxPixels,
                                        bandBytes: bandBytes)
         self.init(preview, file: path, detectFaces: detectFaces)
