@@ -4,7 +4,7 @@
 SWIFT ?= swift
 APT_PACKAGES := libpng-dev zlib1g-dev libsqlite3-dev libyaml-dev libjpeg62-turbo-dev pkg-config \
 	libdlib-dev libblas-dev liblapack-dev liblcms2-dev libtiff-dev libheif-dev libwebp-dev libssl-dev chromium \
-	python3-numpy python3-scipy python3-pil python3-skimage \
+	python3-numpy python3-scipy python3-pil python3-skimage imagemagick \
 	libexiv2-dev libimage-exiftool-perl opencolorio-tools liblcms2-utils ffmpeg \
 	chromium-driver python3-selenium
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
@@ -73,7 +73,7 @@ looks: build
 clean:
 	rm -rf .build .build-fuzz .build-asan .build-tsan out
 
-# The learned correction (docs/CORRECTION-MODEL.md): corpus from Debian packages into .corpus/ (outside git), then
+# The learned correction (docs/CORRECTION.md): corpus from Debian packages into .corpus/ (outside git), then
 # the model trained on its train split and calibrated on its validation split (2 workers, niced: shared machine).
 CORPUS_DIR ?= .corpus
 CORPUS_MANIFEST := scripts/train/corpus-manifest.csv
@@ -89,7 +89,7 @@ train-correction-smoke: deps
 	cd scripts/train && nice -n 10 /usr/bin/python3 train.py corpus-manifest.csv ../../$(CORPUS_DIR) \
 		/tmp/correction-model-smoke.lscm --smoke
 
-# The realistic evaluation on the test split (docs/CORRECTION-MODEL.md's table).
+# The realistic evaluation on the test split (docs/CORRECTION.md's table).
 eval-correction: deps
 	cd scripts/train && nice -n 10 /usr/bin/python3 evaluate.py corpus-manifest.csv ../../$(CORPUS_DIR) \
 		../../$(CORRECTION_MODEL) --json ../../.corpus/eval-test.json

@@ -89,7 +89,9 @@ let package = Package(
             "LookCore", "LookFormats", "PluginHost", "YAMLScreen", .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "Scenes", dependencies: ["LookModel", "LookCore", "ImageIO", "ColorManagement", "FaceDetection"]),
-        .target(name: "Correction", dependencies: ["LookModel", "LookCore", "ImageIO", "Scenes"]),
+        .target(name: "Correction", dependencies: [
+            "LookModel", "LookCore", "ImageIO", "Scenes", "CorrectionModel",
+        ]),
         // Page generation for `gallery` and `compose --preview`: HTML, CSS and JS as Swift strings; no SQL, no codecs.
         .target(name: "LookGallery"),
         .target(name: "Rendering", dependencies: [
@@ -124,7 +126,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The learned correction's inference (docs/CORRECTION-MODEL.md); the model file is this module's resource.
+        // The learned correction's inference (docs/CORRECTION.md); the model file is this module's resource.
         .target(name: "CorrectionModel", dependencies: ["CCrypto"],
                 resources: [.copy("Resources/correction-model.lscm")]),
 
@@ -158,7 +160,7 @@ let package = Package(
         .testTarget(name: "RecipesTests", dependencies: ["Recipes", "LookCore", "PluginHost", "ImageIO"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "LookModel", "LookCore", "ImageIO", "FaceDetection"]),
         .testTarget(name: "CorrectionTests", dependencies: ["Correction", "Scenes", "LookModel", "LookCore",
-                                                             "LookBench", "ImageIO", "Rendering"]),
+                                                             "LookBench", "ImageIO", "Rendering", "CorrectionModel"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "LookModel", "LookCore", "ImageIO",
                                                             "ColorManagement", "LookGallery", "Recipes", "PluginHost"]),
         .testTarget(name: "WorkflowsTests", dependencies: ["Workflows"]),

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Builds the photo corpus (docs/CORRECTION-MODEL.md): installs the Debian packages that carry photographs,
+# Builds the photo corpus (docs/CORRECTION.md): installs the Debian packages that carry photographs,
 # extracts and filters them into CORPUS_DIR (outside git) and writes the committed manifest.
 # Usage: scripts/corpus.sh [CORPUS_DIR] [MANIFEST]
 set -eu
@@ -19,3 +19,8 @@ if [ -n "$missing" ]; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing
 fi
 /usr/bin/python3 scripts/train/corpus.py "$CORPUS_DIR" "$MANIFEST"
+# The realistic evaluation's cases (`lookstudio bench correct`): the test split under simulate.py's faults.
+# Written again only when the manifest is newer than them (seeded: the same files every time).
+if [ ! -f "$CORPUS_DIR/cases/test/cases.json" ] || [ "$MANIFEST" -nt "$CORPUS_DIR/cases/test/cases.json" ]; then
+    /usr/bin/python3 scripts/train/cases.py "$MANIFEST" "$CORPUS_DIR" "$CORPUS_DIR/cases/test"
+fi

@@ -52,14 +52,17 @@ public struct CorrectionAnalysis: Sendable, Equatable {
 
     /// Linear sRGB samples on a regular grid, row by row.
     public let samples: [SIMD3<Float>]
-    /// Grid size of `samples` (neighbours on the grid feed the grey-edge estimator).
+    /// Grid size of `samples`.
     public let gridWidth: Int, gridHeight: Int
     /// Linear samples from the central part of each face box (empty without faces).
     public let faceSamples: [SIMD3<Float>]
     /// Faces the face samples came from.
     public let faceCount: Int
-    /// Where the whole analysed copy's clipped whites are (every pixel, not the grid: a pile is a few dozen pixels).
-    public let clip: ClipStatistics
+    /// The learned model's input: the analysed copy in linear light, box-averaged by the integer factor that
+    /// brings its long side to at most `modelLongSide` (as training did), row by row.
+    public let small: [SIMD3<Float>]
+    /// Long side the model's copy is reduced to (the model's `long_side`).
+    public static let modelLongSide = 256
 
     /// Decodes a grid subsample of the scene analysis' copy, and the pixels in its face boxes.
     public init(_ analysis: SceneAnalysis) {
@@ -103,76 +106,39 @@ public struct CorrectionAnalysis: Sendable, Equatable {
         self.samples = samples
         self.faceSamples = faceSamples
         self.faceCount = faces.count
-        clip = ClipStatistics(preview)
+        small = Self.boxDownscale(preview, longSide: Self.modelLongSide, table: table)
         gridWidth = samples.isEmpty ? 0 : gw
         gridHeight = samples.isEmpty ? 0 : gh
     }
 
-    /// sRGB code value → linear light.
-    static let decodeTable: [Float] = (0..<256).map { Float(ColorScience.linear(fromSRGB: Double($0) / 255)) }
-}
-
-/// The top of an 8-bit image, every pixel counted: each channel's highest code, how many pixels sit exactly at all
-/// three at once (a pile of identical pixels, as clipping leaves) and how many of those touch another, and each
-/// channel's 0.01 % low.
-public struct ClipStatistics: Sendable, Equatable {
-    /// Highest code of each channel.
-    public let topCodes: SIMD3<Int>
-    /// Pixels with every channel at its highest code.
-    public let pilePixels: Int
-    /// Of those, the ones with a 4-neighbour in the pile too (a clipped area is a patch; a gradient's top, a point).
-    public let connectedPixels: Int
-    /// Pixels counted.
-    public let pixelCount: Int
-    /// Each channel's 0.01 % quantile, as a code.
-    public let lowCodes: SIMD3<Int>
-
-    /// Counts over every pixel of `image` (8-bit; other depths give an empty result).
-    public init(_ image: PixelBuffer) {
+    /// Box-averages an 8-bit image in linear light by the integer factor ⌈long side / `longSide`⌉.
+    static func boxDownscale(_ image: PixelBuffer, longSide: Int, table: [Float]) -> [SIMD3<Float>] {
         let w = image.width, h = image.height, c = image.channels
-        guard case .eight(let bytes) = image.samples, c >= 3, w > 0, h > 0 else {
-            topCodes = SIMD3(255, 255, 255); pilePixels = 0; connectedPixels = 0; pixelCount = 0
-            lowCodes = SIMD3(0, 0, 0)
-            return
-        }
-        var histograms = [[Int]](repeating: [Int](repeating: 0, count: 256), count: 3)
-        var top = SIMD3<Int>(0, 0, 0), pile = 0, connected = 0
+        guard case .eight(let bytes) = image.samples, c >= 3, w > 0, h > 0 else { return [] }
+        let f = max(1, (max(w, h) + longSide - 1) / longSide)
+        let w2 = w / f, h2 = h / f
+        var out = [SIMD3<Float>](repeating: .zero, count: w2 * h2)
+        let scale = 1 / Float(f * f)
         bytes.withUnsafeBufferPointer { p in
-            for i in stride(from: 0, to: w * h * c, by: c) {
-                histograms[0][Int(p[i])] += 1
-                histograms[1][Int(p[i + 1])] += 1
-                histograms[2][Int(p[i + 2])] += 1
-            }
-            top = SIMD3(histograms[0].lastIndex { $0 > 0 } ?? 0, histograms[1].lastIndex { $0 > 0 } ?? 0,
-                        histograms[2].lastIndex { $0 > 0 } ?? 0)
-            let t = (UInt8(top.x), UInt8(top.y), UInt8(top.z))
-            func piled(_ x: Int, _ y: Int) -> Bool {
-                let i = (y * w + x) * c
-                return p[i] == t.0 && p[i + 1] == t.1 && p[i + 2] == t.2
-            }
-            for y in 0..<h {
-                for x in 0..<w where piled(x, y) {
-                    pile += 1
-                    if (x > 0 && piled(x - 1, y)) || (x + 1 < w && piled(x + 1, y)) || (y > 0 && piled(x, y - 1))
-                        || (y + 1 < h && piled(x, y + 1)) { connected += 1 }
+            for y in 0..<h2 {
+                for x in 0..<w2 {
+                    var sum = SIMD3<Float>.zero
+                    for dy in 0..<f {
+                        var i = ((y * f + dy) * w + x * f) * c
+                        for _ in 0..<f {
+                            sum += SIMD3(table[Int(p[i])], table[Int(p[i + 1])], table[Int(p[i + 2])])
+                            i += c
+                        }
+                    }
+                    out[y * w2 + x] = sum * scale
                 }
             }
         }
-        func low(_ histogram: [Int]) -> Int {
-            let target = max(1, (w * h) / 10_000)
-            var sum = 0
-            for (code, n) in histogram.enumerated() {
-                sum += n
-                if sum >= target { return code }
-            }
-            return 255
-        }
-        topCodes = top
-        pilePixels = pile
-        connectedPixels = connected
-        pixelCount = w * h
-        lowCodes = SIMD3(low(histograms[0]), low(histograms[1]), low(histograms[2]))
+        return out
     }
+
+    /// sRGB code value → linear light.
+    static let decodeTable: [Float] = (0..<256).map { Float(ColorScience.linear(fromSRGB: Double($0) / 255)) }
 }
 
 /// Rec. 709 luminance of linear RGB.
@@ -205,22 +171,5 @@ enum LinearMeasure {
             sum += p == 1 ? d : SIMD3(pow(d.x, p), pow(d.y, p), pow(d.z, p))
         }
         return p == 1 ? sum : SIMD3(pow(sum.x, 1 / p), pow(sum.y, 1 / p), pow(sum.z, 1 / p))
-    }
-
-    /// Grey-edge (van de Weijer et al. 2007, first order, p = 1): mean absolute difference of each channel between
-    /// grid neighbours, skipping clipped pixels.
-    static func greyEdge(_ samples: [SIMD3<Float>], width: Int, height: Int) -> SIMD3<Double> {
-        guard width > 1, height > 1 else { return SIMD3(1, 1, 1) }
-        var sum = SIMD3<Double>()
-        for y in 0..<(height - 1) {
-            for x in 0..<(width - 1) {
-                let p = samples[y * width + x], r = samples[y * width + x + 1], d = samples[(y + 1) * width + x]
-                if p.max() >= 0.98 || r.max() >= 0.98 || d.max() >= 0.98 { continue }
-                let dr = r - p, dd = d - p
-                let g = dr.replacing(with: -dr, where: dr .< 0) + dd.replacing(with: -dd, where: dd .< 0)
-                sum += SIMD3(Double(g.x), Double(g.y), Double(g.z))
-            }
-        }
-        return sum
     }
 }

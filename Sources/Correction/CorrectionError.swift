@@ -6,6 +6,8 @@ public enum CorrectionError: Error, Equatable, CustomStringConvertible {
     case outOfRange(name: String, value: Double, range: ClosedRange<Double>)
     /// A look GUID was asked for but no cube was supplied for it.
     case lookMissing(guid: String)
+    /// The learned correction model could not be loaded (the reason names the file).
+    case model(String)
 
     public var description: String {
         switch self {
@@ -14,6 +16,8 @@ public enum CorrectionError: Error, Equatable, CustomStringConvertible {
                 + "\(TextNumber.format(range.lowerBound))…\(TextNumber.format(range.upperBound))"
         case .lookMissing(let guid):
             return "look \(guid) was not found in the catalog (list looks with `lookstudio looks list`)"
+        case .model(let why):
+            return why
         }
     }
 }

@@ -19,7 +19,7 @@ public enum CorrectionModelError: Error, CustomStringConvertible, Equatable {
     }
 }
 
-/// The learned correction (docs/CORRECTION-MODEL.md): FFCC-style filters over a log-chroma histogram (cast) and a
+/// The learned correction (docs/CORRECTION.md): FFCC-style filters over a log-chroma histogram (cast) and a
 /// log-luminance histogram (exposure), trained by scripts/train/train.py; mirrors scripts/train/model.py.
 public struct CorrectionModel: Sendable {
     /// The settings and training record the file's JSON header carries.
@@ -91,10 +91,19 @@ public struct CorrectionModel: Sendable {
         wideFilter = (0..<(2 * n * n)).map { parts[0][($0 / (2 * n)) * n + $0 % n] }
     }
 
-    /// Where the shipped model file is: this module's SwiftPM resource bundle, which SwiftPM looks for beside the
-    /// executable (`LookStudio_CorrectionModel.resources/`, to be installed with it) and then in the build folder.
+    /// Where the shipped model file is: this module's SwiftPM resource folder (`LookStudio_CorrectionModel.resources/`)
+    /// beside the executable, as SwiftPM builds and installs it, else in the source tree. Looked up by hand:
+    /// SwiftPM's `Bundle.module` stops the process when the folder is missing; this reports it instead.
     public static var bundledURL: URL {
-        Bundle.module.bundleURL.appendingPathComponent("correction-model.lscm")
+        let name = "LookStudio_CorrectionModel.resources/correction-model.lscm"
+        var folders = [Bundle.main.bundleURL]
+        if let executable = Bundle.main.executableURL { folders.append(executable.deletingLastPathComponent()) }
+        for folder in folders {
+            let url = folder.appendingPathComponent(name)
+            if FileManager.default.fileExists(atPath: url.path) { return url }
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Resources/correction-model.lscm")
     }
 
     /// The model shipped with LookStudio.

@@ -109,7 +109,7 @@ public enum CorrectionEvaluation {
 
     /// Plans the automatic correction of `image` (no faces) and applies it through its cube, as `correct` does.
     public static func correct(_ image: PixelBuffer, settings: AutoSettings = AutoSettings()) throws -> PixelBuffer {
-        let plan = AutoCorrection.plan(CorrectionAnalysis(preview: image, faces: [], sourceWidth: image.width,
+        let plan = try AutoCorrection.plan(CorrectionAnalysis(preview: image, faces: [], sourceWidth: image.width,
                                                           sourceHeight: image.height), settings: settings)
         guard !plan.isIdentity, case .eight(var bytes) = image.samples else { return image }
         let applier = CubeApplier(cube: try plan.cube())

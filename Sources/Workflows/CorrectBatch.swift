@@ -145,7 +145,7 @@ public struct CorrectJob: Sendable {
         overrides.lutOutputGuid = looks.explicit?.guid
         let preset = result.scene.flatMap { looks.presets[$0.rawValue] } ?? SceneCorrection()
         if let analysis, let settings = auto.settings(preset: preset) {
-            overrides.auto = AutoCorrection.plan(CorrectionAnalysis(analysis), settings: settings)
+            overrides.auto = try AutoCorrection.plan(CorrectionAnalysis(analysis), settings: settings)
             result.auto = overrides.auto
         }
         var options = self.options

@@ -250,8 +250,9 @@ import Testing
                          "--exposure", "0", "--levels", "0", "--white-balance", "0", "--contrast", "0", "--vibrance", "0"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try PNGImage.read(path: dir + "/zero.png") == PNGImage.read(path: dir + "/in.png"))
+        // At 200 % the model's whole estimate is applied, so the stage must change this dark, tinted image.
         r = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/auto.png", "--catalog", catalog, "--no-look",
-                         "--explain"])
+                         "--explain", "--exposure", "200", "--white-balance", "200"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try PNGImage.read(path: dir + "/auto.png") != PNGImage.read(path: dir + "/in.png"), "\(r.stdout)")
     }
@@ -264,8 +265,9 @@ import Testing
         var r = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/out.png", "--catalog", dir + "/c.sqlite",
                              "--explain", "--scene", "60"])
         #expect(r.status == 0, "\(r.stderr)")
-        for word in ["scene 60", "white balance 100%: log(R/G, B/G) grey-world", "levels 100%: black p0.5",
-                     "exposure 100%: key", "contrast 100%", "vibrance 100%", "look: Teal & Orange at 35"] {
+        for word in ["scene 60", "white balance 100%: model cast log(R/G, B/G)", "→ confidence", "→ applied",
+                     "levels 100%: black p0.5", "exposure 100%: key", "model estimate", "contrast 100%",
+                     "vibrance 100%", "look: Teal & Orange at 35"] {
             #expect(r.stdout.contains(word), "\(word) missing from \(r.stdout)")
         }
         r = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/out.png", "--catalog", dir + "/c.sqlite",
@@ -277,7 +279,11 @@ import Testing
         // Black & White's preset switches cast removal off: 0 × 50 % is still 0.
         #expect(settings["white_balance"] as? Double == 0)
         #expect((auto["levels"] as? [String: Any])?["measured_white"] is Double)
-        #expect((auto["white_balance"] as? [String: Any])?["confidence"] is Double)
+        let wb = try #require(auto["white_balance"] as? [String: Any])
+        #expect(wb["confidence"] is Double && wb["estimate"] is [String: Any] && wb["amount"] is Double)
+        let exposure = try #require(auto["exposure"] as? [String: Any])
+        #expect(exposure["estimate"] is Double && exposure["confidence"] is Double && exposure["stops"] is Double)
+        #expect(auto["model"] is String)
         r = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/out.png", "--catalog", dir + "/c.sqlite",
                          "--json", "--auto", "off"])
         let off = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]]
@@ -315,6 +321,6 @@ import Testing
         #expect((object?["statistics"] as? [String: Any])?["chroma_p99"] != nil)
         let correction = object?["correction"] as? [String: Any]
         #expect((correction?["exposure"] as? [String: Any])?["key"] is Double)
-        #expect((correction?["white_balance"] as? [String: Any])?["grey_edge"] is [String: Any])
+        #expect((correction?["white_balance"] as? [String: Any])?["estimate"] is [String: Any])
     }
 }

@@ -66,7 +66,7 @@ enum Scenes {
     /// Plans and applies the automatic correction to an image.
     static func correct(_ image: PixelBuffer, settings: AutoSettings = AutoSettings(),
                         faces: [FaceRegion] = []) throws -> (PixelBuffer, AutoCorrection) {
-        let plan = AutoCorrection.plan(analysis(image, faces: faces), settings: settings)
+        let plan = try AutoCorrection.plan(analysis(image, faces: faces), settings: settings)
         return (try apply(try plan.cube(), to: image), plan)
     }
 
@@ -82,66 +82,31 @@ enum Scenes {
 
 @Suite("Automatic correction")
 struct AutoCorrectionTests {
-    /// The still life with a clipped white (a 24×24 window at 1.0, 2.3 % of the image) in its top-left corner.
-    static func clippedStillLife() -> [SIMD3<Double>] {
-        var pixels = Scenes.stillLife()
-        for y in 4..<28 { for x in 4..<28 { pixels[y * Scenes.width + x] = SIMD3(repeating: 1) } }
-        return pixels
-    }
-
-    @Test("a clipped white dimmed by −1 or −0.5 EV is a measuring stick: the anchors recover ≥ 85 % of the CIEDE2000 damage",
-          arguments: [SIMD3<Double>(0.5, 0.5, 0.5), SIMD3<Double>(0.7, 0.7, 0.7)])
-    func anchorsUndoExposure(gain: SIMD3<Double>) throws {
-        let original = Scenes.encode(Self.clippedStillLife())
-        let dark = Scenes.encode(Scenes.cast(Self.clippedStillLife(), gain))
-        let (out, plan) = try Scenes.correct(dark, settings: AutoSettings(contrast: 0, vibrance: 0))
-        #expect(plan.anchors.trust == 1)
-        #expect(abs(plan.anchors.white.x - gain.x) < 0.01 && plan.anchors.white.x == plan.anchors.white.z)
-        let before = Scenes.meanDeltaE(original, dark), after = Scenes.meanDeltaE(original, out)
-        #expect(before > 3 && after < 0.15 * before, "ΔE00 \(before) → \(after); \(plan.anchors)")
-    }
-
-    @Test("a warm cast moves the clipped white's blue only: blue is anchored, red estimated on the warm axis")
-    func anchorsSeeCast() throws {
-        let warm = Scenes.encode(Scenes.cast(Self.clippedStillLife(), SIMD3(1.15, 1, 0.87)))
-        let plan = AutoCorrection.plan(Scenes.analysis(warm))
-        #expect(plan.anchors.topCodes == SIMD3(255, 255, 240))
-        #expect(abs(plan.anchors.white.z - 0.87) < 0.01)
-        #expect(plan.anchors.white.x > 1.08 && plan.anchors.white.x < 1.15, "red \(plan.anchors.white.x)")
-        #expect(plan.anchors.white.y == 1)
-    }
-
-    @Test("no pile, no anchors: an image whose brightest pixels are a smooth gradient keeps its range")
-    func noPileNoAnchors() throws {
-        let plan = AutoCorrection.plan(Scenes.analysis(Scenes.encode(Scenes.stillLife().map { $0 * 0.6 })))
-        #expect(plan.anchors.trust == 0 && plan.anchors.isIdentity)
-    }
-
-    @Test("a grey card under a warm and under a cool cast comes out neutral within C*ab 2.5 (ΔE00 ≈ 2)",
+    /// At white balance 200 % the whole estimate is removed, however unsure the model is: this checks the
+    /// estimate; at 100 % only the calibrated share is (strengthScalesTheShare). The learned estimate is read on
+    /// 1/16-log bins and blended with the prior over casts: C*ab 5 (ΔE00 about 4), where the former hand-set
+    /// grey-pixel search reached 2.5 on this synthetic scene.
+    @Test("a grey card under a warm and under a cool cast comes out neutral within C*ab 5 at 200 % white balance",
           arguments: [SIMD3<Double>(1.3, 1.0, 0.7), SIMD3<Double>(0.75, 1.0, 1.35)])
     func greyCardNeutral(gains: SIMD3<Double>) throws {
         let image = Scenes.encode(Scenes.cast(Scenes.stillLife(), gains))
         let before = Scenes.lab(Scenes.pixel(image, 96, 50))
-        let (out, plan) = try Scenes.correct(image)
+        let (out, plan) = try Scenes.correct(image, settings: AutoSettings(whiteBalance: 200))
         let card = Scenes.lab(Scenes.pixel(out, 96, 50))
         let chroma = (card.y * card.y + card.z * card.z).squareRoot()
-        #expect(chroma < 2.5, "card a* \(card.y) b* \(card.z), before a* \(before.y) b* \(before.z), plan \(plan.whiteBalance)")
+        #expect(chroma < 5, "card a* \(card.y) b* \(card.z), before a* \(before.y) b* \(before.z), plan \(plan.whiteBalance)")
         #expect((before.y * before.y + before.z * before.z).squareRoot() > 10)
     }
 
-    @Test("an under-exposed gradient's key moves to the target (0.09, the middle of good photos' keys) within 15 %")
-    func underexposedKey() throws {
-        let original = Scenes.stillLife()
-        let dark = Scenes.encode(original.map { $0 * 0.35 })
-        let (out, plan) = try Scenes.correct(dark)
+    @Test("an under-exposed still life (−1.5 EV): the model's estimate points up; at 200 % it is applied")
+    func underexposedBrightened() throws {
+        let dark = Scenes.encode(Scenes.stillLife().map { $0 * 0.35 })
+        let (out, plan) = try Scenes.correct(dark, settings: AutoSettings(exposure: 200))
         let key = { (p: [SIMD3<Double>]) in
             exp(p.reduce(0) { $0 + log(max(1e-4, 0.2126 * $1.x + 0.7152 * $1.y + 0.0722 * $1.z)) } / Double(p.count))
         }
-        let target = key(Scenes.decode(Scenes.encode(original)))
-        let before = key(Scenes.decode(dark)), after = key(Scenes.decode(out))
-        #expect(before < 0.5 * target)
-        #expect(target > AutoCorrection.keyTarget)
-        #expect(abs(after / AutoCorrection.keyTarget - 1) < 0.15, "key \(before) → \(after); \(plan.levels)")
+        #expect(plan.exposure.estimate > 0.5 && plan.exposure.stops == plan.exposure.estimate, "\(plan.exposure)")
+        #expect(key(Scenes.decode(out)) > 1.3 * key(Scenes.decode(dark)), "\(plan.exposure)")
     }
 
     /// The settings are those Catalog/scenes.yaml gives the White Backgrounds scene.
@@ -158,13 +123,14 @@ struct AutoCorrectionTests {
         #expect(product < 3, "product moved ΔE00 \(product)")
     }
 
-    @Test("a black & white image stays R = G = B")
+    @Test("a black & white image stays R = G = B, even with every correction at 200 %")
     func blackAndWhite() throws {
         let grey = Scenes.stillLife().map { (c: SIMD3<Double>) -> SIMD3<Double> in
             let y: Double = (c * SIMD3(0.3, 0.6, 0.1)).sum()
             return SIMD3(repeating: y * 0.45)
         }
-        let (out, plan) = try Scenes.correct(Scenes.encode(grey))
+        let all = AutoSettings(exposure: 200, levels: 200, whiteBalance: 200, contrast: 200, vibrance: 200)
+        let (out, plan) = try Scenes.correct(Scenes.encode(grey), settings: all)
         #expect(!plan.isIdentity)
         guard case .eight(let b) = out.samples else { Issue.record("not 8-bit"); return }
         var coloured = 0
@@ -197,11 +163,10 @@ struct AutoCorrectionTests {
         for y in 30..<100 { for x in 60..<120 { pixels[y * Scenes.width + x] = SIMD3(0.05, 0.028, 0.02) } }
         let image = Scenes.encode(pixels)
         let face = FaceRegion(x: 60, y: 30, width: 60, height: 70, score: 1)
-        let with = AutoCorrection.plan(Scenes.analysis(image, faces: [face]))
-        let without = AutoCorrection.plan(Scenes.analysis(image))
-        #expect(with.exposure.faceKey != nil)
-        #expect(with.exposure.stops > 0.3, "\(with.exposure)")
-        #expect(without.exposure.stops == 0, "\(without.exposure)")
+        let with = try AutoCorrection.plan(Scenes.analysis(image, faces: [face]))
+        let without = try AutoCorrection.plan(Scenes.analysis(image))
+        #expect(with.exposure.faceKey != nil && without.exposure.faceKey == nil)
+        #expect(with.exposure.stops > without.exposure.stops + 0.3, "\(with.exposure) vs \(without.exposure)")
     }
 
     @Test("strength 0 for every correction, or the stage switched off, gives the same cube as no stage")
@@ -213,7 +178,7 @@ struct AutoCorrectionTests {
         for settings in [AutoSettings(exposure: 0, levels: 0, whiteBalance: 0, contrast: 0, vibrance: 0),
                          AutoSettings(enabled: false)] {
             var params = CorrectionParams()
-            params.auto = AutoCorrection.plan(analysis, settings: settings)
+            params.auto = try AutoCorrection.plan(analysis, settings: settings)
             #expect(params.auto?.isIdentity == true)
             #expect(try Corrector.cube(for: params, look: look) == none)
             #expect(try Corrector.cube(for: params, look: nil) == Corrector.cube(for: CorrectionParams(), look: nil))
@@ -224,7 +189,8 @@ struct AutoCorrectionTests {
     func composedEqualsSequential() throws {
         let image = Scenes.encode(Scenes.cast(Scenes.stillLife(), SIMD3(1.25, 1, 0.8)).map { $0 * 0.6 + 0.03 })
         var params = CorrectionParams()
-        params.auto = AutoCorrection.plan(Scenes.analysis(image))
+        params.auto = try AutoCorrection.plan(Scenes.analysis(image), settings: AutoSettings(exposure: 200,
+                                                                                             whiteBalance: 200))
         params.preLook = try ColorCube(size: 17) { $0 * 0.9 + 0.05 }
         let look = try ColorCube(size: 17) { SIMD3($0.x * $0.x, 0.8 * $0.y + 0.1, 1 - $0.z) }
         #expect(params.auto?.isIdentity == false)
@@ -257,7 +223,7 @@ struct AutoCorrectionTests {
     @Test("the plan round-trips through JSON")
     func codable() throws {
         let image = Scenes.encode(Scenes.cast(Scenes.stillLife(), SIMD3(1.3, 1, 0.7)))
-        let plan = AutoCorrection.plan(Scenes.analysis(image))
+        let plan = try AutoCorrection.plan(Scenes.analysis(image))
         let decoded = try JSONDecoder().decode(AutoCorrection.self, from: JSONEncoder().encode(plan))
         #expect(decoded == plan)
     }

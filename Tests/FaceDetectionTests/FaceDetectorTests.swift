@@ -36,6 +36,16 @@ enum Samples {
     /// The astronaut's face as marked by hand (brow to chin, ear to ear) in samples/astronaut.png.
     static let astronautFace = (x: 176, y: 78, width: 92, height: 106)
 
+    @Test("the serialized model fd_create reads is dlib's compiled-in model, byte for byte, and finds the same faces")
+    func serializedDetectorIsDlibs() throws {
+        let compiled = try FaceDetector(compiled: true), shipped = try FaceDetector()
+        let expected = compiled.serialized()
+        #expect(expected.count > 100_000)
+        #expect(shipped.serialized() == expected, "libdlib's model changed: regenerate serialized_model.cpp")
+        let grey = try Samples.grey("astronaut.png")
+        #expect(try shipped.detect(grey) == compiled.detect(grey))
+    }
+
     @Test("the astronaut portrait has one face, where a person sees it, scoring above the threshold")
     func astronaut() throws {
         let faces = try Samples.faces("astronaut.png")

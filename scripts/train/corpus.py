@@ -72,7 +72,7 @@ def package_licence(package):
 
 
 def photo_check(data):
-    """Returns (ok, reason, width, height). The rule (docs/CORRECTION-MODEL.md):
+    """Returns (ok, reason, width, height). The rule (docs/CORRECTION.md):
     at least 160 px on the short side; no transparency (cut-outs); on a copy at most 256 px long, at least 700
     distinct colours at 6 bits per channel (or 120 grey levels for a black-and-white photo), and under 45 % of
     pixels exactly equal to both their right and lower neighbours (flat fills of drawings and renders)."""

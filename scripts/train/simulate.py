@@ -98,19 +98,33 @@ def expose(lin, fault):
     return x * fault["gains"] * 2.0 ** fault["ev"]
 
 
-def camera(lin, rng, quality=None):
-    """Clip, signal-dependent noise, sRGB, 8 bits, JPEG 85–95; returns the decoded sRGB floats."""
+def camera_jpeg(lin, rng, quality=None):
+    """Clip, signal-dependent noise, sRGB, 8 bits, JPEG 85–95; returns the JPEG file's bytes."""
     x = np.clip(lin, 0, 1)
     sigma = np.sqrt(rng.uniform(2e-5, 2e-4) * x + rng.uniform(1e-7, 1e-6))
     x = np.clip(x + rng.standard_normal(x.shape) * sigma, 0, 1)
     codes = np.round(to_srgb(x) * 255).astype(np.uint8)
     buffer = io.BytesIO()
     Image.fromarray(codes).save(buffer, "JPEG", quality=int(quality or rng.integers(85, 96)))
-    return np.asarray(Image.open(io.BytesIO(buffer.getvalue())).convert("RGB"), dtype=np.float64) / 255.0
+    return buffer.getvalue()
+
+
+def decode_jpeg(data):
+    return np.asarray(Image.open(io.BytesIO(data)).convert("RGB"), dtype=np.float64) / 255.0
+
+
+def camera(lin, rng, quality=None):
+    """The camera as `camera_jpeg`, returning the decoded sRGB floats."""
+    return decode_jpeg(camera_jpeg(lin, rng, quality))
+
+
+def degrade_jpeg(srgb, fault, rng):
+    """A good photo (sRGB floats) under `fault`, as the JPEG file a camera would write."""
+    return camera_jpeg(expose(radiance(srgb, rng), fault), rng)
 
 
 def degrade(srgb, fault, rng):
-    return camera(expose(radiance(srgb, rng), fault), rng)
+    return decode_jpeg(degrade_jpeg(srgb, fault, rng))
 
 
 def oracle(srgb_faulted, fault):

@@ -10,6 +10,8 @@
 #include <cstring>
 #include <exception>
 #include <new>
+#include <sstream>
+#include <string>
 
 struct fd_detector {
     dlib::frontal_face_detector detector;
@@ -44,7 +46,17 @@ void load_grey(dlib::array2d<unsigned char> &image, const uint8_t *pixels, long 
 
 }  // namespace
 
+extern "C" const unsigned char fd_serialized_model[];
+extern "C" const size_t fd_serialized_model_size;
+
 extern "C" fd_detector *fd_create(char *error, size_t error_size) {
+    if (fd_detector *made = fd_create_serialized(fd_serialized_model, fd_serialized_model_size, error, error_size)) {
+        return made;
+    }
+    return fd_create_compiled(error, error_size);
+}
+
+extern "C" fd_detector *fd_create_compiled(char *error, size_t error_size) {
     try {
         return new fd_detector{dlib::get_frontal_face_detector()};
     } catch (const std::exception &e) {
@@ -53,6 +65,37 @@ extern "C" fd_detector *fd_create(char *error, size_t error_size) {
         set_error(error, error_size, "unknown C++ exception in dlib::get_frontal_face_detector");
     }
     return nullptr;
+}
+
+extern "C" fd_detector *fd_create_serialized(const uint8_t *data, size_t size, char *error, size_t error_size) {
+    try {
+        std::istringstream in(std::string(reinterpret_cast<const char *>(data), size));
+        auto *made = new fd_detector{};
+        try {
+            dlib::deserialize(made->detector, in);
+        } catch (...) {
+            delete made;
+            throw;
+        }
+        return made;
+    } catch (const std::exception &e) {
+        set_error(error, error_size, e.what());
+    } catch (...) {
+        set_error(error, error_size, "unknown C++ exception while reading a serialized face detector");
+    }
+    return nullptr;
+}
+
+extern "C" size_t fd_serialize(const fd_detector *detector, uint8_t *out, size_t capacity) {
+    try {
+        std::ostringstream stream;
+        dlib::serialize(detector->detector, stream);
+        const std::string bytes = stream.str();
+        if (out != nullptr && bytes.size() <= capacity) std::memcpy(out, bytes.data(), bytes.size());
+        return bytes.size();
+    } catch (...) {
+        return 0;
+    }
 }
 
 extern "C" fd_detector *fd_clone(const fd_detector *detector, char *error, size_t error_size) {

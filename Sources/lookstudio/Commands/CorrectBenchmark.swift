@@ -7,19 +7,40 @@ import LookBench
 struct BenchCorrectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "correct",
-        abstract: "Fault good photos (exposure, casts, haze in linear light), auto-correct, report CIEDE2000.",
+        abstract: "Score the automatic correction on camera-like faults of the corpus' test split (CIEDE2000).",
         discussion: """
-        Each photo is read at 768 px on its long side. For every fault (±0.5 and ±1 EV, warm, cool and green \
+        Without photos: the realistic evaluation (docs/CORRECTION.md). It reads the cases scripts/train/cases.py \
+        wrote (scripts/corpus.sh writes them into .corpus/cases/test): each good photo of the test split under one \
+        random fault of every family, made as a camera makes them (scripts/train/simulate.py), corrects every \
+        faulted JPEG and prints per family and overall the mean recovery, p10 and worst case, next to the \
+        exact-inverse oracle and ImageMagick -auto-level on the same files, then how far each untouched good \
+        photo moved.
+
+        With photos: the former lossless evaluation. Each photo is read at 768 px on its long side. For every fault (±0.5 and ±1 EV, warm, cool and green \
         casts at two strengths, two hazes; --other-faults: other magnitudes and mixtures) it prints the mean CIEDE2000 of the faulted photo from the original \
         (before), of the corrected one (after) and recovery = 1 − after/before; then how far the correction moves \
         each untouched photo. Summary: mean recovery, the worst case's relative worsening, the mean move.
 
-        Example: lookstudio bench correct samples/*.png photos/*.jpg
+        Examples: lookstudio bench correct
+                  lookstudio bench correct samples/*.png photos/*.jpg
         """
     )
 
-    @Argument(help: ArgumentHelp("Good photos (PNG or JPEG).", valueName: "image"))
-    var images: [String]
+    @Argument(help: ArgumentHelp("Good photos (PNG or JPEG) for the lossless evaluation; none: the realistic one.",
+                                 valueName: "image"))
+    var images: [String] = []
+
+    @Option(help: "Folder of realistic cases (cases.json and its images).")
+    var cases = RealisticEvaluation.defaultCases
+
+    @Option(help: "Evaluate only the first N photos of the realistic cases (0: all).")
+    var limit = 0
+
+    @Option(help: "Scale every automatic correction by this percentage (200: the model's whole estimate).")
+    var auto = 100.0
+
+    @Flag(help: "List every untouched photo's movement, not only the ten largest.")
+    var everyPhoto = false
 
     @Flag(help: "Print only the per-fault means and the summary, not every photo × fault.")
     var brief = false
@@ -34,13 +55,21 @@ struct BenchCorrectCommand: ParsableCommand {
     var longSide: Int = CorrectionEvaluation.evaluationLongSide
 
     func run() throws {
+        guard !images.isEmpty else {
+            let settings = AutoSettings().scaled(exposure: auto, levels: auto, whiteBalance: auto, contrast: auto,
+                                                 vibrance: auto)
+            try settings.validate()
+            print(try RealisticEvaluation.run(directory: cases, settings: settings, limit: limit)
+                .table(everyPhoto: everyPhoto))
+            return
+        }
         let loaded = try images.map { (name: URL(fileURLWithPath: $0).lastPathComponent,
                                        pixels: try CorrectionEvaluation.load(path: $0, longSide: longSide)) }
         if plans {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             for (name, pixels) in loaded {
-                let plan = AutoCorrection.plan(CorrectionAnalysis(preview: pixels, faces: [], sourceWidth: pixels.width,
+                let plan = try AutoCorrection.plan(CorrectionAnalysis(preview: pixels, faces: [], sourceWidth: pixels.width,
                                                                   sourceHeight: pixels.height))
                 print("\(name): \(String(decoding: try encoder.encode(plan), as: UTF8.self))")
             }

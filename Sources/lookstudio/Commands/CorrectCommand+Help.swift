@@ -27,11 +27,13 @@ extension CorrectCommand {
         look. An explicit look is applied at --look-strength, else 100: the scene's strength belongs to its own \
         look. --no-look applies none.
 
-        Automatic correction (docs/CORRECTION.md) is on by default: per image, from the same analysis, exposure, \
-        black and white points, colour cast (white balance), contrast and vibrance, each gated by how far the \
-        image's statistics lie outside good photos' and by confidence, with the scene's preset strengths \
-        (lookstudio scenes show LABEL; change them with scenes set). --exposure, --levels, --white-balance, \
-        --contrast and --vibrance N scale the preset by N percent (0 switches one off); --auto off switches the \
+        Automatic correction (docs/CORRECTION.md) is on by default: per image, from the same analysis, a model \
+        learned from good photographs estimates the colour cast and the exposure error with a calibrated \
+        confidence and applies as much as that confidence warrants (a sunset keeps its colour); the veil (black \
+        point) is measured; contrast and vibrance act only where a veil was removed; all under the scene's preset \
+        strengths (lookstudio scenes show LABEL; change them with scenes set). --exposure, --levels, \
+        --white-balance, --contrast and --vibrance N scale the preset by N percent (0 switches one off; 200 \
+        applies the model's whole estimate, however unsure); --auto off switches the \
         stage off. With --lut the catalog is not opened and the presets come from the shipped \
         Catalog/scenes.yaml.
 
@@ -39,10 +41,10 @@ extension CorrectCommand {
         "faces": 0, "file": "…", "look_guid": "…", "look_name": "…", "look_strength": 100, "outputs": ["…"], \
         "scene": 100, "scene_name": "Black & White", "auto": {…}}; auto is null when the stage is off, else the plan: \
         "settings" (the strengths used, percent) and per correction its measured inputs and chosen amount: \
-        "white_balance" {grey_world, shades_of_grey, grey_edge, bright_achromatic, skin, estimate (each \
-        {"red": log R/G, "blue": log B/G} or null), agreement, support, neutral_support, confidence, corrected}, \
-        "levels" {measured_black, measured_white, dark_greyness, bright_greyness, black, white} (linear), \
-        "exposure" {key, face_key, clipped_share, stops}, "contrast" {spread_stops, amount}, "vibrance" \
+        "model" (the model's SHA-256), "white_balance" {estimate ({"red": log R/G, "blue": log B/G}), spread, \
+        confidence, colour, skin, bright_achromatic (or null), amount, corrected, gains}, "levels" {measured_black, \
+        veil, measured_white, black, white} (linear), "exposure" {key, estimate, spread, confidence, face_key, \
+        face_stops, stops}, "contrast" {spread_stops, amount}, "vibrance" \
         {mean_saturation, amount, protect_skin}. confidence and faces are null for --scene LABEL, the look keys \
         are null without a \
         look (look_guid also for --lut); error is set for an image that failed, and outputs lists what it \

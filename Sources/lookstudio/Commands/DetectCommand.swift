@@ -53,7 +53,7 @@ struct DetectCommand: ParsableCommand {
         let analysis = try SceneAnalysis(path: image)
         if let failure = analysis.faceDetectionFailure { printError("warning: \(image): \(failure)") }
         let detection = SceneDetector.detect(analysis)
-        let plan = AutoCorrection.plan(CorrectionAnalysis(analysis))
+        let plan = try AutoCorrection.plan(CorrectionAnalysis(analysis))
         if let overlay {
             let full = try ImageFormat.read(path: image).pixels
             let label = "\(detection.label.rawValue) \(detection.label.name)  "

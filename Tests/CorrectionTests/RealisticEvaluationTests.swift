@@ -1,0 +1,40 @@
+import Correction
+import Foundation
+import ImageIO
+import LookBench
+import LookCore
+import Testing
+
+/// The realistic bench's reading and scoring, on a cases folder written here in the layout cases.py writes.
+struct RealisticEvaluationTests {
+    @Test("a cases folder is read and scored: the exact inverse recovers 1, the faulted photo itself 0")
+    func scoresCases() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("realistic-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let good = Scenes.encode(Scenes.stillLife())
+        let dark = Scenes.encode(Scenes.stillLife().map { $0 * 0.5 })
+        try PNGImage.write(good, to: dir + "/p.png")
+        try PNGImage.write(dark, to: dir + "/p-under.png")
+        try PNGImage.write(good, to: dir + "/p-under-oracle.png")
+        let json = """
+            {"split": "test", "families": ["under"], "photos": [{"photo": "p.png", "package": "pkg", "kind": "colour",
+             "faults": [{"family": "under", "faulted": "p-under.png", "oracle": "p-under-oracle.png"}]}]}
+            """
+        try Data(json.utf8).write(to: URL(fileURLWithPath: dir + "/cases.json"))
+        let report = try RealisticEvaluation.run(directory: dir, settings: AutoSettings(enabled: false))
+        let row = try #require(report.rows.first)
+        #expect(report.rows.count == 1 && report.untouched.count == 1)
+        #expect(row.oracle == 1 && row.model == 0 && row.before > 3)
+        #expect(report.untouched.first?.moved == 0)
+        let table = report.table(everyPhoto: true)
+        #expect(table.contains("under") && table.contains("all") && table.contains("pkg colour"))
+    }
+
+    @Test("without cases the bench says how to get them")
+    func missingCases() {
+        #expect {
+            try RealisticEvaluation.run(directory: "/nonexistent-cases")
+        } throws: { "\($0)".contains("scripts/corpus.sh") }
+    }
+}
