@@ -30,8 +30,8 @@ import Testing
         #expect(!r.stderr.contains("Missing value") && !r.stderr.contains("missing value"), "\(r.stderr)")
         #expect(r.stderr.hasPrefix("error: --strength -5.0 is out of range: use 0…200"), "\(r.stderr)")
         try Data(try PNGImage.encode(try CorrectCommandTests.photo(1))).write(to: URL(fileURLWithPath: dir + "/in.png"))
-        let trim = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/c.png", "--lut", lut, "--look-contrast", "-20",
-                                "--auto", "off"])
+        let trim = try CLI.run(["correct", dir + "/in.png", "-o", dir + "/c.png", "--lut", lut,
+                                "--look-contrast", "-20", "--auto", "off"])
         #expect(trim.status == 0, "\(trim.stderr)")
     }
 

@@ -36,7 +36,9 @@ struct ContactSheetCommand: ParsableCommand {
         guard !images.isEmpty else { throw ValidationError("give at least one image") }
         guard (1...4096).contains(height) else { throw ValidationError("--height must be in 1…4096") }
         guard (0...256).contains(gutter) else { throw ValidationError("--gutter must be in 0…256") }
-        guard (1...100).contains(quality) else { throw ValidationError("--quality \(quality) is out of range; give 1…100") }
+        guard (1...100).contains(quality) else {
+            throw ValidationError("--quality \(quality) is out of range; give 1…100")
+        }
     }
 
     func run() throws {
