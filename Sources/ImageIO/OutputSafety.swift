@@ -32,6 +32,15 @@ public enum OutputSafety {
         }
     }
 
+    /// Throws when the output file `output` is an existing folder (the writer would otherwise blame the format).
+    public static func checkNotFolder(_ output: String) throws(ImageIOError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory), isDirectory.boolValue {
+            let name = (output as NSString).appendingPathComponent("NAME.png")
+            throw .cannotWrite(file: output, reason: "it is a folder; give the output image's file name, e.g. \(name)")
+        }
+    }
+
     /// Throws when the output folder `folder` is an input folder or lies inside one (outputs would land among the
     /// originals and a later run would read them as inputs), by resolved path or by device and inode of each folder
     /// on the way up.

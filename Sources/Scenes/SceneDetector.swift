@@ -50,6 +50,12 @@ public enum SceneDetector {
         public static let groupFaces = 3
     }
 
+    /// The confidence from which a detected scene's default (creative) look is applied without `--scene-looks`:
+    /// on the scale above, 0.5 is a deciding value exactly at its rule's threshold and 1 a full margin past it, so
+    /// 0.75 asks for the value to lie at least half a margin past the threshold. The fallback (0.3, no rule fired)
+    /// is below it by design.
+    public static let confidentLook = 0.75
+
     /// Classifies an analysed image, faces included.
     public static func detect(_ analysis: SceneAnalysis) -> SceneDetection {
         detect(analysis.statistics, faces: analysis.faces)

@@ -119,6 +119,9 @@ public struct ManifestRecord: Codable, Sendable, Equatable {
         case skipped
         /// The input could not be corrected; `error` says why, `outputs` lists what was written before.
         case failed
+        /// SIGINT or SIGTERM came while the input was in flight: its unfinished output was discarded (`outputs`
+        /// lists those complete before), so a `--skip-existing` rerun corrects it again.
+        case interrupted
     }
 
     /// Seconds spent on the input (wall clock, this process).
@@ -136,7 +139,7 @@ public struct ManifestRecord: Codable, Sendable, Equatable {
     public var status: Status
     /// The scene label used (detected or given), nil when unknown (skipped, or failed before detection).
     public var scene: Int?
-    /// The failure message for `failed`, else nil.
+    /// The failure message for `failed` (the signal for `interrupted`), else nil.
     public var error: String?
     public var timings: Timings
     /// The shard that processed the input, `K/N`.

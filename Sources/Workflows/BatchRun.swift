@@ -27,16 +27,16 @@ public struct BatchRun: Sendable {
 
     /// Appends the input's manifest line, if there is a manifest; a manifest that cannot be written is reported
     /// as the input's failure, since the batch's record of it would be lost.
-    func record(_ result: inout CorrectResult, skipped: Bool, seconds: Double) {
+    func record(_ result: inout CorrectResult, seconds: Double) {
         guard let manifest else { return }
-        let status: ManifestRecord.Status = skipped ? .skipped : result.error == nil ? .done : .failed
-        let record = ManifestRecord(file: result.file, outputs: result.outputs, status: status,
+        let record = ManifestRecord(file: result.file, outputs: result.outputs, status: result.status,
                                     scene: result.scene?.rawValue, error: result.error,
                                     timings: .init(total: seconds), shard: shard.description)
         do {
             try manifest.append(record)
         } catch {
             result.error = result.error ?? error.description
+            if result.status == .done { result.status = .failed }
         }
     }
 }

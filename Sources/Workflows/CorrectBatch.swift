@@ -67,6 +67,10 @@ public struct CorrectJob: Sendable {
     public var metadata: MetadataOptions
     /// Shards, resume and manifest.
     public var batch: BatchRun
+    /// `--in-place`: each output replaces its input (one strength only; `output` is unused).
+    public var inPlace = false
+    /// With `inPlace`, keep each original as `NAME.orig.EXT` (`InPlace`).
+    public var keepBackups = true
     /// Receives warnings (one line each, without the "warning: " prefix).
     public var warn: @Sendable (String) -> Void
 
@@ -89,7 +93,8 @@ public struct CorrectJob: Sendable {
     }
 
     /// Corrects every file, `jobs` at a time; `progress` gets each image's line as it finishes (and whether it
-    /// failed). Returns one result per file, in input order.
+    /// failed). Returns one result per file started, in input order: after SIGINT or SIGTERM (`Interruption` in
+    /// `.stop` mode) no new image starts, and an image whose temporary output the signal removed is `interrupted`.
     public func run(jobs: Int, progress: @escaping @Sendable (String, Bool) -> Void) -> [CorrectResult] {
         let workers = max(1, min(jobs, files.count))
         // One image alone gets every core for its cube stage; several share them one core each.
@@ -98,7 +103,7 @@ public struct CorrectJob: Sendable {
         let results = Locked([CorrectResult?](repeating: nil, count: files.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let index = next.withLock({ (n: inout Int) -> Int? in
-                guard n < files.count else { return nil }
+                guard n < files.count, !Interruption.isRequested else { return nil }
                 n += 1
                 return n - 1
             }) {
@@ -106,23 +111,38 @@ public struct CorrectJob: Sendable {
                 var result = CorrectResult(file: file)
                 let started = DispatchTime.now()
                 let outputs = strengths.map { outputPath(for: file, strength: $0) }
-                let skipped = batch.alreadyDone(outputs: outputs)
-                if skipped {
+                if batch.alreadyDone(outputs: outputs) {
                     result.outputs = outputs
+                    result.status = .skipped
                 } else {
                     do {
                         try correct(file, threads: threads, into: &result)
                     } catch {
                         result.error = Self.describe(error, file: file)
+                        result.status = .failed
+                    }
+                    // The handler removed the temporary output in flight, so the failure is the interrupt's.
+                    if result.status == .failed, let signal = Interruption.signal {
+                        result.status = .interrupted
+                        result.error = "interrupted by \(Self.signalName(signal))"
                     }
                 }
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-                batch.record(&result, skipped: skipped, seconds: seconds)
+                batch.record(&result, seconds: seconds)
                 results.withLock { $0[index] = result }
-                progress(skipped ? "\(file): skipped, its outputs exist" : result.line, result.error != nil)
+                progress(result.line, result.status == .failed)
             }
         }
         return results.current.compactMap { $0 }
+    }
+
+    /// SIGINT, SIGTERM or the signal's number.
+    public static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case SIGINT: "SIGINT"
+        case SIGTERM: "SIGTERM"
+        default: "signal \(signal)"
+        }
     }
 
     /// Analyses once, then renders each strength, filling `result` as it goes.
@@ -140,7 +160,8 @@ public struct CorrectJob: Sendable {
             result.confidence = detection.confidence
             result.faces = analysis.faces.count
         }
-        let (look, defaults) = looks.look(for: result.scene)
+        let (look, defaults, withheld) = looks.look(for: result.scene, confidence: result.confidence)
+        result.lookWithheld = withheld
         var overrides = params
         overrides.lutOutputGuid = looks.explicit?.guid
         let preset = result.scene.flatMap { looks.presets[$0.rawValue] } ?? SceneCorrection()
@@ -152,6 +173,10 @@ public struct CorrectJob: Sendable {
         options.threads = threads
         options.color.workingSpace = look?.workingSpace ?? options.color.workingSpace
         for s in strengths {
+            // Between strengths an interrupt discards the rest of this image rather than writing more of it.
+            if let signal = Interruption.signal {
+                throw WorkflowError.interrupted(file: file, signal: Self.signalName(signal))
+            }
             overrides.strength = s
             let correction = CorrectionParams(scene: result.scene, defaults: defaults, overrides: overrides)
             if let look {
@@ -163,8 +188,10 @@ public struct CorrectJob: Sendable {
             let target = outputPath(for: file, strength: s)
             if let warning = ImagePipeline.depthWarning(input: file, output: target) { warn(warning) }
             var timings: ImagePipeline.Timings?
-            let notes = try MetadataCarrier.write(from: file, to: target, options: metadata) { temporary in
-                timings = try ImagePipeline.apply(cube, input: file, output: temporary, options: options)
+            let (notes, _) = try InPlace.replace(target, backup: inPlace && keepBackups) {
+                try MetadataCarrier.write(from: file, to: target, options: metadata) { temporary in
+                    timings = try ImagePipeline.apply(cube, input: file, output: temporary, options: options)
+                }
             }
             for warning in (timings?.warnings ?? []) + notes where s == strengths.first { warn(warning) }
             result.outputs.append(target)
@@ -174,6 +201,8 @@ public struct CorrectJob: Sendable {
     /// Refuses, before any output exists, a run that would write over one of its inputs: an output that is an
     /// input file (path, link or inode) or an output folder at or inside an input folder.
     public func checkOutputs(inputs: [String]) throws {
+        // In place, every output is its input on purpose.
+        if inPlace { return }
         let folders = inputs.filter(ImageFiles.isDirectory)
         if toFolder, !folders.isEmpty { try OutputSafety.check(inputFolders: folders, outputFolder: output) }
         for file in files {
@@ -185,6 +214,7 @@ public struct CorrectJob: Sendable {
 
     /// Where the output of `file` at `strength` goes.
     public func outputPath(for file: String, strength: Double) -> String {
+        if inPlace { return file }
         guard toFolder else { return output }
         let url = URL(fileURLWithPath: file)
         let base = url.deletingPathExtension().lastPathComponent
@@ -208,13 +238,15 @@ public enum ImageFiles {
         return FileManager.default.fileExists(atPath: path, isDirectory: &dir) && dir.boolValue
     }
 
-    /// Files as given, folders expanded to their images (sorted, not recursive, hidden files skipped).
+    /// Files as given, folders expanded to their images (sorted, not recursive, hidden files and `--in-place`
+    /// backups `NAME.orig.EXT` skipped).
     public static func collect(_ inputs: [String]) throws -> [String] {
         var files: [String] = []
         for input in inputs {
             if isDirectory(input) {
                 let names = try FileManager.default.contentsOfDirectory(atPath: input).sorted()
-                for name in names where !name.hasPrefix(".") && ImageFormat.fromExtension(name) != nil {
+                for name in names where !name.hasPrefix(".") && !InPlace.isBackup(name)
+                    && ImageFormat.fromExtension(name) != nil {
                     files.append(URL(fileURLWithPath: input).appendingPathComponent(name).path)
                 }
             } else {

@@ -21,6 +21,10 @@ public struct CorrectResult: Encodable, Sendable {
     public var outputs: [String] = []
     /// Why the image failed, if it did.
     public var error: String?
+    /// Why the scene's default look was not applied (a low-confidence detection), if it was not; not in the JSON.
+    public var lookWithheld: String?
+    /// Corrected, skipped (its outputs existed), failed or interrupted; not in the JSON, which predates it.
+    public var status: ManifestRecord.Status = .done
     /// The automatic correction's plan (null when the stage is off).
     public var auto: AutoCorrection?
 
@@ -55,17 +59,24 @@ public struct CorrectResult: Encodable, Sendable {
         if let confidence { sceneText += String(format: " (confidence %.2f)", confidence) }
         lines.append("  " + sceneText)
         lines += (auto?.explanation ?? ["auto correction: off"]).map { "  " + $0 }
-        lines.append("  look: " + (lookName.map { "\($0) at \(TextNumber.format(lookStrength ?? 100))" } ?? "none"))
+        lines.append("  look: " + (lookName.map { "\($0) at \(TextNumber.format(lookStrength ?? 100))" } ?? "none")
+                     + (lookWithheld.map { " (\($0))" } ?? ""))
         if let error { lines.append("  error: \(error)") }
         return lines.joined(separator: "\n")
     }
 
     /// The progress line for this image.
     public var line: String {
+        switch status {
+        case .skipped: return "\(file): skipped, its outputs exist"
+        case .interrupted: return "\(file): interrupted; its unfinished output was discarded"
+        case .done, .failed: break
+        }
         if let error { return "error: \(error)" }
         var sceneText = scene.map { "scene \($0.rawValue) \($0.name)" } ?? "no scene"
         if let confidence { sceneText += String(format: " (%.2f)", confidence) }
-        let lookText = lookName.map { "; look \($0) at \(TextNumber.format(lookStrength ?? 100))" } ?? "; no look"
+        let lookText = lookName.map { "; look \($0) at \(TextNumber.format(lookStrength ?? 100))" }
+            ?? "; no look" + (lookWithheld.map { " (\($0))" } ?? "")
         return "\(file) → \(outputs.joined(separator: ", ")) [\(sceneText)\(lookText)]"
     }
 }

@@ -5,6 +5,7 @@ import LookCatalog
 import LookCore
 import LookFormats
 import LookModel
+import Scenes
 
 /// A look resolved for a run; `guid` is nil for a LUT file, `strength` is set for a scene's default.
 public struct ChosenLook: Sendable {
@@ -28,12 +29,23 @@ public struct LookPlan: Sendable {
     public var sceneDefaults: [SceneLabel: ChosenLook] = [:]
     /// Each scene's automatic-correction preset, by label (a missing scene gets every correction at 100).
     public var presets: [Int: SceneCorrection] = [:]
+    /// `--scene-looks`: apply a detected scene's default look whatever the detection's confidence.
+    public var sceneLooksAlways = false
 
     /// The look for an image of scene `label`, and the scene defaults `CorrectionParams` merges with the flags.
-    public func look(for label: SceneLabel?) -> (look: ChosenLook?, defaults: SceneDefaults) {
-        if let explicit { return (explicit, SceneDefaults()) }
-        guard let label, let chosen = sceneDefaults[label] else { return (nil, SceneDefaults()) }
-        return (chosen, SceneDefaults(lutOutputGuid: chosen.guid, lutOutputStrength: chosen.strength))
+    /// `confidence` is the detection's (nil: the scene was given, not guessed); a scene's default look applies
+    /// only from `SceneDetector.confidentLook` on, or with `sceneLooksAlways`, since a guess must not paint a
+    /// creative grade on a photo. `withheld` says why a scene's look was left out.
+    public func look(for label: SceneLabel?, confidence: Double? = nil)
+        -> (look: ChosenLook?, defaults: SceneDefaults, withheld: String?) {
+        if let explicit { return (explicit, SceneDefaults(), nil) }
+        guard let label, let chosen = sceneDefaults[label] else { return (nil, SceneDefaults(), nil) }
+        if let confidence, confidence < SceneDetector.confidentLook, !sceneLooksAlways {
+            let text = String(format: "%.2f", confidence)
+            return (nil, SceneDefaults(), "scene look \(chosen.name) not applied: detection confidence \(text) < "
+                    + "\(SceneDetector.confidentLook) (--scene-looks applies it)")
+        }
+        return (chosen, SceneDefaults(lutOutputGuid: chosen.guid, lutOutputStrength: chosen.strength), nil)
     }
 }
 

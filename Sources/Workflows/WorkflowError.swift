@@ -24,6 +24,8 @@ public enum WorkflowError: Error, Equatable, Sendable, CustomStringConvertible {
     case badFormat(String)
     /// Studio: a request the API does not accept.
     case badRequest(String)
+    /// A batch image stopped by SIGINT or SIGTERM before all its outputs were written.
+    case interrupted(file: String, signal: String)
 
     public var description: String {
         switch self {
@@ -46,6 +48,7 @@ public enum WorkflowError: Error, Equatable, Sendable, CustomStringConvertible {
         case .badFormat(let f):
             return "unknown format \"\(f)\": use cube, 3dl or png for looks, f32, u8 or u16 for cubes"
         case .badRequest(let why): return "bad request: \(why)"
+        case .interrupted(let file, let signal): return "\(file): interrupted by \(signal)"
         }
     }
 }

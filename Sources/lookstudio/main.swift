@@ -2,14 +2,20 @@ import ArgumentParser
 import Foundation
 import ImageIO
 
-// Usage errors keep ArgumentParser's help-pointing messages; failures while running print `error: …` and exit 1.
-// `parseAsRoot` answers `--help` with a command whose `run` throws the help request, so that path goes back to
-// ArgumentParser too.
+// Every error is one `error: …` line on stderr. Argument errors add a hint line naming the subcommand's help and
+// exit 64 (EX_USAGE); failures while running exit 1; `--help` and `--version` print as ArgumentParser does, exit 0.
+let arguments = CommandLineArguments.joiningNegativeValues(Array(CommandLine.arguments.dropFirst()))
 var command: ParsableCommand
 do {
-    command = try LookStudioCommand.parseAsRoot()
+    command = try LookStudioCommand.parseAsRoot(arguments)
 } catch {
-    LookStudioCommand.exit(withError: error)
+    let code = LookStudioCommand.exitCode(for: error)
+    // `parseAsRoot` answers `--help` with a command whose `run` throws the help request; that stays ArgumentParser's.
+    if code == .success { LookStudioCommand.exit(withError: error) }
+    let message = LookStudioCommand.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
+    let help = "lookstudio " + (CommandLineArguments.subcommandPath(arguments) + ["--help"]).joined(separator: " ")
+    FileHandle.standardError.write(Data("error: \(CommandLineArguments.lowercased(message))\nsee '\(help)'\n".utf8))
+    exit(code.rawValue)
 }
 // SIGINT/SIGTERM remove every temporary output file in flight, then end the process by the signal.
 try? Interruption.install(.exit)

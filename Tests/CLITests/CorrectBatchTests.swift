@@ -99,6 +99,8 @@ import Workflows
 
         let second = try CLI.run(arguments + ["--manifest", dir + "/second.jsonl"])
         #expect(second.status == 0, "\(second.stderr)")
+        let counted = "\(40 - finishedBefore.count) of 40 images corrected, \(finishedBefore.count) skipped"
+        #expect(second.stderr.contains(counted), "the summary counts skipped images apart: \(second.stderr)")
         let after = try Self.manifest(dir + "/second.jsonl")
         let inputs = try Self.inputs(dir)
         #expect(after.map(\.file).sorted() == inputs)

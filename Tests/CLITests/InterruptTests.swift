@@ -54,3 +54,46 @@ import Testing
         #expect(try DiskFullTests.entries(dir) == ["in.png"], "no temporary file and no output left")
     }
 }
+
+/// SIGINT or SIGTERM during a folder run of `correct`: no new image starts, the summary counts every outcome, the
+/// manifest stays valid and no temporary file is left.
+@Suite struct CorrectInterruptTests {
+    @Test("an interrupted correct folder run exits 130/143 with an exact summary and no temporary file",
+          arguments: [SIGINT, SIGTERM])
+    func interruptedFolderRun(signal: Int32) throws {
+        let (dir, catalog) = try CorrectBatchTests.setUp(count: 40, width: 320, height: 240)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let process = try CorrectBatchTests.start(
+            ["correct", dir + "/in", "-o", dir + "/out", "--jobs", "2", "--manifest", dir + "/m.jsonl"] + catalog,
+            log: dir + "/log.txt")
+        let deadline = Date().addingTimeInterval(120)
+        while process.isRunning && Date() < deadline {
+            let size = (try? FileManager.default.attributesOfItem(atPath: dir + "/m.jsonl")[.size] as? Int) ?? 0
+            if size > 0 { break }
+            usleep(2_000)
+        }
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        let log = try String(contentsOfFile: dir + "/log.txt", encoding: .utf8)
+        #expect(process.terminationReason == .exit, "ends by exit, after the summary: \(log)")
+        #expect(process.terminationStatus == 128 + signal)
+        let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
+        let pattern = try Regex("interrupted by \(name): ([0-9]+) of 40 images corrected, 0 skipped, 0 failed, "
+                                + "([0-9]+) interrupted \\(([0-9]+) in flight discarded, ([0-9]+) not started\\)")
+        let match = try #require(log.firstMatch(of: pattern), "the summary line: \(log)")
+        let done = Int(match.output[1].substring ?? "") ?? -1
+        let stopped = Int(match.output[2].substring ?? "") ?? -1
+        let discarded = Int(match.output[3].substring ?? "") ?? -1
+        let notStarted = Int(match.output[4].substring ?? "") ?? -1
+        #expect(done + stopped == 40 && discarded + notStarted == stopped)
+        #expect(notStarted > 0, "the interrupt came after the whole batch; it proves nothing")
+        let outputs = try FileManager.default.contentsOfDirectory(atPath: dir + "/out")
+        #expect(!outputs.contains { $0.hasSuffix(".tmp") }, "no temporary file: \(outputs)")
+        #expect(outputs.count == done, "one complete output per corrected image")
+        for output in outputs { _ = try PNGImage.read(path: dir + "/out/" + output) }
+        let records = try CorrectBatchTests.manifest(dir + "/m.jsonl")
+        #expect(records.filter { $0.status == .done }.count == done)
+        #expect(records.filter { $0.status == .interrupted }.count == discarded)
+        #expect(records.count == done + discarded, "one valid manifest line per image started")
+    }
+}

@@ -25,6 +25,11 @@ struct ApplyCommand: ParsableCommand {
           lookstudio apply --lut film.cube --strength 60 --interp trilinear in.png out.png
           lookstudio apply --recipe warm.yaml photo.png photo-warm.png    # the chain, composed into one cube
           lookstudio apply --look "Warm Film" iphone.heic graded.tif --output-profile display-p3
+          lookstudio apply --look "Warm Film" --in-place photo.jpg    # replaces it, keeps photo.orig.jpg
+
+        OUT may not be IN (nor a link to it, nor the LUT or recipe): that is refused. --in-place replaces IN on \
+        purpose: the result is written beside it and renamed over it, after IN is kept as NAME.orig.EXT (a hard \
+        link); a backup already there is never overwritten (the run is refused), and --no-backup keeps none.
 
         Colour: the image is read in its own space (ICC profile, PNG sRGB/gAMA/cHRM, HEIF nclx; untagged = \
         sRGB), converted into the look's working space (sRGB for files, the catalog's for --look) and back into \
@@ -67,8 +72,10 @@ struct ApplyCommand: ParsableCommand {
     var input: String
 
     @Argument(help: ArgumentHelp("Image to write (format from its extension); written to a temporary file and "
-                                 + "renamed.", valueName: "out"))
-    var output: String
+                                 + "renamed. Omitted with --in-place.", valueName: "out"))
+    var output: String?
+
+    @OptionGroup var inPlace: InPlaceOptions
 
     func validate() throws {
         let sources = [lut, recipe, look].compactMap { $0 }
@@ -77,11 +84,20 @@ struct ApplyCommand: ParsableCommand {
                                                   : "give only one of --look, --lut and --recipe")
         }
         _ = try strengthFactor(strength)
+        if inPlace.inPlace, output != nil {
+            throw ValidationError("give no OUT with --in-place: the result replaces IN (\(input))")
+        }
+        if !inPlace.inPlace, output == nil {
+            throw ValidationError("give OUT, the image to write, or --in-place to replace IN")
+        }
         guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive") }
     }
 
     func run() throws {
-        try OutputSafety.check(inputs: [input] + [lut, recipe].compactMap { $0 }, output: output)
+        let output = self.output ?? input
+        try OutputSafety.checkNotFolder(output)
+        try OutputSafety.check(inputs: (inPlace.inPlace ? [] : [input]) + [lut, recipe].compactMap { $0 },
+                               output: output)
         let look: ColorCube
         var workingSpace = ColorProfile(.sRGB)
         if let recipe {
@@ -104,10 +120,13 @@ struct ApplyCommand: ParsableCommand {
         options.color = try color.settings(workingSpace: workingSpace)
         options.encoder = outputOptions.encoder
         var timed: ImagePipeline.Timings?
-                let notes = try MetadataCarrier.write(from: input, to: output, options: outputOptions.metadata) { temporary in
-            timed = try ImagePipeline.apply(cube, interpolation: interp, input: input, output: temporary,
-                                            options: options)
+        let (notes, backup) = try InPlace.replace(output, backup: inPlace.inPlace && !inPlace.noBackup) {
+            try MetadataCarrier.write(from: input, to: output, options: outputOptions.metadata) { temporary in
+                timed = try ImagePipeline.apply(cube, interpolation: interp, input: input, output: temporary,
+                                                options: options)
+            }
         }
+        if let backup { printError("\(input): replaced; the original is kept as \(backup)") }
         for warning in (timed?.warnings ?? []) + notes { printError("warning: \(warning)") }
         if timings, let t = timed {
             printError(String(format: "timings: decode %.3f s, apply %.3f s, encode %.3f s, wall %.3f s, peak memory %.0f MB",

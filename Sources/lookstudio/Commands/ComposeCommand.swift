@@ -32,6 +32,7 @@ struct ComposeCommand: ParsableCommand {
           lookstudio compose warm.yaml -o warm.cube
           lookstudio compose warm.yaml --size 33 --explain
           lookstudio compose warm.yaml --save --name "Warm Film 2"
+          lookstudio compose warm.yaml --save --replace     # a new version of the look named in the recipe
           lookstudio compose warm.yaml --preview photo.jpg -o warm-preview
         """
     )
@@ -55,6 +56,14 @@ struct ComposeCommand: ParsableCommand {
 
     @Flag(help: "Store the cube in the catalog as a look, with the recipe as its provenance; prints its GUID.")
     var save = false
+
+    @Flag(help: ArgumentHelp("With --save: store the cube as a new version of the existing look of that name "
+                             + "(same GUID; older versions kept as GUID@N) instead of refusing the name."))
+    var replace = false
+
+    @Option(help: ArgumentHelp("With --save: store the cube as a new version of this look (GUID, prefix or name).",
+                               valueName: "look"))
+    var asVersion: String?
 
     @Option(help: "Name of the saved look (default: the recipe's name).")
     var name: String?
@@ -83,6 +92,10 @@ struct ComposeCommand: ParsableCommand {
                 + "\(GalleryBuilder.sizeRange.lowerBound)…\(GalleryBuilder.sizeRange.upperBound) pixels")
         }
         if name != nil && !save { throw ValidationError("--name names the look that --save stores; add --save") }
+        if (replace || asVersion != nil) && !save {
+            throw ValidationError("--replace and --as-version say how --save stores the look; add --save")
+        }
+        if replace && asVersion != nil { throw ValidationError("give only one of --replace and --as-version") }
         if json && !explain { throw ValidationError("--json prints the --explain report; add --explain") }
         if let size, !ColorCube.sizeRange.contains(size) {
             throw ValidationError("--size \(size) is out of range: use 2…256 (4, 16, 33 and 64 are usual)")
@@ -100,7 +113,7 @@ struct ComposeCommand: ParsableCommand {
             try writePreview(recipe, composer: composer)
             if save {
                 let cube = try composer.compose(recipe, size: size).quantizedTo16Bit()
-                print(try global.workspace.saveRecipeLook(cube, recipe: recipe, name: name))
+                print(try store(cube, recipe: recipe))
             }
             return
         }
@@ -112,12 +125,23 @@ struct ComposeCommand: ParsableCommand {
             report(warnings, file: output)
         }
         if save {
-            print(try global.workspace.saveRecipeLook(cube, recipe: recipe, name: name))
+            print(try store(cube, recipe: recipe))
         }
     }
 }
 
 extension ComposeCommand {
+    /// `--save`: a new look, or with `--replace`/`--as-version` a new version of an existing one.
+    func store(_ cube: ColorCube, recipe: Recipe) throws -> String {
+        let workspace = try global.workspace
+        if let asVersion { return try workspace.saveRecipeVersion(cube, recipe: recipe, of: asVersion) }
+        if replace {
+            guard let target = name ?? recipe.name else { throw WorkflowError.lookNeedsName }
+            return try workspace.saveRecipeVersion(cube, recipe: recipe, of: target)
+        }
+        return try workspace.saveRecipeLook(cube, recipe: recipe, name: name)
+    }
+
     /// `--preview`: the recipe's steps as a gallery in `-o` (default: beside the recipe's name, `NAME-preview`).
     func writePreview(_ recipe: Recipe, composer: Composer) throws {
         let folder = output ?? URL(fileURLWithPath: self.recipe).deletingPathExtension().lastPathComponent + "-preview"

@@ -28,15 +28,23 @@ struct ContactSheetCommand: ParsableCommand {
     @Option(help: "Space around and between images, in pixels.")
     var gutter: Int = 12
 
+    @Option(help: ArgumentHelp("JPEG quality of a .jpg sheet, 1…100 (default \(JPEGImage.defaultQuality)).",
+                               valueName: "1…100"))
+    var quality: Int = JPEGImage.defaultQuality
+
     func validate() throws {
         guard !images.isEmpty else { throw ValidationError("give at least one image") }
         guard (1...4096).contains(height) else { throw ValidationError("--height must be in 1…4096") }
         guard (0...256).contains(gutter) else { throw ValidationError("--gutter must be in 0…256") }
+        guard (1...100).contains(quality) else {
+            throw ValidationError("--quality \(quality) is out of range; give 1…100")
+        }
     }
 
     func run() throws {
+        try OutputSafety.check(inputs: images, output: output)
         let sheet = try ContactSheet.make(paths: images, tileHeight: height, gutter: gutter)
-        try ImageFormat.write(sheet, to: output)
+        try ImageFormat.write(sheet, to: output, jpegQuality: quality)
         print(output)
     }
 }

@@ -22,10 +22,25 @@ extension CorrectCommand {
         — all composed into the one cube (docs/COLOR.md). The output keeps the input's space and profile unless \
         --output-profile names another.
 
-        The creative look is --look (a catalog look) or --lut (a file). Without either, each image gets its \
-        scene's default look and strength from the catalog (lookstudio scenes list); a scene without one gets no \
-        look. An explicit look is applied at --look-strength, else 100: the scene's strength belongs to its own \
-        look. --no-look applies none.
+        The creative look is --look (a catalog look) or --lut (a file); it always wins. Without either, an image \
+        gets its scene's default look and strength from the catalog (lookstudio scenes list) only when the scene \
+        was given (--scene LABEL) or detected with confidence at least 0.75 — on the detector's scale 0.5 is a \
+        value exactly at its rule's threshold and 1 a full margin past it (docs/SCENES.md); the fallback scene \
+        (60, confidence 0.3, no rule fired) and weaker detections get no creative look, so a guess never paints \
+        a grade. --scene-looks applies the detected scene's look whatever the confidence. A scene without a \
+        default look gets none. An explicit look is applied at --look-strength, else 100: the scene's strength \
+        belongs to its own look. --no-look applies none.
+
+        --in-place replaces each input with its result (written beside it, then renamed over it) and keeps the \
+        original as NAME.orig.EXT beside it (a hard link; --no-backup keeps none). A backup already there is \
+        never overwritten: that image fails. Folder runs skip NAME.orig.EXT files. Without --in-place, an output \
+        that is an input, or an output folder at or inside an input folder, is refused.
+
+        Interrupts: SIGINT (Ctrl-C) or SIGTERM stops starting new images; images in flight are discarded (their \
+        temporary files removed; a complete output stays complete), the summary counts corrected, skipped, \
+        failed and interrupted images, the manifest records in-flight images as "interrupted", and the exit \
+        status is 130 (SIGINT) or 143 (SIGTERM). A second signal ends the process at once, still removing the \
+        temporary files.
 
         Automatic correction (docs/CORRECTION.md) is on by default: per image, from the same analysis, a model \
         learned from good photographs estimates the colour cast and the exposure error with a calibrated \
@@ -52,7 +67,8 @@ extension CorrectCommand {
 
         Examples:
           lookstudio correct photo.jpg -o out/ --look "Warm Film" --strength 40,70,100
-          lookstudio correct shoot/ -o graded/          # each scene's default look
+          lookstudio correct shoot/ -o graded/          # scene looks where the scene is sure
+          lookstudio correct shoot/ --in-place          # replace the originals, keep NAME.orig.EXT
           lookstudio correct shoot/ -o graded/ --scene 8 --lut clean.cube \\
             --look-saturation -20
           lookstudio correct photo.jpg -o out.jpg --no-look --explain

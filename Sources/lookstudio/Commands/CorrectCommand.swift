@@ -16,8 +16,11 @@ struct CorrectCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Images or folders to correct.", valueName: "in"))
     var inputs: [String]
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Output file, or folder for several outputs.", valueName: "out"))
-    var output: String
+    @Option(name: .shortAndLong, help: ArgumentHelp("Output file, or folder for several outputs (not with "
+                                                    + "--in-place).", valueName: "out"))
+    var output: String?
+
+    @OptionGroup var inPlace: InPlaceOptions
 
     @Option(help: ArgumentHelp("auto (detect per image) or a scene label (1, 8, 9, 60, 91, 100, …).",
                                valueName: "auto|label"))
@@ -63,6 +66,9 @@ struct CorrectCommand: ParsableCommand {
     @Flag(help: "No creative look, not even the scene's default.")
     var noLook = false
 
+    @Flag(help: "Apply a detected scene's default look even below confidence 0.75 (the fallback scene included).")
+    var sceneLooks = false
+
     @Flag(help: "Print per image the scene, each correction's measured inputs and chosen amount, and the look.")
     var explain = false
 
@@ -74,7 +80,16 @@ struct CorrectCommand: ParsableCommand {
     func validate() throws {
         if look != nil && lut != nil { throw ValidationError("give only one of --look and --lut") }
         if noLook && (look != nil || lut != nil) { throw ValidationError("--no-look cannot be combined with --look or --lut") }
-        _ = try strengths()
+        let strengths = try strengths()
+        if inPlace.inPlace {
+            if output != nil { throw ValidationError("give no -o with --in-place: each result replaces its input") }
+            if strengths.count > 1 { throw ValidationError("--in-place writes one strength; give one --strength") }
+            if batch.skipExisting {
+                throw ValidationError("--skip-existing cannot go with --in-place: every input's output exists")
+            }
+        } else if output == nil {
+            throw ValidationError("give -o OUT (a file or folder), or --in-place to replace the inputs")
+        }
         _ = try sceneChoice()
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         try CorrectionParams(scene: nil, defaults: SceneDefaults(), overrides: overrides(strength: 100)).validate()
@@ -117,22 +132,29 @@ struct CorrectCommand: ParsableCommand {
         // Everything that can fail for the whole run (recipe, look, catalog) is resolved before any output exists.
         let preLook = try recipe.map { try workspace.compose(try Recipe.load(path: $0)) }
         let choice: LookChoice = noLook ? .none : lut.map { .file($0) } ?? look.map { .catalog($0) } ?? .sceneDefaults
-        let looks = try workspace.lookPlan(choice, scene: scene, needPresets: !autoCorrection.isOff)
-        let toFolder = allFiles.count > 1 || batch.shard != nil || strengths.count > 1
+        var looks = try workspace.lookPlan(choice, scene: scene, needPresets: !autoCorrection.isOff)
+        looks.sceneLooksAlways = sceneLooks
+        let output = self.output ?? ""
+        let toFolder = !inPlace.inPlace && (allFiles.count > 1 || batch.shard != nil || strengths.count > 1
             || ImageFiles.isDirectory(output) || inputs.contains(where: ImageFiles.isDirectory)
-            || ImageFormat.fromExtension(output) == nil
+            || ImageFormat.fromExtension(output) == nil)
         var options = ImagePipeline.Options()
         options.maxPixels = maxPixels
         options.color = try color.settings()
         options.encoder = outputOptions.encoder
-        let job = CorrectJob(files: batchRun.shard.select(allFiles, inputs: inputs), strengths: strengths,
+        var job = CorrectJob(files: batchRun.shard.select(allFiles, inputs: inputs), strengths: strengths,
                              output: output, toFolder: toFolder, scene: scene, looks: looks,
                              params: overrides(strength: 100, preLook: preLook), auto: autoCorrection.choice,
                              options: options, metadata: outputOptions.metadata, batch: batchRun,
                              warn: { printError("warning: \($0)") })
+        job.inPlace = inPlace.inPlace
+        job.keepBackups = !inPlace.noBackup
         try job.checkOutputs(inputs: inputs)
         if toFolder { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) }
         let progress = TerminalProgress(total: job.files.count)
+        // SIGINT/SIGTERM now stop starting images (the handler still removes every temporary in flight); a second
+        // signal ends the process at once.
+        try Interruption.install(.stop)
         let results = job.run(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                               progress: { progress.finished($0, failure: $1) })
         _ = progress.close()
@@ -141,11 +163,11 @@ struct CorrectCommand: ParsableCommand {
             if json { printError(text) } else { print(text) }
         }
         if json { print(try jsonString(results)) }
-        let failed = results.filter { $0.error != nil }.count
-        if failed > 0 {
-            printError("\(results.count - failed) of \(results.count) images corrected, \(failed) failed")
-            throw ExitCode.failure
-        }
-        printError("\(results.count) image\(results.count == 1 ? "" : "s") corrected")
+        let signal = Interruption.signal
+        let summary = CorrectSummary(results: results, total: job.files.count,
+                                     signal: signal.map(CorrectJob.signalName))
+        printError(summary.line)
+        if let status = Interruption.exitStatus { throw ExitCode(status) }
+        if summary.failed > 0 { throw ExitCode.failure }
     }
 }

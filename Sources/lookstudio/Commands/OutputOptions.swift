@@ -35,3 +35,17 @@ struct OutputOptions: ParsableArguments {
     /// The metadata these options carry.
     var metadata: MetadataOptions { MetadataOptions(stripAll: stripMetadata, stripGPS: stripGPS) }
 }
+
+/// `--in-place` and `--no-backup`: replacing the originals on purpose (apply and correct).
+struct InPlaceOptions: ParsableArguments {
+    @Flag(help: ArgumentHelp("Replace each input with its result (written beside it and renamed over it), keeping "
+                             + "the original as NAME.orig.EXT; without it an output that is an input is refused."))
+    var inPlace = false
+
+    @Flag(help: "With --in-place, keep no NAME.orig.EXT backup of the originals.")
+    var noBackup = false
+
+    func validate() throws {
+        if noBackup && !inPlace { throw ValidationError("--no-backup only goes with --in-place") }
+    }
+}
