@@ -298,7 +298,7 @@ public final class StudioSession: @unchecked Sendable {
                                     contrast: on(preset.contrast, switches.contrast),
                                     vibrance: on(preset.vibrance, switches.vibrance), keepWhite: preset.keepWhite,
                                     protectSkin: preset.protectSkin)
-        return (AutoCorrection.plan(CorrectionAnalysis(analysis), settings: settings), detection, analysis)
+        return (try AutoCorrection.plan(CorrectionAnalysis(analysis), settings: settings), detection, analysis)
     }
 
     /// The scene and each automatic correction's amount for the photo, as `correct --explain` prints them.

@@ -1,4 +1,5 @@
 import Foundation
+import LookStudioTestSupport
 import LookCore
 import LookFormats
 import Testing

@@ -22,30 +22,15 @@ struct CorrectCommand: ParsableCommand {
 
     @OptionGroup var inPlace: InPlaceOptions
 
+    @OptionGroup(title: "Creative look") var looks: LookOptions
+
     @Option(help: ArgumentHelp("auto (detect per image) or a scene label (1, 8, 9, 60, 91, 100, …).",
                                valueName: "auto|label"))
     var scene: String = "auto"
 
-    @Option(help: ArgumentHelp("Creative look from the catalog: GUID, unique GUID prefix (8+ characters) or name "
-                               + "(default: the scene's default look).", valueName: "look"))
-    var look: String?
-
-    @Option(help: ArgumentHelp("Creative look from a LUT file (.cube, .3dl or cube PNG), instead of --look.",
-                               valueName: "file"))
-    var lut: String?
-
     @Option(help: ArgumentHelp("Pre-look adjustments: a recipe (YAML, docs/RECIPES.md), composed once into a cube.",
                                valueName: "file"))
     var recipe: String?
-
-    @Option(help: "Look strength in percent, 0…200 (default: the scene's for its default look, else 100).")
-    var lookStrength: Double?
-
-    @Option(help: "Look contrast trim, −100…100: scales the look output's deviation from mid-grey by 1 + N/100.")
-    var lookContrast: Double?
-
-    @Option(help: "Look saturation trim, −100…100: scales the look output's chroma around its luma by 1 + N/100.")
-    var lookSaturation: Double?
 
     @Option(help: ArgumentHelp("Overall strength(s) in percent, 0…100, comma-separated; one output per value.",
                                valueName: "n[,n…]"))
@@ -63,12 +48,6 @@ struct CorrectCommand: ParsableCommand {
 
     @OptionGroup(title: "Automatic correction") var autoCorrection: AutoCorrectionOptions
 
-    @Flag(help: "No creative look, not even the scene's default.")
-    var noLook = false
-
-    @Flag(help: "Apply a detected scene's default look even below confidence 0.75 (the fallback scene included).")
-    var sceneLooks = false
-
     @Flag(help: "Print per image the scene, each correction's measured inputs and chosen amount, and the look.")
     var explain = false
 
@@ -78,8 +57,6 @@ struct CorrectCommand: ParsableCommand {
     @OptionGroup(title: "Batches over many processes or machines") var batch: BatchOptions
 
     func validate() throws {
-        if look != nil && lut != nil { throw ValidationError("give only one of --look and --lut") }
-        if noLook && (look != nil || lut != nil) { throw ValidationError("--no-look cannot be combined with --look or --lut") }
         let strengths = try strengths()
         if inPlace.inPlace {
             if output != nil { throw ValidationError("give no -o with --in-place: each result replaces its input") }
@@ -92,7 +69,7 @@ struct CorrectCommand: ParsableCommand {
         }
         _ = try sceneChoice()
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-        try CorrectionParams(scene: nil, defaults: SceneDefaults(), overrides: overrides(strength: 100)).validate()
+        try CorrectionParams(scene: nil, defaults: SceneDefaults(), overrides: looks.overrides(strength: 100)).validate()
     }
 
     func strengths() throws -> [Double] {
@@ -117,11 +94,6 @@ struct CorrectCommand: ParsableCommand {
         return label
     }
 
-    func overrides(strength: Double, preLook: ColorCube? = nil) -> CorrectionOverrides {
-        CorrectionOverrides(strength: strength, preLook: preLook, lutOutputStrength: lookStrength,
-                            lookContrast: lookContrast, lookSaturation: lookSaturation)
-    }
-
     func run() throws {
         let allFiles = try ImageFiles.collect(inputs)
         guard !allFiles.isEmpty else { throw WorkflowError.noImages(inputs) }
@@ -131,9 +103,8 @@ struct CorrectCommand: ParsableCommand {
         let workspace = try global.workspace
         // Everything that can fail for the whole run (recipe, look, catalog) is resolved before any output exists.
         let preLook = try recipe.map { try workspace.compose(try Recipe.load(path: $0)) }
-        let choice: LookChoice = noLook ? .none : lut.map { .file($0) } ?? look.map { .catalog($0) } ?? .sceneDefaults
-        var looks = try workspace.lookPlan(choice, scene: scene, needPresets: !autoCorrection.isOff)
-        looks.sceneLooksAlways = sceneLooks
+        var plan = try workspace.lookPlan(looks.choice, scene: scene, needPresets: !autoCorrection.isOff)
+        plan.sceneLooksAlways = looks.sceneLooks
         let output = self.output ?? ""
         let toFolder = !inPlace.inPlace && (allFiles.count > 1 || batch.shard != nil || strengths.count > 1
             || ImageFiles.isDirectory(output) || inputs.contains(where: ImageFiles.isDirectory)
@@ -143,8 +114,8 @@ struct CorrectCommand: ParsableCommand {
         options.color = try color.settings()
         options.encoder = outputOptions.encoder
         var job = CorrectJob(files: batchRun.shard.select(allFiles, inputs: inputs), strengths: strengths,
-                             output: output, toFolder: toFolder, scene: scene, looks: looks,
-                             params: overrides(strength: 100, preLook: preLook), auto: autoCorrection.choice,
+                             output: output, toFolder: toFolder, scene: scene, looks: plan,
+                             params: looks.overrides(strength: 100, preLook: preLook), auto: autoCorrection.choice,
                              options: options, metadata: outputOptions.metadata, batch: batchRun,
                              warn: { printError("warning: \($0)") })
         job.inPlace = inPlace.inPlace
