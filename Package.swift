@@ -78,6 +78,8 @@ let package = Package(
         .target(name: "Rendering", dependencies: [
             "LookModel", "LookCore", "ImageIO", "ColorManagement", "LookGallery", "Recipes",
         ]),
+        // Fitting a look to before/after pairs (docs/EXTRACT.md).
+        .target(name: "Extraction", dependencies: ["LookCore", "ImageIO", "ColorManagement"]),
 
         // Persistence.
         .target(
@@ -93,6 +95,7 @@ let package = Package(
         .target(name: "Workflows", dependencies: [
             "LookModel", "LookCore", "LookFormats", "ImageIO", "ColorManagement", "PluginHost", "Recipes", "Scenes",
             "Correction", "Rendering", "LookGallery", "LookCatalog",
+            "Extraction",
         ]),
         .target(name: "LookBench", dependencies: [
             "LookCore", "LookFormats", "ImageIO", "ColorManagement", "PluginHost", "Recipes", "Scenes", "Correction",
@@ -103,6 +106,7 @@ let package = Package(
             dependencies: [
                 "LookModel", "LookCore", "LookFormats", "ImageIO", "ColorManagement", "PluginHost", "Recipes", "Scenes",
                 "Correction", "Rendering", "LookGallery", "LookCatalog", "Workflows", "LookBench",
+                "Extraction",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -138,6 +142,7 @@ let package = Package(
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LookCore"]),
         .testTarget(name: "PluginsTests", dependencies: ["PluginHost"]),
         .testTarget(name: "CorrectionModelTests", dependencies: ["CorrectionModel", "ImageIO", "LookCore"]),
+        .testTarget(name: "ExtractionTests", dependencies: ["Extraction", "LookCore", "ImageIO", "ColorManagement"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17
