@@ -29,10 +29,17 @@ public enum LookExtractor {
         var cube = try ColorCube.identity(size: n)
         var observed: [Bool] = []
         var greySamples: [FitSample] = []
+        var gains = [RadialGain?](repeating: nil, count: pairs.count)
         for round in 0...max(0, settings.robustIterations) {
-            let cutoff = round == 0 ? nil : tukeyCutoff(pairs: pairs, cube: cube, settings: settings)
+            if round > 0 { gains = pairs.map { vignette(before: $0.before, after: $0.after, cube: cube,
+                                                       settings: settings) } }
+            let cutoff = round == 0 ? nil : tukeyCutoff(pairs: pairs, cube: cube, gains: gains, settings: settings)
+            let spatial = round == 0 ? nil : pairs.indices.map { k in
+                spatialWeights(before: pairs[k].before, after: pairs[k].after, gain: gains[k], cube: cube,
+                               settings: settings)
+            }
             let (samples, cells) = binnedSamples(pairs: pairs, cube: round == 0 ? nil : cube, cutoff: cutoff,
-                                                 settings: settings)
+                                                 spatial: spatial, gains: gains, settings: settings)
             guard !samples.isEmpty else { throw ExtractionError.nothingToFit }
             if round == 0 {
                 observed = cells
@@ -55,10 +62,16 @@ public enum LookExtractor {
         var pairFits: [PairFit] = []
         var warnings: [String] = []
         for (k, p) in pairs.enumerated() {
-            let fit = try residuals(before: p.before, after: p.after, cube: cube, settings: settings,
+            var fit = try residuals(before: p.before, after: p.after, cube: cube, settings: settings,
                                     workingSpace: workingSpace)
+            fit.vignetteCornerGain = gains[k].map { Double($0.corner) }
             pairFits.append(fit)
-            if let w = spatialWarning(fit.regions, name: k < names.count ? names[k] : "pair \(k + 1)") {
+            let name = k < names.count ? names[k] : "pair \(k + 1)"
+            if let gain = gains[k] {
+                warnings.append(String(format: "%@: a vignette (corners %.0f %% %@) — a local edit a look cannot "
+                    + "carry; it was modelled as a radial gain and left out of the fit", name,
+                    abs(1 - gain.corner) * 100, gain.corner < 1 ? "darker" : "brighter"))
+            } else if let w = spatialWarning(fit.regions, name: name) {
                 warnings.append(w)
             }
         }
@@ -103,20 +116,21 @@ public enum LookExtractor {
     /// Chunks of rows for the pixel passes: one per core, at most 4 (each holds a full set of bin sums).
     static var chunkCount: Int { min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
 
-    /// Tukey's biweight cutoff, 4.685 robust standard deviations (95 % efficiency under Gaussian noise), from the
-    /// median residual of a strided sample of fitted pixels; never under one 8-bit code, so clean synthetic pairs
+    /// Tukey's biweight cutoff, 3 robust standard deviations (tighter than the 4.685 of 95 % Gaussian efficiency:
+    /// the outliers here are local edits, often mild, rather than rare gross errors), from the median residual of a strided sample of fitted pixels; never under one 8-bit code, so clean synthetic pairs
     /// do not reject their own rounding.
     static func tukeyCutoff(pairs: [(before: PairImage, after: PairImage)], cube: ColorCube,
-                            settings: ExtractionSettings) -> Float {
+                            gains: [RadialGain?], settings: ExtractionSettings) -> Float {
         let sampler = LatticeEvaluator(cube, interpolation: settings.interpolation)
         var residuals: [Float] = []
-        for p in pairs {
+        for (k, p) in pairs.enumerated() {
             let count = p.before.width * p.before.height
             let stride = max(1, count / 50_000)
             var i = 0
             while i < count {
                 let b = SIMD3(p.before.rgb[3 * i], p.before.rgb[3 * i + 1], p.before.rgb[3 * i + 2])
-                let a = SIMD3(p.after.rgb[3 * i], p.after.rgb[3 * i + 1], p.after.rgb[3 * i + 2])
+                var a = SIMD3(p.after.rgb[3 * i], p.after.rgb[3 * i + 1], p.after.rgb[3 * i + 2])
+                if let g = gains[k] { a /= g.factor(x: i % p.before.width, y: i / p.before.width) }
                 let r = a - sampler.sample(b)
                 residuals.append((r * r).sum().squareRoot())
                 i += stride
@@ -127,10 +141,63 @@ public enum LookExtractor {
         return 3 * max(1.4826 * median, 1 / 255)
     }
 
+    /// The pair's vignette under `cube`, if any.
+    static func vignette(before: PairImage, after: PairImage, cube: ColorCube, settings: ExtractionSettings)
+        -> RadialGain? {
+        let sampler = LatticeEvaluator(cube, interpolation: settings.interpolation)
+        let w = before.width
+        return RadialGain.estimate(width: w, height: before.height) { x, y in
+            let i = y * w + x
+            let b = SIMD3(before.rgb[3 * i], before.rgb[3 * i + 1], before.rgb[3 * i + 2])
+            return (sampler.sample(b), SIMD3(after.rgb[3 * i], after.rgb[3 * i + 1], after.rgb[3 * i + 2]))
+        }
+    }
+
+    /// Weights of a pair's image cells, row-major: 1 where the fit's residual is like the rest of the image's, falling
+    /// to 0 where the cell's mean residual stands out (a vignette's corners, a brushed sky).
+    struct SpatialWeights {
+        var columns: Int
+        var rows: Int
+        var values: [Float]
+    }
+
+    /// Spatial reweighting: a local edit puts residuals in one place, and colours seen only there cannot be told
+    /// from the look by the per-pixel weights (the fit simply follows them). Cells of a 12×12 grid whose mean RGB
+    /// residual exceeds four times the median cell's (and 3/255, so rounding noise never counts) get Tukey weights
+    /// towards 0, so the colours they alone hold are continued from the rest of the photo instead.
+    static func spatialWeights(before: PairImage, after: PairImage, gain: RadialGain?, cube: ColorCube,
+                               settings: ExtractionSettings) -> SpatialWeights {
+        let grid = 12, w = before.width, h = before.height
+        let columns = min(grid, w), rows = min(grid, h)
+        let sampler = LatticeEvaluator(cube, interpolation: settings.interpolation)
+        let step = max(1, Int((Double(w * h) / 100_000).squareRoot().rounded(.up)))
+        var sums = [Double](repeating: 0, count: columns * rows), counts = sums
+        for y in stride(from: 0, to: h, by: step) {
+            for x in stride(from: 0, to: w, by: step) {
+                let i = y * w + x
+                let b = SIMD3(before.rgb[3 * i], before.rgb[3 * i + 1], before.rgb[3 * i + 2])
+                var a = SIMD3(after.rgb[3 * i], after.rgb[3 * i + 1], after.rgb[3 * i + 2])
+                if let gain { a /= gain.factor(x: x, y: y) }
+                let r = a - sampler.sample(b)
+                let c = (y * rows / h) * columns + x * columns / w
+                sums[c] += Double((r * r).sum().squareRoot())
+                counts[c] += 1
+            }
+        }
+        let means = (0..<(columns * rows)).map { counts[$0] > 0 ? sums[$0] / counts[$0] : 0 }
+        let median = means.sorted()[means.count / 2]
+        let cutoff = max(4 * median, 3.0 / 255)
+        return SpatialWeights(columns: columns, rows: rows, values: means.map { m in
+            let u = max(0, 1 - (m / cutoff) * (m / cutoff))
+            return Float(u * u)
+        })
+    }
+
     /// Aggregates every non-held-out pixel into colour bins by its before colour, weighted by Tukey's biweight of
     /// its residual under `cube` (all weight 1 without a cube); returns one sample per occupied bin and which
     /// lattice cells the bins occupy.
     static func binnedSamples(pairs: [(before: PairImage, after: PairImage)], cube: ColorCube?, cutoff: Float?,
+                              spatial: [SpatialWeights]? = nil, gains: [RadialGain?] = [],
                               settings: ExtractionSettings) -> ([FitSample], [Bool]) {
         let bins = settings.binsPerAxis, binCount = bins * bins * bins
         let chunks = chunkCount
@@ -139,8 +206,10 @@ public enum LookExtractor {
         let sampler = cube.map { LatticeEvaluator($0, interpolation: settings.interpolation) }
         let stride = settings.holdOutStride, heldPhase = settings.holdOutStride / 2
         let c2 = cutoff.map { $0 * $0 } ?? 0
-        for p in pairs {
-            let count = p.before.width * p.before.height
+        for (pairIndex, p) in pairs.enumerated() {
+            let count = p.before.width * p.before.height, width = p.before.width, height = p.before.height
+            let cellWeights = spatial?[pairIndex]
+            let gain = pairIndex < gains.count ? gains[pairIndex] : nil
             let results = p.before.rgb.withUnsafeBufferPointer { bp in
                 p.after.rgb.withUnsafeBufferPointer { ap in
                     nonisolated(unsafe) let bs = bp, as_ = ap
@@ -154,7 +223,8 @@ public enum LookExtractor {
                             acc.withUnsafeMutableBufferPointer { a in
                                 for i in lo..<hi where stride <= 1 || i % stride != heldPhase {
                                     let b = SIMD3(bs[3 * i], bs[3 * i + 1], bs[3 * i + 2])
-                                    let t = SIMD3(as_[3 * i], as_[3 * i + 1], as_[3 * i + 2])
+                                    var t = SIMD3(as_[3 * i], as_[3 * i + 1], as_[3 * i + 2])
+                                    if let gain { t /= gain.factor(x: i % width, y: i / width) }
                                     var w: Float = 1
                                     if let sampler {
                                         let r = t - sampler.sample(b)
@@ -162,6 +232,12 @@ public enum LookExtractor {
                                         if e >= c2 { continue }
                                         let u = 1 - e / c2
                                         w = u * u
+                                    }
+                                    if let cellWeights {
+                                        let y = i / width, x = i - y * width
+                                        w *= cellWeights.values[(y * cellWeights.rows / height) * cellWeights.columns
+                                            + x * cellWeights.columns / width]
+                                        if w == 0 { continue }
                                     }
                                     let q = (b * scale).clamped(lowerBound: .zero,
                                                                 upperBound: SIMD3(repeating: scale - 1))
@@ -295,7 +371,7 @@ public enum LookExtractor {
         let map = ResidualMap(width: mw, height: mh, values: (0..<(mw * mh)).map {
             cellCount[$0] > 0 ? Float(cells[$0] / cellCount[$0]) : 0
         })
-        return PairFit(width: w, height: h, residuals: map,
+        return PairFit(width: w, height: h, residuals: map, vignetteCornerGain: nil,
                        regions: (0..<9).map { regionCount[$0] > 0 ? regions[$0] / regionCount[$0] : 0 })
     }
 

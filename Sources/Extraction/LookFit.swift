@@ -60,6 +60,8 @@ public struct PairFit: Sendable, Equatable {
     public var height: Int
     /// Where the fit does not reproduce the after image.
     public var residuals: ResidualMap
+    /// The brightness gain found in the corners when the after image carries a vignette (nil: none found).
+    public var vignetteCornerGain: Double?
     /// Mean ΔE00 in a 3×3 grid of regions, row-major (top-left … bottom-right).
     public var regions: [Double]
 }

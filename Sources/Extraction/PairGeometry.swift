@@ -65,7 +65,7 @@ public enum PairGeometry {
            best.score >= samePhotoThreshold, best.score > straight + margin {
             throw best.error
         }
-        if let crop = cropMatch(before: before, after: after, beating: straight + margin) {
+        if let crop = cropMatch(before: before, after: after, beating: max(samePhotoThreshold, straight + margin)) {
             throw .cropped(before: beforeName, after: afterName, detail: crop)
         }
         guard straight >= samePhotoThreshold else {

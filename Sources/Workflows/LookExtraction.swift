@@ -168,10 +168,12 @@ public struct ExtractionSummary: Sendable, Encodable {
         let width: Int
         let height: Int
         let regionDe00: [Double]
+        let vignetteCornerGain: Double?
 
         enum CodingKeys: String, CodingKey {
             case before, after, width, height
             case regionDe00 = "region_de00"
+            case vignetteCornerGain = "vignette_corner_gain"
         }
     }
 
@@ -215,7 +217,8 @@ public struct ExtractionSummary: Sendable, Encodable {
         greyAxisMonotone = fit.greyAxisMonotone
         pairs = zip(request.pairs, fit.pairs).map { p, f in
             Pair(before: p.before, after: p.after, width: f.width, height: f.height,
-                 regionDe00: f.regions.map { ($0 * 100).rounded() / 100 })
+                 regionDe00: f.regions.map { ($0 * 100).rounded() / 100 },
+                 vignetteCornerGain: f.vignetteCornerGain.map { ($0 * 1000).rounded() / 1000 })
         }
         warnings = fit.warnings
     }

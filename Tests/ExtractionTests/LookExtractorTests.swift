@@ -40,8 +40,12 @@ import Testing
         let vignetted = ExtractionFixtures.vignetted(clean, strength: 0.45)
         let cleanFit = try LookExtractor.fit(pairs: [(before, clean)])
         let fit = try LookExtractor.fit(pairs: [(before, vignetted)], names: ["after.png"])
-        #expect(fit.warnings.contains { $0.hasPrefix("after.png: corners: residual") })
-        // Stated tolerance: the robust fit stays within 1 ΔE00 (mean, on the photo's colours) of the clean fit.
+        #expect(fit.warnings.contains { $0.hasPrefix("after.png: a vignette (corners") && $0.contains("darker") })
+        // The gain is re-estimated each robust round and is still converging after five: 0.59 for 0.55.
+        #expect(abs((fit.pairs[0].vignetteCornerGain ?? 1) - 0.55) < 0.06)
+        #expect(cleanFit.pairs[0].vignetteCornerGain == nil)
+        // Stated tolerance: the fit stays within 1 ΔE00 (mean, on the photo's colours) of the clean fit (0.6 measured
+        // on this photo; docs/EXTRACT.md gives the figures on the other samples, up to 2.5).
         #expect(ExtractionFixtures.cubeDifference(fit.cube, cleanFit.cube, on: before) < 1.0)
         #expect(fit.pairs[0].regions[0] > 3 * fit.pairs[0].regions[4])
     }
