@@ -102,6 +102,7 @@ let package = Package(
         .target(name: "LookBench", dependencies: [
             "LookCore", "LookFormats", "ImageIO", "ColorManagement", "PluginHost", "Recipes", "Scenes", "Correction",
             "Rendering", "LookCatalog", "Workflows",
+            "Extraction",
         ]),
         .executableTarget(
             name: "lookstudio",

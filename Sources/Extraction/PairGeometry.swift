@@ -19,8 +19,11 @@ public enum PairGeometry {
 
     /// Returns the pair at one size (the larger resized to the smaller with a box filter) or refuses it with the
     /// geometric change found: rotation, flip, crop, or no match at all.
-    public static func aligned(before: PairImage, after: PairImage, beforeName: String, afterName: String)
-        throws(ExtractionError) -> (before: PairImage, after: PairImage) {
+    public static func aligned(before fullBefore: PairImage, after fullAfter: PairImage, beforeName: String,
+                               afterName: String) throws(ExtractionError) -> (before: PairImage, after: PairImage) {
+        // Every comparison works on thumbnails; shrinking each image once to a few times their width keeps the
+        // crop search from re-reading 12 MP sixteen times (1.6 s of a 12 MP extraction before this).
+        let before = workingCopy(fullBefore), after = workingCopy(fullAfter)
         let aspectB = Double(before.width) / Double(before.height)
         let aspectA = Double(after.width) / Double(after.height)
         let thumbB = thumbnail(before)
@@ -39,13 +42,7 @@ public enum PairGeometry {
             }
             throw .notSamePhoto(before: beforeName, after: afterName, score: 0)
         }
-        let (b, a): (PairImage, PairImage)
-        if after.width * after.height > before.width * before.height {
-            (b, a) = (before, after.boxResized(width: before.width, height: before.height))
-        } else {
-            (b, a) = (before.boxResized(width: after.width, height: after.height), after)
-        }
-        let thumbA = Thumb(a.boxResized(width: thumbB.width, height: thumbB.height))
+        let thumbA = Thumb(after.boxResized(width: thumbB.width, height: thumbB.height))
         let straight = correlation(thumbB.edges, thumbA.edges)
         var candidates: [(score: Double, error: ExtractionError)] = [
             (correlation(thumbB.edges, thumbA.rotated180.edges), .rotated(before: beforeName, after: afterName,
@@ -71,7 +68,17 @@ public enum PairGeometry {
         guard straight >= samePhotoThreshold else {
             throw .notSamePhoto(before: beforeName, after: afterName, score: straight)
         }
-        return (b, a)
+        if fullAfter.width * fullAfter.height > fullBefore.width * fullBefore.height {
+            return (fullBefore, fullAfter.boxResized(width: fullBefore.width, height: fullBefore.height))
+        }
+        return (fullBefore.boxResized(width: fullAfter.width, height: fullAfter.height), fullAfter)
+    }
+
+    /// The image at most four thumbnails wide, for the structure comparisons.
+    static func workingCopy(_ image: PairImage) -> PairImage {
+        let w = min(image.width, 4 * thumbWidth)
+        return image.boxResized(width: w, height: max(1, Int((Double(image.height) * Double(w)
+                                                                / Double(image.width)).rounded())))
     }
 
     /// Whether `after` matches a window of `before` (or `before` a window of `after`) at 50–97 % of its size

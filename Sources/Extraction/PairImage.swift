@@ -22,6 +22,13 @@ public struct PairImage: Sendable, Equatable {
         self.rgb = rgb
     }
 
+    /// Wraps samples whose count the caller computed from the same width and height.
+    init(sized width: Int, _ height: Int, rgb: [Float]) {
+        self.width = width
+        self.height = height
+        self.rgb = rgb
+    }
+
     /// Reads any format ImageIO decodes (PNG, JPEG, TIFF, WebP, HEIC/AVIF), 8 or 16 bits, upright (ImageIO applies
     /// the EXIF orientation), converted from its embedded ICC profile into `workingSpace`.
     ///
@@ -100,7 +107,7 @@ public struct PairImage: Sendable, Equatable {
                 for i in 0..<(3 * newWidth) { out[d + i] += w * horizontal[s + i] }
             }
         }
-        return try! PairImage(width: newWidth, height: newHeight, rgb: out)
+        return PairImage(sized: newWidth, newHeight, rgb: out)
     }
 
     /// For each output index, the source indices it covers and their overlap weights (summing to 1).
@@ -122,5 +129,40 @@ public struct PairImage: Sendable, Equatable {
     /// Rec. 709 luma of each pixel (structure comparisons only; not a colour measurement).
     var luma: [Float] {
         (0..<(width * height)).map { 0.2126 * rgb[3 * $0] + 0.7152 * rgb[3 * $0 + 1] + 0.0722 * rgb[3 * $0 + 2] }
+    }
+}
+
+extension PairImage {
+    /// `cube` applied to every pixel with the arithmetic of `apply` (same interpolation, same clamping), over all
+    /// cores; the evaluations and benchmarks make their "true look" after-images with it.
+    public func applying(_ cube: ColorCube, interpolation: Interpolation = .tetrahedral) -> PairImage {
+        let evaluator = LatticeEvaluator(cube, interpolation: interpolation)
+        var out = rgb
+        let count = width * height, chunks = LookExtractor.chunkCount * 4
+        out.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let o = buffer
+            DispatchQueue.concurrentPerform(iterations: chunks) { k in
+                for i in (count * k / chunks)..<(count * (k + 1) / chunks) {
+                    let v = evaluator.sample(SIMD3(o[3 * i], o[3 * i + 1], o[3 * i + 2]))
+                    o[3 * i] = v.x
+                    o[3 * i + 1] = v.y
+                    o[3 * i + 2] = v.z
+                }
+            }
+        }
+        return PairImage(sized: width, height, rgb: out)
+    }
+
+    /// Samples rounded to 8-bit codes, as an editor's 8-bit export stores them.
+    public var quantized8: PairImage {
+        var out = self
+        for i in out.rgb.indices { out.rgb[i] = (min(max(out.rgb[i], 0), 1) * 255).rounded() / 255 }
+        return out
+    }
+
+    /// 8-bit pixels (RGB) of the image, for writing with ImageIO.
+    public func pixels8() throws -> PixelBuffer {
+        try PixelBuffer(width: width, height: height, channels: 3,
+                        samples: .eight(rgb.map { UInt8(min(max($0, 0), 1) * 255 + 0.5) }))
     }
 }
