@@ -93,9 +93,26 @@ public enum ExtractEvaluation {
         return out
     }
 
-    /// ΔE00 summary between two images of one size (sRGB).
-    public static func difference(_ a: PairImage, _ b: PairImage) throws -> ColorAccuracy.Summary {
-        ColorAccuracy.Summary(try ColorAccuracy.differences(a.rgb, b.rgb, in: ColorProfile(.sRGB)))
+    /// Mean and 95th percentile of ΔE00 between two images of one size (sRGB), every pixel.
+    ///
+    /// The percentile comes from a histogram of 0.001 ΔE00 bins rather than a sort, which was 40 % of the
+    /// evaluation's time (perf) in a debug build.
+    public static func difference(_ a: PairImage, _ b: PairImage) throws -> (mean: Double, p95: Double) {
+        let d = try ColorAccuracy.differences(a.rgb, b.rgb, in: ColorProfile(.sRGB))
+        let binsPerUnit = 1000.0, bins = 100_000
+        var histogram = [Int](repeating: 0, count: bins + 1)
+        var sum = 0.0
+        for v in d {
+            sum += v
+            histogram[min(bins, Int(v * binsPerUnit))] += 1
+        }
+        let rank = Int((0.95 * Double(d.count - 1)).rounded(.up))
+        var seen = 0, p95 = Double(bins) / binsPerUnit
+        for (k, count) in histogram.enumerated() {
+            seen += count
+            if seen > rank { p95 = (Double(k) + 0.5) / binsPerUnit; break }
+        }
+        return (d.isEmpty ? 0 : sum / Double(d.count), p95)
     }
 
     /// Runs every look × source photo × variant; `dump` (a folder) also receives raw float32 RGB files and a
