@@ -115,10 +115,11 @@ public enum ExtractEvaluation {
         return (d.isEmpty ? 0 : sum / Double(d.count), p95)
     }
 
-    /// Runs every look × source photo × variant; `dump` (a folder) also receives raw float32 RGB files and a
+    /// Runs every look × source photo × variant (photos named in `targetOnly` are measured on, never a source);
+    /// `dump` (a folder) also receives raw float32 RGB files and a
     /// manifest for scripts/extract-eval.py's polynomial comparison.
     public static func run(looks: [(name: String, cube: ColorCube)], photos: [(name: String, image: PairImage)],
-                           variants: [Variant] = Variant.allCases, dump: String? = nil,
+                           variants: [Variant] = Variant.allCases, targetOnly: Set<String> = [], dump: String? = nil,
                            progress: (String) -> Void = { _ in }) throws -> [Case] {
         let scratch = dump ?? NSTemporaryDirectory()
         if let dump { try FileManager.default.createDirectory(atPath: dump, withIntermediateDirectories: true) }
@@ -136,7 +137,7 @@ public enum ExtractEvaluation {
             let truths = photos.map { $0.image.applying(look.cube) }
             var truthFiles: [String] = []
             for (k, p) in photos.enumerated() { truthFiles.append(try save(truths[k], "true-\(look.name)-\(p.name)")) }
-            for (s, source) in photos.enumerated() {
+            for source in photos where !targetOnly.contains(source.name) {
                 for variant in variants {
                     progress("\(look.name) from \(source.name) (\(variant.rawValue))")
                     let after = try after(source.image, look: look.cube, variant: variant, scratch: scratch)

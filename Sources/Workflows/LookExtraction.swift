@@ -80,7 +80,8 @@ public enum LookExtraction {
         let s = fit.settings
         var lines = [
             "extracted_from_pairs:",
-            "  method: lattice least squares, curvature-regularised, Tukey-reweighted",
+            "  method: lattice least squares, curvature-regularised, Tukey- and spatially reweighted, "
+                + "radial vignette model",
             "  working_space: \(request.workingSpace)",
             "  size: \(s.size)",
             "  interpolation: \(s.interpolation.rawValue)",

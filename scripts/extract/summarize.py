@@ -1,10 +1,9 @@
 """Tables for docs/EXTRACT.md from `bench extract-eval --dump DIR` (lattice-cases.json) and polynomial.py's output.
 
 "Other photos": the look extracted from one pair, measured on each of the other photos; the figure is the mean over
-those (pair, photo) cases of the per-photo mean ΔE00, and the mean of their 95th percentiles. Pairs whose source is
-a grey-only photo are listed apart (the extraction warns that such a pair covers the grey axis only).
+those (pair, photo) cases of the per-photo mean ΔE00, and the mean of their 95th percentiles.
 
-Usage: python3 scripts/extract/summarize.py DIR [GREY_PHOTO …]
+Usage: python3 scripts/extract/summarize.py DIR [DIR …]  (one folder per look, as evaluate.sh writes them)
 """
 import json
 import os
@@ -33,17 +32,18 @@ def table(cases, grey, label):
               f"{sum(c['p95'] for c in r) / len(r):.2f} |")
 
 
-def main(directory, grey):
-    lattice = json.load(open(f"{directory}/lattice-cases.json"))
-    table(lattice, grey, "lattice fit")
-    grey_cases = [c for c in lattice if c["source"] in grey and c["target"] != c["source"] and c["variant"] == "clean"]
-    if grey_cases:
-        print(f"\ngrey-only source photos, clean, other photos: {len(grey_cases)} cases, mean "
-              f"{sum(c['mean'] for c in grey_cases) / len(grey_cases):.2f}, mean p95 "
-              f"{sum(c['p95'] for c in grey_cases) / len(grey_cases):.2f}")
-    if os.path.exists(f"{directory}/polynomial-cases.json"):
-        table(json.load(open(f"{directory}/polynomial-cases.json")), grey, "colour-science polynomial fits")
+def main(directories):
+    lattice, polynomial = [], []
+    for d in directories:
+        if os.path.exists(f"{d}/lattice-cases.json"):
+            lattice += json.load(open(f"{d}/lattice-cases.json"))
+        if os.path.exists(f"{d}/polynomial-cases.json"):
+            polynomial += json.load(open(f"{d}/polynomial-cases.json"))
+    print(f"looks: {len(set(c['look'] for c in lattice))}; photos: {sorted(set(c['target'] for c in lattice))}")
+    table(lattice, set(), "lattice fit")
+    if polynomial:
+        table(polynomial, set(), "colour-science polynomial fits")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], set(sys.argv[2:]))
+    main(sys.argv[1:])

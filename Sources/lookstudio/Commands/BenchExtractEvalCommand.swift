@@ -23,6 +23,9 @@ struct BenchExtractEvalCommand: ParsableCommand {
     @Option(help: "Look file (.cube, .3dl, PNG); repeatable.")
     var look: [String] = []
 
+    @Option(help: "Photo name (file name without extension) only measured on, never a pair's source; repeatable.")
+    var targetOnly: [String] = []
+
     @Option(help: "Folder for raw pixels, manifest.json and lattice-cases.json.")
     var dump: String?
 
@@ -34,7 +37,7 @@ struct BenchExtractEvalCommand: ParsableCommand {
                                     cube: try ExtractEvaluation.loadLook(path: $0)) }
         let photos = try images.map { (name: URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent,
                                        image: try ExtractEvaluation.loadPhoto(path: $0, longSide: longSide)) }
-        let cases = try ExtractEvaluation.run(looks: looks, photos: photos, dump: dump) {
+        let cases = try ExtractEvaluation.run(looks: looks, photos: photos, targetOnly: Set(targetOnly), dump: dump) {
             FileHandle.standardError.write(Data(("… " + $0 + "\n").utf8))
         }
         print("look                          source       variant    target       mean    p95  coverage")
