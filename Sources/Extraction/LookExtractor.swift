@@ -117,8 +117,8 @@ public enum LookExtractor {
     static var chunkCount: Int { min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
 
     /// Tukey's biweight cutoff, 3 robust standard deviations (tighter than the 4.685 of 95 % Gaussian efficiency:
-    /// the outliers here are local edits, often mild, rather than rare gross errors), from the median residual of a strided sample of fitted pixels; never under one 8-bit code, so clean synthetic pairs
-    /// do not reject their own rounding.
+    /// the outliers here are local edits, often mild, rather than rare gross errors), from the median residual of a
+    /// strided sample of fitted pixels; never under one 8-bit code, so clean pairs do not reject their own rounding.
     static func tukeyCutoff(pairs: [(before: PairImage, after: PairImage)], cube: ColorCube,
                             gains: [RadialGain?], settings: ExtractionSettings) -> Float {
         let sampler = LatticeEvaluator(cube, interpolation: settings.interpolation)

@@ -166,3 +166,4 @@ extension PairImage {
                         samples: .eight(rgb.map { UInt8(min(max($0, 0), 1) * 255 + 0.5) }))
     }
 }
+

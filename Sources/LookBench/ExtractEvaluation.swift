@@ -77,9 +77,12 @@ public enum ExtractEvaluation {
             let ex = 0.3 * Float(w), ey = 0.25 * Float(h), rx = 0.2 * Float(w), ry = 0.15 * Float(h)
             for y in 0..<h {
                 for x in 0..<w {
-                    let d = ((Float(x) - ex) / rx) * ((Float(x) - ex) / rx) + ((Float(y) - ey) / ry) * ((Float(y) - ey) / ry)
-                    let mask = max(0, min(1, 2 * (1 - d)))
-                    for c in 0..<3 { out.rgb[3 * (y * w + x) + c] = min(1, out.rgb[3 * (y * w + x) + c] * (1 + 0.25 * mask)) }
+                    let u = (Float(x) - ex) / rx, v = (Float(y) - ey) / ry
+                    let mask = max(0, min(1, 2 * (1 - u * u - v * v)))
+                    for c in 0..<3 {
+                        let i = 3 * (y * w + x) + c
+                        out.rgb[i] = min(1, out.rgb[i] * (1 + 0.25 * mask))
+                    }
                 }
             }
         }

@@ -50,6 +50,31 @@ import Testing
         #expect(fit.pairs[0].regions[0] > 3 * fit.pairs[0].regions[4])
     }
 
+    @Test func aBrushedRegionIsNamedAndLeftOutOfTheFit() throws {
+        let before = try ExtractionFixtures.photo("chelsea")
+        let look = try ExtractionFixtures.creativeLook()
+        let clean = ExtractionFixtures.applied(look, to: before)
+        // A soft ellipse in the top-left brightened by 25 %, as a brushed exposure would.
+        var brushed = clean
+        let w = Float(before.width), h = Float(before.height)
+        for y in 0..<before.height {
+            for x in 0..<before.width {
+                let dx = (Float(x) - 0.2 * w) / (0.15 * w), dy = (Float(y) - 0.2 * h) / (0.15 * h)
+                let mask = max(0, min(1, 2 * (1 - dx * dx - dy * dy)))
+                for c in 0..<3 {
+                    let i = 3 * (y * before.width + x) + c
+                    brushed.rgb[i] = min(1, brushed.rgb[i] * (1 + 0.25 * mask))
+                }
+            }
+        }
+        let cleanFit = try LookExtractor.fit(pairs: [(before, clean)])
+        let fit = try LookExtractor.fit(pairs: [(before, brushed)], names: ["after.png"])
+        #expect(fit.warnings.contains { $0.hasPrefix("after.png: top-left: residual") })
+        #expect(fit.pairs[0].vignetteCornerGain == nil)
+        // Stated tolerance: within 0.5 ΔE00 (mean on the photo's colours) of the clean fit.
+        #expect(ExtractionFixtures.cubeDifference(fit.cube, cleanFit.cube, on: before) < 0.5)
+    }
+
     @Test func aJPEGQuality85AfterImageStillGivesTheLook() throws {
         let folder = try ExtractionFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -24,7 +24,8 @@ def table(cases, grey, label):
         r = rows[key]
         mean = sum(c["mean"] for c in r) / len(r)
         p95 = sum(c["p95"] for c in r) / len(r)
-        print(f"| {key[0]} | {key[1]} | {key[2]} | {len(r)} | {mean:.2f} | {p95:.2f} | {max(c['mean'] for c in r):.2f} |")
+        worst = max(c["mean"] for c in r)
+        print(f"| {key[0]} | {key[1]} | {key[2]} | {len(r)} | {mean:.2f} | {p95:.2f} | {worst:.2f} |")
     print(f"\n{label}, per look (clean, other photos): look | mean ΔE00 | mean p95")
     for key in sorted(k for k in rows if len(k) == 4 and k[1] == "clean" and k[2] == "other photos"):
         r = rows[key]
