@@ -30,9 +30,23 @@ public enum LookExtractor {
         var observed: [Bool] = []
         var greySamples: [FitSample] = []
         var gains = [RadialGain?](repeating: nil, count: pairs.count)
-        for round in 0...max(0, settings.robustIterations) {
+        var previousCorners: [Float?] = gains.map { _ in nil }
+        var round = 0
+        while true {
+            defer { round += 1 }
             if round > 0 { gains = pairs.map { vignette(before: $0.before, after: $0.after, cube: cube,
                                                        settings: settings) } }
+            // A vignette is estimated against a look that absorbed part of it and recovers a share of the rest each
+            // round; past the planned rounds, go on (at most `vignetteRounds` more) while its estimate still moves.
+            let corners = gains.map { $0?.corner }
+            if round > max(0, settings.robustIterations) {
+                let moving = zip(corners, previousCorners).contains { now, before in
+                    guard let now, let before else { return now != nil || before != nil }
+                    return abs(now - before) > 0.005
+                }
+                if !moving || round > settings.robustIterations + vignetteRounds { break }
+            }
+            previousCorners = corners
             let cutoff = round == 0 ? nil : tukeyCutoff(pairs: pairs, cube: cube, gains: gains, settings: settings)
             let spatial = round == 0 ? nil : pairs.indices.map { k in
                 spatialWeights(before: pairs[k].before, after: pairs[k].after, gain: gains[k], cube: cube,
@@ -85,6 +99,9 @@ public enum LookExtractor {
                        observedCells: observed, pairs: pairFits,
                        greyAxisMonotone: monotone, warnings: warnings)
     }
+
+    /// Extra reweighting rounds, at most, while a vignette's estimate converges.
+    static let vignetteRounds = 10
 
     static func deviationSize(_ d: [SIMD4<Double>]) -> Int { Int(cbrt(Double(d.count)).rounded()) }
 

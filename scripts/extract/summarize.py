@@ -34,12 +34,14 @@ def table(cases, grey, label):
 
 
 def main(directories):
-    lattice, polynomial = [], []
+    # A later folder's case replaces an earlier one's (a rerun of one variant after a change).
+    lattice, polynomial = {}, {}
     for d in directories:
-        if os.path.exists(f"{d}/lattice-cases.json"):
-            lattice += json.load(open(f"{d}/lattice-cases.json"))
-        if os.path.exists(f"{d}/polynomial-cases.json"):
-            polynomial += json.load(open(f"{d}/polynomial-cases.json"))
+        for name, into in (("lattice-cases.json", lattice), ("polynomial-cases.json", polynomial)):
+            if os.path.exists(f"{d}/{name}"):
+                for c in json.load(open(f"{d}/{name}")):
+                    into[(c["look"], c["source"], c["variant"], c["target"], c.get("method"))] = c
+    lattice, polynomial = list(lattice.values()), list(polynomial.values())
     print(f"looks: {len(set(c['look'] for c in lattice))}; photos: {sorted(set(c['target'] for c in lattice))}")
     table(lattice, set(), "lattice fit")
     if polynomial:

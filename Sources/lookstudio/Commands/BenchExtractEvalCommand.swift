@@ -23,6 +23,9 @@ struct BenchExtractEvalCommand: ParsableCommand {
     @Option(help: "Look file (.cube, .3dl, PNG); repeatable.")
     var look: [String] = []
 
+    @Option(help: "Variant to run (clean, vignette, brush, jpeg-q85); repeatable; default all.")
+    var variant: [String] = []
+
     @Option(help: "Photo name (file name without extension) only measured on, never a pair's source; repeatable.")
     var targetOnly: [String] = []
 
@@ -37,7 +40,15 @@ struct BenchExtractEvalCommand: ParsableCommand {
                                     cube: try ExtractEvaluation.loadLook(path: $0)) }
         let photos = try images.map { (name: URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent,
                                        image: try ExtractEvaluation.loadPhoto(path: $0, longSide: longSide)) }
-        let cases = try ExtractEvaluation.run(looks: looks, photos: photos, targetOnly: Set(targetOnly), dump: dump) {
+        let variants = try variant.map { name in
+            guard let v = ExtractEvaluation.Variant(rawValue: name) else {
+                throw ValidationError("--variant must be clean, vignette, brush or jpeg-q85, got \(name)")
+            }
+            return v
+        }
+        let cases = try ExtractEvaluation.run(looks: looks, photos: photos,
+                                              variants: variants.isEmpty ? ExtractEvaluation.Variant.allCases : variants,
+                                              targetOnly: Set(targetOnly), dump: dump) {
             FileHandle.standardError.write(Data(("… " + $0 + "\n").utf8))
         }
         print("look                          source       variant    target       mean    p95  coverage")
