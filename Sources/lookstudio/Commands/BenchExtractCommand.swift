@@ -28,20 +28,27 @@ struct BenchExtractCommand: ParsableCommand {
     @Option(help: "Runs; the fastest is reported.")
     var `repeat` = 3
 
+    /// The 1-minute load average, which says how far wall time can be trusted on a shared machine.
+    private func loadAverage() -> String {
+        let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
+        return String(text.split(separator: " ").first ?? "unknown")
+    }
+
     func run() throws {
         let source = try photo.map { try PairImage.load(path: $0) } ?? ExtractBenchmark.demoPhoto()
         let look = try ExtractBenchmark.demoLook()
         var best: ExtractBenchmark.Result?
         for _ in 0..<max(1, `repeat`) {
             let r = try ExtractBenchmark.run(photo: source, look: look, width: width, height: height)
-            print(String(format: "%.1f MP pair → 33³: align %.2f s, fit %.2f s, total %.2f s (held-out %.2f ΔE00)",
-                         Double(r.pixels) / 1e6, r.alignSeconds, r.fitSeconds, r.alignSeconds + r.fitSeconds,
-                         r.heldOutMean))
+            print(String(format: "%.1f MP pair → 33³: align %.2f s, fit %.2f s, total %.2f s, processor %.2f s "
+                         + "(held-out %.2f ΔE00)", Double(r.pixels) / 1e6, r.alignSeconds, r.fitSeconds,
+                         r.alignSeconds + r.fitSeconds, r.cpuSeconds, r.heldOutMean))
             if best.map({ $0.alignSeconds + $0.fitSeconds > r.alignSeconds + r.fitSeconds }) ?? true { best = r }
         }
         if let best {
-            print(String(format: "best: %.2f s on %d cores", best.alignSeconds + best.fitSeconds,
-                         ProcessInfo.processInfo.activeProcessorCount))
+            print(String(format: "best: %.2f s on %d cores (processor time %.2f s; load average when run: %@)",
+                         best.alignSeconds + best.fitSeconds, ProcessInfo.processInfo.activeProcessorCount,
+                         best.cpuSeconds, loadAverage()))
         }
     }
 }
