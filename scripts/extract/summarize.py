@@ -3,7 +3,8 @@
 "Other photos": the look extracted from one pair, measured on each of the other photos; the figure is the mean over
 those (pair, photo) cases of the per-photo mean ΔE00, and the mean of their 95th percentiles.
 
-Usage: python3 scripts/extract/summarize.py DIR [DIR …]  (one folder per look, as evaluate.sh writes them)
+Usage: python3 scripts/extract/summarize.py [--apart LOOK] DIR [DIR …]  (one folder per look, as evaluate.sh
+writes them; --apart puts a look in its own tables, e.g. a palette remap that is no smooth grade)
 """
 import json
 import os
@@ -33,7 +34,7 @@ def table(cases, grey, label):
               f"{sum(c['p95'] for c in r) / len(r):.2f} |")
 
 
-def main(directories):
+def main(directories, apart):
     # A later folder's case replaces an earlier one's (a rerun of one variant after a change).
     lattice, polynomial = {}, {}
     for d in directories:
@@ -43,10 +44,16 @@ def main(directories):
                     into[(c["look"], c["source"], c["variant"], c["target"], c.get("method"))] = c
     lattice, polynomial = list(lattice.values()), list(polynomial.values())
     print(f"looks: {len(set(c['look'] for c in lattice))}; photos: {sorted(set(c['target'] for c in lattice))}")
-    table(lattice, set(), "lattice fit")
-    if polynomial:
-        table(polynomial, set(), "colour-science polynomial fits")
+    groups = [("", lambda c: c["look"] not in apart)] + [(f" [{a} only]", lambda c, a=a: c["look"] == a) for a in apart]
+    for suffix, keep in groups:
+        table([c for c in lattice if keep(c)], set(), "lattice fit" + suffix)
+        if polynomial:
+            table([c for c in polynomial if keep(c)], set(), "colour-science polynomial fits" + suffix)
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    args, apart = sys.argv[1:], set()
+    while args and args[0] == "--apart":
+        apart.add(args[1])
+        args = args[2:]
+    main(args, apart)
