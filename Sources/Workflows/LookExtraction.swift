@@ -54,9 +54,11 @@ public enum LookExtraction {
     }
 
     /// Fits the pairs and stores the look in one catalog transaction, with the files' SHA-256, the settings and the
-    /// fit figures as provenance (so the look can be refitted and checked against its sources).
-    public static func run(_ request: Request, catalog: Catalog) throws -> Outcome {
+    /// fit figures as provenance (so the look can be refitted and checked against its sources). The report, when
+    /// asked for, is written first, so a report that cannot be written stores nothing.
+    public static func run(_ request: Request, catalog: Catalog, report: String? = nil) throws -> Outcome {
         let fit = try fit(request)
+        if let report { try writeReport(fit, to: report) }
         let provenance = try provenanceYAML(request, fit: fit)
         var new = NewLook(cube: fit.cube, name: request.name, tags: request.tags, sourceFormat: "extracted",
                           sourceFile: request.pairs.first.map { URL(fileURLWithPath: $0.after).lastPathComponent },

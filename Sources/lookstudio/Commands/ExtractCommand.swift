@@ -65,8 +65,7 @@ struct ExtractCommand: ParsableCommand {
         request.settings.interpolation = Interpolation(rawValue: interp) ?? .tetrahedral
         request.workingSpace = workingSpace
         let catalog = try CatalogAccess.open(global)
-        let outcome = try LookExtraction.run(request, catalog: catalog)
-        if let report { try LookExtraction.writeReport(outcome.fit, to: report) }
+        let outcome = try LookExtraction.run(request, catalog: catalog, report: report)
         for w in outcome.fit.warnings { printError("warning: \(w)") }
         if !outcome.added {
             printError("note: the same cube is already in the catalog as \(outcome.record.guid) "
