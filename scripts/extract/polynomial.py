@@ -28,7 +28,8 @@ def load(directory, name, width, height):
 
 def lab(rgb):
     # sRGB (D65) to CIE Lab under D65, the chain colour.convert would take (which needs networkx).
-    return colour.XYZ_to_Lab(colour.sRGB_to_XYZ(np.clip(rgb, 0, 1)), colour.CCS_ILLUMINANTS["CIE 1931 2 Degree Standard Observer"]["D65"])
+    d65 = colour.CCS_ILLUMINANTS["CIE 1931 2 Degree Standard Observer"]["D65"]
+    return colour.XYZ_to_Lab(colour.sRGB_to_XYZ(np.clip(rgb, 0, 1)), d65)
 
 
 def main(directory, variants):
