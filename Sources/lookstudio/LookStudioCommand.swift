@@ -28,6 +28,7 @@ struct LookStudioCommand: ParsableCommand {
             BenchCommand.self,
             PluginsCommand.self,
             ImportCommand.self,
+            ExtractCommand.self,
             ExportCommand.self,
             LooksCommand.self,
             ScenesCommand.self,

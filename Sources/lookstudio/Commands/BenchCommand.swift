@@ -13,7 +13,8 @@ struct BenchCommand: ParsableCommand {
         """,
         subcommands: [BenchAllCommand.self, BenchApplyCommand.self, BenchPipelineCommand.self,
                       BenchComposeCommand.self, BenchPNGCommand.self, BenchCatalogCommand.self,
-                      BenchGalleryCommand.self, BenchColorCommand.self, BenchCorrectCommand.self],
+                      BenchGalleryCommand.self, BenchColorCommand.self, BenchCorrectCommand.self,
+                      BenchExtractCommand.self, BenchExtractEvalCommand.self],
         defaultSubcommand: BenchAllCommand.self
     )
 }

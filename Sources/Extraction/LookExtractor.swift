@@ -1,0 +1,418 @@
+import ColorManagement
+import Dispatch
+import Foundation
+import LookCore
+
+/// Fits a look (a 3D cube) to one or more before/after pairs: binned samples, robust reweighting, a smooth lattice.
+public enum LookExtractor {
+    /// A coverage share below this draws a warning. A typical single photograph fills 3–10 % of a 33³ lattice's
+    /// cells (measured on the shipped samples); below 2 % most of any look is extrapolated.
+    public static let thinCoverage = 0.02
+
+    /// Fits a look to `pairs` (each already aligned to one size) in `workingSpace`. `names` label the pairs in
+    /// warnings.
+    public static func fit(pairs: [(before: PairImage, after: PairImage)], names: [String] = [],
+                           settings: ExtractionSettings = ExtractionSettings(),
+                           workingSpace: ColorProfile = ColorProfile(.sRGB)) throws -> LookFit {
+        guard !pairs.isEmpty else { throw ExtractionError.invalidInput("extracting a look needs at least one pair") }
+        guard ColorCube.sizeRange.contains(settings.size), settings.size >= 3 else {
+            throw ExtractionError.invalidInput("--size must be 3…256, got \(settings.size)")
+        }
+        for p in pairs where p.before.width != p.after.width || p.before.height != p.after.height {
+            throw ExtractionError.invalidInput("a pair's images must have one size (use PairGeometry.aligned)")
+        }
+        let n = settings.size
+        var sizes = [n]
+        while let s = sizes.first, s > 9 { sizes.insert((s + 1) / 2, at: 0) }
+
+        var deviation: [SIMD4<Double>]? = nil
+        var cube = try ColorCube.identity(size: n)
+        var observed: [Bool] = []
+        var greySamples: [FitSample] = []
+        var gains = [RadialGain?](repeating: nil, count: pairs.count)
+        var previousCorners: [Float?] = gains.map { _ in nil }
+        var round = 0
+        while true {
+            defer { round += 1 }
+            if round > 0 { gains = pairs.map { vignette(before: $0.before, after: $0.after, cube: cube,
+                                                       settings: settings) } }
+            // A vignette is estimated against a look that absorbed part of it and recovers a share of the rest each
+            // round; past the planned rounds, go on (at most `vignetteRounds` more) while its estimate still moves.
+            let corners = gains.map { $0?.corner }
+            if round > max(0, settings.robustIterations) {
+                let moving = zip(corners, previousCorners).contains { now, before in
+                    guard let now, let before else { return now != nil || before != nil }
+                    return abs(now - before) > 0.005
+                }
+                if !moving || round > settings.robustIterations + vignetteRounds { break }
+            }
+            previousCorners = corners
+            let cutoff = round == 0 ? nil : tukeyCutoff(pairs: pairs, cube: cube, gains: gains, settings: settings)
+            let spatial = round == 0 ? nil : pairs.indices.map { k in
+                spatialWeights(before: pairs[k].before, after: pairs[k].after, gain: gains[k], cube: cube,
+                               settings: settings)
+            }
+            let (samples, cells) = binnedSamples(pairs: pairs, cube: round == 0 ? nil : cube, cutoff: cutoff,
+                                                 spatial: spatial, gains: gains, settings: settings)
+            guard !samples.isEmpty else { throw ExtractionError.nothingToFit }
+            if round == 0 {
+                observed = cells
+                greySamples = samples.filter { s in
+                    max(s.before.x, s.before.y, s.before.z) - min(s.before.x, s.before.y, s.before.z) < 0.03
+                }
+            }
+            // The first round climbs coarse to fine so the curvature penalty's slow modes (extrapolation far
+            // from data) start near their answer; later rounds start from the previous fit.
+            for size in (round == 0 ? sizes : [n]) {
+                let solver = LatticeSolver(size: size, interpolation: settings.interpolation, samples: samples,
+                                           smoothness: settings.smoothness)
+                let start = deviation.map { resample($0, from: deviationSize($0), to: size) }
+                deviation = solver.solve(initial: start)
+            }
+            cube = try cubeFrom(deviation!, size: n)
+        }
+        let monotone = try enforceMonotoneGrey(&cube, greySamples: greySamples)
+        let heldOut = try heldOutError(pairs: pairs, cube: cube, settings: settings, workingSpace: workingSpace)
+        var pairFits: [PairFit] = []
+        var warnings: [String] = []
+        for (k, p) in pairs.enumerated() {
+            var fit = try residuals(before: p.before, after: p.after, cube: cube, settings: settings,
+                                    workingSpace: workingSpace)
+            fit.vignetteCornerGain = gains[k].map { Double($0.corner) }
+            pairFits.append(fit)
+            let name = k < names.count ? names[k] : "pair \(k + 1)"
+            if let gain = gains[k] {
+                warnings.append(String(format: "%@: a vignette (corners %.0f %% %@) — a local edit a look cannot "
+                    + "carry; it was modelled as a radial gain and left out of the fit", name,
+                    abs(1 - gain.corner) * 100, gain.corner < 1 ? "darker" : "brighter"))
+            } else if let w = spatialWarning(fit.regions, name: name) {
+                warnings.append(w)
+            }
+        }
+        let coverage = Double(observed.filter { $0 }.count) / Double(max(1, observed.count))
+        if coverage < thinCoverage {
+            warnings.append(String(format: "the pairs cover only %.1f %% of the cube's cells; colours outside them "
+                + "are extrapolated — add a second pair with other colours (skin, foliage, sky, saturated reds)",
+                coverage * 100))
+        }
+        return LookFit(cube: cube, settings: settings, heldOut: heldOut, coverage: coverage,
+                       observedCells: observed, pairs: pairFits,
+                       greyAxisMonotone: monotone, warnings: warnings)
+    }
+
+    /// Extra reweighting rounds, at most, while a vignette's estimate converges.
+    static let vignetteRounds = 10
+
+    static func deviationSize(_ d: [SIMD4<Double>]) -> Int { Int(cbrt(Double(d.count)).rounded()) }
+
+    /// A deviation on an `from`³ lattice sampled trilinearly at the grid of a `to`³ one.
+    static func resample(_ d: [SIMD4<Double>], from: Int, to: Int) -> [SIMD4<Double>] {
+        if from == to { return d }
+        let values = d.flatMap { [Float($0.x), Float($0.y), Float($0.z)] }
+        guard let coarse = try? ColorCube(size: from, values: values) else { return [] }
+        let sampler = LatticeEvaluator(coarse, interpolation: .trilinear)
+        let last = Float(to - 1)
+        return (0..<(to * to * to)).map { i in
+            let g = SIMD3(Float(i % to), Float((i / to) % to), Float(i / (to * to))) / last
+            let v = sampler.sample(g)
+            return SIMD4(Double(v.x), Double(v.y), Double(v.z), 0)
+        }
+    }
+
+    /// Identity plus `d`, clamped to 0…1.
+    static func cubeFrom(_ d: [SIMD4<Double>], size n: Int) throws -> ColorCube {
+        let last = Double(n - 1)
+        var values = [Float](repeating: 0, count: 3 * n * n * n)
+        for i in 0..<(n * n * n) {
+            let g = SIMD3(Double(i % n), Double((i / n) % n), Double(i / (n * n))) / last
+            for c in 0..<3 { values[3 * i + c] = Float(min(max(g[c] + d[i][c], 0), 1)) }
+        }
+        return try ColorCube(size: n, values: values)
+    }
+
+    /// Chunks of rows for the pixel passes: one per core, at most 4 (each holds a full set of bin sums).
+    static var chunkCount: Int { min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
+
+    /// Tukey's biweight cutoff, 3 robust standard deviations (tighter than the 4.685 of 95 % Gaussian efficiency:
+    /// the outliers here are local edits, often mild, rather than rare gross errors), from the median residual of a
+    /// strided sample of fitted pixels; never under one 8-bit code, so clean pairs do not reject their own rounding.
+    static func tukeyCutoff(pairs: [(before: PairImage, after: PairImage)], cube: ColorCube,
+                            gains: [RadialGain?], settings: ExtractionSettings) -> Float {
+        let sampler = LatticeEvaluator(cube, interpolation: settings.interpolation)
+        var residuals: [Float] = []
+        for (k, p) in pairs.enumerated() {
+            let count = p.before.width * p.before.height
+            let stride = max(1, count / 50_000)
+            var i = 0
+            while i < count {
+                let b = SIMD3(p.before.rgb[3 * i], p.before.rgb[3 * i + 1], p.before.rgb[3 * i + 2])
+                var a = SIMD3(p.after.rgb[3 * i], p.after.rgb[3 * i + 1], p.after.rgb[3 * i + 2])
+                if let g = gains[k] { a /= g.factor(x: i % p.before.width, y: i / p.before.width) }
+                let r = a - sampler.sample(b)
+                residuals.append((r * r).sum().squareRoot())
+                i += stride
+            }
+        }
+        residuals.sort()
+        let median = residuals.isEmpty ? 0 : residuals[residuals.count / 2]
+        return 3 * max(1.4826 * median, 1 / 255)
+    }
+
+    /// The pair's vignette under `cube`, if any.
+    static func vignette(before: PairImage, after: PairImage, cube: ColorCube, settings: ExtractionSettings)
+        -> RadialGain? {
+        let sampler = LatticeEvaluator(cube, interpolation: settings.interpolation)
+        let w = before.width
+        return RadialGain.estimate(width: w, height: before.height) { x, y in
+            let i = y * w + x
+            let b = SIMD3(before.rgb[3 * i], before.rgb[3 * i + 1], before.rgb[3 * i + 2])
+            return (sampler.sample(b), SIMD3(after.rgb[3 * i], after.rgb[3 * i + 1], after.rgb[3 * i + 2]))
+        }
+    }
+
+    /// Weights of a pair's image cells, row-major: 1 where the fit's residual is like the rest of the image's, falling
+    /// to 0 where the cell's mean residual stands out (a vignette's corners, a brushed sky).
+    struct SpatialWeights {
+        var columns: Int
+        var rows: Int
+        var values: [Float]
+    }
+
+    /// Spatial reweighting: a local edit puts residuals in one place, and colours seen only there cannot be told
+    /// from the look by the per-pixel weights (the fit simply follows them). Cells of a 12×12 grid whose mean RGB
+    /// residual exceeds four times the median cell's (and 3/255, so rounding noise never counts) get Tukey weights
+    /// towards 0, so the colours they alone hold are continued from the rest of the photo instead.
+    static func spatialWeights(before: PairImage, after: PairImage, gain: RadialGain?, cube: ColorCube,
+                               settings: ExtractionSettings) -> SpatialWeights {
+        let grid = 12, w = before.width, h = before.height
+        let columns = min(grid, w), rows = min(grid, h)
+        let sampler = LatticeEvaluator(cube, interpolation: settings.interpolation)
+        let step = max(1, Int((Double(w * h) / 100_000).squareRoot().rounded(.up)))
+        var sums = [Double](repeating: 0, count: columns * rows), counts = sums
+        for y in stride(from: 0, to: h, by: step) {
+            for x in stride(from: 0, to: w, by: step) {
+                let i = y * w + x
+                let b = SIMD3(before.rgb[3 * i], before.rgb[3 * i + 1], before.rgb[3 * i + 2])
+                var a = SIMD3(after.rgb[3 * i], after.rgb[3 * i + 1], after.rgb[3 * i + 2])
+                if let gain { a /= gain.factor(x: x, y: y) }
+                let r = a - sampler.sample(b)
+                let c = (y * rows / h) * columns + x * columns / w
+                sums[c] += Double((r * r).sum().squareRoot())
+                counts[c] += 1
+            }
+        }
+        let means = (0..<(columns * rows)).map { counts[$0] > 0 ? sums[$0] / counts[$0] : 0 }
+        let median = means.sorted()[means.count / 2]
+        let cutoff = max(4 * median, 3.0 / 255)
+        return SpatialWeights(columns: columns, rows: rows, values: means.map { m in
+            let u = max(0, 1 - (m / cutoff) * (m / cutoff))
+            return Float(u * u)
+        })
+    }
+
+    /// Aggregates every non-held-out pixel into colour bins by its before colour, weighted by Tukey's biweight of
+    /// its residual under `cube` (all weight 1 without a cube); returns one sample per occupied bin and which
+    /// lattice cells the bins occupy.
+    static func binnedSamples(pairs: [(before: PairImage, after: PairImage)], cube: ColorCube?, cutoff: Float?,
+                              spatial: [SpatialWeights]? = nil, gains: [RadialGain?] = [],
+                              settings: ExtractionSettings) -> ([FitSample], [Bool]) {
+        let bins = settings.binsPerAxis, binCount = bins * bins * bins
+        let chunks = chunkCount
+        // Per chunk: Σw, Σw·before (3), Σw·after (3), pixel count.
+        var sums = [[Double]](repeating: [], count: chunks)
+        let sampler = cube.map { LatticeEvaluator($0, interpolation: settings.interpolation) }
+        let stride = settings.holdOutStride, heldPhase = settings.holdOutStride / 2
+        let c2 = cutoff.map { $0 * $0 } ?? 0
+        for (pairIndex, p) in pairs.enumerated() {
+            let count = p.before.width * p.before.height, width = p.before.width, height = p.before.height
+            let cellWeights = spatial?[pairIndex]
+            let gain = pairIndex < gains.count ? gains[pairIndex] : nil
+            let results = p.before.rgb.withUnsafeBufferPointer { bp in
+                p.after.rgb.withUnsafeBufferPointer { ap in
+                    nonisolated(unsafe) let bs = bp, as_ = ap
+                    nonisolated(unsafe) var partial = [[Double]](repeating: [], count: chunks)
+                    partial.withUnsafeMutableBufferPointer { part in
+                        nonisolated(unsafe) let parts = part
+                        DispatchQueue.concurrentPerform(iterations: chunks) { k in
+                            var acc = [Double](repeating: 0, count: 8 * binCount)
+                            let lo = count * k / chunks, hi = count * (k + 1) / chunks
+                            let scale = Float(bins)
+                            acc.withUnsafeMutableBufferPointer { a in
+                                for i in lo..<hi where stride <= 1 || i % stride != heldPhase {
+                                    let b = SIMD3(bs[3 * i], bs[3 * i + 1], bs[3 * i + 2])
+                                    var t = SIMD3(as_[3 * i], as_[3 * i + 1], as_[3 * i + 2])
+                                    if let gain { t /= gain.factor(x: i % width, y: i / width) }
+                                    var w: Float = 1
+                                    if let sampler {
+                                        let r = t - sampler.sample(b)
+                                        let e = (r * r).sum()
+                                        if e >= c2 { continue }
+                                        let u = 1 - e / c2
+                                        w = u * u
+                                    }
+                                    if let cellWeights {
+                                        let y = i / width, x = i - y * width
+                                        w *= cellWeights.values[(y * cellWeights.rows / height) * cellWeights.columns
+                                            + x * cellWeights.columns / width]
+                                        if w == 0 { continue }
+                                    }
+                                    let q = (b * scale).clamped(lowerBound: .zero,
+                                                                upperBound: SIMD3(repeating: scale - 1))
+                                    let bin = Int(q.x) + bins * (Int(q.y) + bins * Int(q.z))
+                                    let o = 8 * bin, wd = Double(w)
+                                    a[o] += wd
+                                    a[o + 1] += wd * Double(b.x)
+                                    a[o + 2] += wd * Double(b.y)
+                                    a[o + 3] += wd * Double(b.z)
+                                    a[o + 4] += wd * Double(t.x)
+                                    a[o + 5] += wd * Double(t.y)
+                                    a[o + 6] += wd * Double(t.z)
+                                    a[o + 7] += 1
+                                }
+                            }
+                            parts[k] = acc
+                        }
+                    }
+                    return partial
+                }
+            }
+            for k in 0..<chunks {
+                if sums[k].isEmpty { sums[k] = results[k] } else {
+                    for j in 0..<(8 * binCount) { sums[k][j] += results[k][j] }
+                }
+            }
+        }
+        var total = sums[0]
+        for k in 1..<chunks where !sums[k].isEmpty { for j in 0..<(8 * binCount) { total[j] += sums[k][j] } }
+        var samples: [FitSample] = []
+        let n = settings.size
+        var cells = [Bool](repeating: false, count: (n - 1) * (n - 1) * (n - 1))
+        for bin in 0..<binCount where total[8 * bin] > 0 {
+            let o = 8 * bin, w = total[o]
+            let before = SIMD3(Float(total[o + 1] / w), Float(total[o + 2] / w), Float(total[o + 3] / w))
+            let after = SIMD3(Float(total[o + 4] / w), Float(total[o + 5] / w), Float(total[o + 6] / w))
+            samples.append(FitSample(before: before, after: after, weight: w / (w + settings.binHalfWeightPixels)))
+            let c = (before * Float(n - 1)).clamped(lowerBound: .zero, upperBound: SIMD3(repeating: Float(n - 2)))
+            cells[Int(c.x) + (n - 1) * (Int(c.y) + (n - 1) * Int(c.z))] = true
+        }
+        return (samples, cells)
+    }
+
+    /// When the pair's own grey axis rises monotonically, makes the fitted diagonal's luma non-decreasing too (a
+    /// running maximum, shifting each diagonal entry's RGB equally); returns whether the diagonal is monotone.
+    static func enforceMonotoneGrey(_ cube: inout ColorCube, greySamples: [FitSample]) throws -> Bool {
+        func luma(_ v: SIMD3<Float>) -> Float { 0.2126 * v.x + 0.7152 * v.y + 0.0722 * v.z }
+        let n = cube.size
+        var bins = [(sum: Double, weight: Double)](repeating: (0, 0), count: 16)
+        for s in greySamples {
+            let k = min(15, Int(luma(s.before) * 16))
+            bins[k].sum += s.weight * Double(luma(s.after))
+            bins[k].weight += s.weight
+        }
+        let observed = bins.filter { $0.weight > 0 }.map { $0.sum / $0.weight }
+        let pairMonotone = observed.count >= 2 && zip(observed, observed.dropFirst()).allSatisfy { $0 <= $1 + 1e-3 }
+        var values = cube.values
+        var running = -Float.infinity
+        var monotone = true
+        for i in 0..<n {
+            let index = 3 * (i + n * (i + n * i))
+            let v = SIMD3(values[index], values[index + 1], values[index + 2])
+            let y = luma(v)
+            if y < running - 1e-4 {
+                monotone = false
+                if pairMonotone {
+                    for c in 0..<3 { values[index + c] = min(1, values[index + c] + (running - y)) }
+                }
+            }
+            running = max(running, luma(SIMD3(values[index], values[index + 1], values[index + 2])))
+        }
+        if !monotone && pairMonotone {
+            cube = try ColorCube(size: n, values: values)
+            return true
+        }
+        return monotone
+    }
+
+    /// ΔE00 between the after image and the fitted look on the held-out pixels (at most about 200,000 of them).
+    static func heldOutError(pairs: [(before: PairImage, after: PairImage)], cube: ColorCube,
+                             settings: ExtractionSettings, workingSpace: ColorProfile) throws -> ErrorSummary {
+        let sampler = LatticeEvaluator(cube, interpolation: settings.interpolation)
+        let stride = max(1, settings.holdOutStride)
+        let total = pairs.reduce(0) { $0 + $1.before.width * $1.before.height } / stride
+        let every = max(1, total / 200_000)
+        var fitted: [Float] = [], target: [Float] = []
+        for p in pairs {
+            let count = p.before.width * p.before.height
+            var i = stride / 2
+            while i < count {
+                let b = SIMD3(p.before.rgb[3 * i], p.before.rgb[3 * i + 1], p.before.rgb[3 * i + 2])
+                let f = sampler.sample(b)
+                fitted += [f.x, f.y, f.z]
+                target += [p.after.rgb[3 * i], p.after.rgb[3 * i + 1], p.after.rgb[3 * i + 2]]
+                i += stride * every
+            }
+        }
+        return ErrorSummary(try ColorAccuracy.differences(fitted, target, in: workingSpace))
+    }
+
+    /// The residual map (about 96 cells wide) and the 3×3 region means of one pair, from a strided sample of at most
+    /// about 150,000 pixels.
+    static func residuals(before: PairImage, after: PairImage, cube: ColorCube, settings: ExtractionSettings,
+                          workingSpace: ColorProfile) throws -> PairFit {
+        let w = before.width, h = before.height
+        let step = max(1, Int((Double(w * h) / 150_000).squareRoot().rounded(.up)))
+        let mw = min(96, w), mh = max(1, Int((Double(h) * Double(mw) / Double(w)).rounded()))
+        let sampler = LatticeEvaluator(cube, interpolation: settings.interpolation)
+        var fitted: [Float] = [], target: [Float] = [], where_: [(Int, Int)] = []
+        for y in stride(from: 0, to: h, by: step) {
+            for x in stride(from: 0, to: w, by: step) {
+                let i = y * w + x
+                let b = SIMD3(before.rgb[3 * i], before.rgb[3 * i + 1], before.rgb[3 * i + 2])
+                let f = sampler.sample(b)
+                fitted += [f.x, f.y, f.z]
+                target += [after.rgb[3 * i], after.rgb[3 * i + 1], after.rgb[3 * i + 2]]
+                where_.append((x, y))
+            }
+        }
+        let differences = try ColorAccuracy.differences(fitted, target, in: workingSpace)
+        var cells = [Double](repeating: 0, count: mw * mh), cellCount = [Double](repeating: 0, count: mw * mh)
+        var regions = [Double](repeating: 0, count: 9), regionCount = [Double](repeating: 0, count: 9)
+        for (k, (x, y)) in where_.enumerated() {
+            let c = (y * mh / h) * mw + x * mw / w
+            cells[c] += differences[k]
+            cellCount[c] += 1
+            let r = (y * 3 / h) * 3 + x * 3 / w
+            regions[r] += differences[k]
+            regionCount[r] += 1
+        }
+        let map = ResidualMap(width: mw, height: mh, values: (0..<(mw * mh)).map {
+            cellCount[$0] > 0 ? Float(cells[$0] / cellCount[$0]) : 0
+        })
+        return PairFit(width: w, height: h, residuals: map, vignetteCornerGain: nil,
+                       regions: (0..<9).map { regionCount[$0] > 0 ? regions[$0] / regionCount[$0] : 0 })
+    }
+
+    static let regionNames = ["top-left", "top", "top-right", "left", "centre", "right", "bottom-left", "bottom",
+                              "bottom-right"]
+
+    /// A warning when one region's residual stands out: at least 1.5 ΔE00 (visible side by side) and 2.5× the
+    /// median region, i.e. a local edit the global colour change cannot carry. Corners raised on average against
+    /// the centre (same thresholds) read as a vignette and are named together.
+    static func spatialWarning(_ regions: [Double], name: String) -> String? {
+        let centre = regions[4]
+        let corners = [0, 2, 6, 8].map { regions[$0] }.reduce(0, +) / 4
+        if corners >= 1.5 && corners >= 2.5 * max(centre, 0.2) {
+            return String(format: "%@: corners: residual %.1f dE00 vs %.1f in the centre — looks like a vignette, "
+                + "a local edit a look cannot carry; it was down-weighted in the fit", name, corners, centre)
+        }
+        let median = regions.sorted()[4]
+        let raised = (0..<9).filter { regions[$0] >= 1.5 && regions[$0] >= 2.5 * max(median, 0.2) }
+        guard !raised.isEmpty else { return nil }
+        let reference = raised.contains(4) ? median : centre
+        let place = raised.contains(4) ? "in the median region" : "in the centre"
+        let worst = raised.max { regions[$0] < regions[$1] }!
+        return String(format: "%@: %@: residual %.1f dE00 vs %.1f %@ — a local edit (brush, gradient, text) a look "
+            + "cannot carry; it was down-weighted in the fit", name, regionNames[worst], regions[worst], reference,
+            place)
+    }
+}

@@ -1,0 +1,87 @@
+import ColorManagement
+import LookCore
+
+/// How a look is fitted to before/after pairs. Every constant's reasoning is in docs/EXTRACT.md.
+public struct ExtractionSettings: Sendable, Equatable, Codable {
+    /// Entries per cube axis of the extracted look.
+    public var size = 33
+    /// The interpolation `apply` will use; the fit uses the same weights so the cube reproduces the pair.
+    public var interpolation: Interpolation = .tetrahedral
+    /// λ of the curvature penalty relative to the mean data weight of an observed lattice node.
+    public var smoothness = 0.02
+    /// Colour bins per axis for aggregating pixels: about two per lattice cell at 33³, so a bin's mean sits inside
+    /// one cell and the interpolation weights at it are those of its pixels to within the look's curvature.
+    public var binsPerAxis = 64
+    /// A bin with this many (robustly weighted) pixels carries half a full bin's weight: one or two stray pixels of
+    /// a colour count less than a real patch of it, while any patch counts the same as a whole sky.
+    public var binHalfWeightPixels = 2.0
+    /// Reweighting rounds after the first least-squares fit (Tukey's biweight converges in a few).
+    public var robustIterations = 5
+    /// Every this-many-th pixel is held out of the fit and used to measure its error.
+    public var holdOutStride = 7
+
+    /// The defaults above.
+    public init() {}
+}
+
+/// Mean and 95th percentile of CIEDE2000 differences over a set of pixels.
+public struct ErrorSummary: Sendable, Equatable, Codable {
+    /// Mean ΔE00.
+    public var mean: Double
+    /// 95th-percentile ΔE00.
+    public var p95: Double
+    /// Pixels measured.
+    public var count: Int
+
+    /// Summarises `differences`.
+    public init(_ differences: [Double]) {
+        let s = ColorAccuracy.Summary(differences)
+        mean = s.mean
+        p95 = s.p95
+        count = differences.count
+    }
+}
+
+/// Per-pixel ΔE00 between the after image and the fitted look applied to the before image, averaged into cells.
+public struct ResidualMap: Sendable, Equatable {
+    /// Cells per row.
+    public var width: Int
+    /// Rows of cells.
+    public var height: Int
+    /// Mean ΔE00 per cell, row-major.
+    public var values: [Float]
+}
+
+/// What the fit found for one pair.
+public struct PairFit: Sendable, Equatable {
+    /// Pixels of the pair after bringing both images to one size.
+    public var width: Int
+    /// Rows.
+    public var height: Int
+    /// Where the fit does not reproduce the after image.
+    public var residuals: ResidualMap
+    /// The brightness gain found in the corners when the after image carries a vignette (nil: none found).
+    public var vignetteCornerGain: Double?
+    /// Mean ΔE00 in a 3×3 grid of regions, row-major (top-left … bottom-right).
+    public var regions: [Double]
+}
+
+/// An extracted look and what is known about how well it fits.
+public struct LookFit: Sendable, Equatable {
+    /// The fitted look (entries clamped to 0…1, as the catalog stores them).
+    public var cube: ColorCube
+    /// Settings the fit used.
+    public var settings: ExtractionSettings
+    /// Error on pixels held out of the fit.
+    public var heldOut: ErrorSummary
+    /// Share of the lattice's cells that hold at least one observed colour.
+    public var coverage: Double
+    /// Whether each of the lattice's (N−1)³ cells holds an observed colour, red fastest.
+    public var observedCells: [Bool]
+    /// Per-pair residual maps and regions.
+    public var pairs: [PairFit]
+    /// Whether the fitted grey axis (the cube's diagonal) is monotone in luma.
+    public var greyAxisMonotone: Bool
+    /// Spatial-structure and coverage warnings, in words.
+    public var warnings: [String]
+}

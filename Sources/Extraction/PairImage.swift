@@ -1,0 +1,169 @@
+import ColorManagement
+import Foundation
+import ImageIO
+import LookCore
+
+/// An upright RGB image as Float samples (0…1) in a look's working space, rows top to bottom.
+public struct PairImage: Sendable, Equatable {
+    /// Pixels per row.
+    public let width: Int
+    /// Rows.
+    public let height: Int
+    /// `3 · width · height` samples, RGB interleaved.
+    public var rgb: [Float]
+
+    /// Wraps samples; `rgb.count` must be `3 · width · height`.
+    public init(width: Int, height: Int, rgb: [Float]) throws(ExtractionError) {
+        guard width > 0, height > 0, rgb.count == 3 * width * height else {
+            throw .invalidInput("an image of \(width)×\(height) needs \(3 * width * height) samples, got \(rgb.count)")
+        }
+        self.width = width
+        self.height = height
+        self.rgb = rgb
+    }
+
+    /// Wraps samples whose count the caller computed from the same width and height.
+    init(sized width: Int, _ height: Int, rgb: [Float]) {
+        self.width = width
+        self.height = height
+        self.rgb = rgb
+    }
+
+    /// Reads any format ImageIO decodes (PNG, JPEG, TIFF, WebP, HEIC/AVIF), 8 or 16 bits, upright (ImageIO applies
+    /// the EXIF orientation), converted from its embedded ICC profile into `workingSpace`.
+    ///
+    /// Untagged files are read as sRGB, as browsers and editors do; alpha is dropped (a look changes colour only).
+    public static func load(path: String, workingSpace: ColorProfile = ColorProfile(.sRGB))
+        throws(ExtractionError) -> PairImage {
+        let decoded: DecodedImage
+        do {
+            decoded = try ImageFormat.readImage(path: path)
+        } catch {
+            throw .unreadable(file: path, reason: error.reason)
+        }
+        var image = try PairImage(pixels: decoded.pixels)
+        let source: ColorProfile
+        if let icc = decoded.color.iccProfile, icc.colorSpace == nil || icc.colorSpace == "RGB " {
+            do {
+                source = try ColorProfile(iccData: icc.data, source: path)
+            } catch {
+                throw .colorSpace(file: path, reason: error.description)
+            }
+        } else {
+            source = ColorProfile(.sRGB)
+        }
+        if !source.isEquivalent(to: workingSpace) {
+            do {
+                let transform = try ColorTransform(from: source, to: workingSpace)
+                image.rgb.withUnsafeMutableBufferPointer { transform.convert($0) }
+            } catch {
+                throw .colorSpace(file: path, reason: error.description)
+            }
+            for i in image.rgb.indices { image.rgb[i] = min(max(image.rgb[i], 0), 1) }
+        }
+        return image
+    }
+
+    /// Float samples of an 8- or 16-bit buffer (v/255, v/65535), alpha dropped.
+    public init(pixels: PixelBuffer) throws(ExtractionError) {
+        let n = pixels.width * pixels.height, c = pixels.channels
+        var out = [Float](repeating: 0, count: 3 * n)
+        switch pixels.samples {
+        case .eight(let s):
+            for i in 0..<n { for k in 0..<3 { out[3 * i + k] = Float(s[c * i + k]) / 255 } }
+        case .sixteen(let s):
+            for i in 0..<n { for k in 0..<3 { out[3 * i + k] = Float(s[c * i + k]) / 65535 } }
+        }
+        try self.init(width: pixels.width, height: pixels.height, rgb: out)
+    }
+
+    /// The image averaged down (or up) to `newWidth`×`newHeight` with an area (box) filter: each output pixel is the
+    /// mean of the source area it covers, partial pixels weighted by their overlap, so no colour is invented.
+    public func boxResized(width newWidth: Int, height newHeight: Int) -> PairImage {
+        if newWidth == width && newHeight == height { return self }
+        let xs = PairImage.boxWeights(from: width, to: newWidth)
+        let ys = PairImage.boxWeights(from: height, to: newHeight)
+        // Horizontal pass into a row-resized buffer, then vertical; separable, so cost is O(source pixels).
+        var horizontal = [Float](repeating: 0, count: 3 * newWidth * height)
+        rgb.withUnsafeBufferPointer { src in
+            horizontal.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<height {
+                    let s = 3 * width * y, d = 3 * newWidth * y
+                    for (x, taps) in xs.enumerated() {
+                        var acc = SIMD3<Float>()
+                        for (i, w) in taps { acc += w * SIMD3(src[s + 3 * i], src[s + 3 * i + 1], src[s + 3 * i + 2]) }
+                        dst[d + 3 * x] = acc.x
+                        dst[d + 3 * x + 1] = acc.y
+                        dst[d + 3 * x + 2] = acc.z
+                    }
+                }
+            }
+        }
+        var out = [Float](repeating: 0, count: 3 * newWidth * newHeight)
+        for (y, taps) in ys.enumerated() {
+            let d = 3 * newWidth * y
+            for (row, w) in taps {
+                let s = 3 * newWidth * row
+                for i in 0..<(3 * newWidth) { out[d + i] += w * horizontal[s + i] }
+            }
+        }
+        return PairImage(sized: newWidth, newHeight, rgb: out)
+    }
+
+    /// For each output index, the source indices it covers and their overlap weights (summing to 1).
+    static func boxWeights(from source: Int, to target: Int) -> [[(Int, Float)]] {
+        let scale = Double(source) / Double(target)
+        return (0..<target).map { o in
+            let lo = Double(o) * scale, hi = Double(o + 1) * scale
+            var taps: [(Int, Float)] = []
+            var i = Int(lo.rounded(.down))
+            while Double(i) < hi && i < source {
+                let overlap = min(hi, Double(i + 1)) - max(lo, Double(i))
+                if overlap > 0 { taps.append((i, Float(overlap / scale))) }
+                i += 1
+            }
+            return taps
+        }
+    }
+
+    /// Rec. 709 luma of each pixel (structure comparisons only; not a colour measurement).
+    var luma: [Float] {
+        (0..<(width * height)).map { 0.2126 * rgb[3 * $0] + 0.7152 * rgb[3 * $0 + 1] + 0.0722 * rgb[3 * $0 + 2] }
+    }
+}
+
+extension PairImage {
+    /// `cube` applied to every pixel with the arithmetic of `apply` (same interpolation, same clamping), over all
+    /// cores; the evaluations and benchmarks make their "true look" after-images with it.
+    public func applying(_ cube: ColorCube, interpolation: Interpolation = .tetrahedral) -> PairImage {
+        let evaluator = LatticeEvaluator(cube, interpolation: interpolation)
+        var out = rgb
+        let count = width * height, chunks = LookExtractor.chunkCount * 4
+        out.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let o = buffer
+            DispatchQueue.concurrentPerform(iterations: chunks) { k in
+                for i in (count * k / chunks)..<(count * (k + 1) / chunks) {
+                    let v = evaluator.sample(SIMD3(o[3 * i], o[3 * i + 1], o[3 * i + 2]))
+                    o[3 * i] = v.x
+                    o[3 * i + 1] = v.y
+                    o[3 * i + 2] = v.z
+                }
+            }
+        }
+        return PairImage(sized: width, height, rgb: out)
+    }
+
+    /// Samples rounded to 8-bit codes, as an editor's 8-bit export stores them.
+    public var quantized8: PairImage {
+        var out = self
+        for i in out.rgb.indices { out.rgb[i] = (min(max(out.rgb[i], 0), 1) * 255).rounded() / 255 }
+        return out
+    }
+
+    /// 8-bit pixels (RGB) of the image, for writing with ImageIO.
+    public func pixels8() throws -> PixelBuffer {
+        try PixelBuffer(width: width, height: height, channels: 3,
+                        samples: .eight(rgb.map { UInt8(min(max($0, 0), 1) * 255 + 0.5) }))
+    }
+}
+

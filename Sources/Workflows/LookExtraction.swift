@@ -1,0 +1,228 @@
+import ColorManagement
+import Extraction
+import Foundation
+import ImageIO
+import LookCatalog
+import LookCore
+
+/// Extract-and-save: fits a look to before/after photo pairs and stores it in the catalog with its provenance.
+public enum LookExtraction {
+    /// What to extract and how to store it.
+    public struct Request: Sendable {
+        /// (before, after) file paths.
+        public var pairs: [(before: String, after: String)]
+        /// Name of the new look.
+        public var name: String
+        /// Tags for the new look.
+        public var tags: [String] = []
+        /// Fit settings (size, interpolation, …).
+        public var settings = ExtractionSettings()
+        /// The working space word (srgb, display-p3, adobe-rgb, rec2020).
+        public var workingSpace = "srgb"
+
+        /// A request for `pairs` named `name`.
+        public init(pairs: [(before: String, after: String)], name: String) {
+            self.pairs = pairs
+            self.name = name
+        }
+    }
+
+    /// What extraction did.
+    public struct Outcome: Sendable {
+        /// The stored look (or the existing look with the same cube).
+        public var record: LookRecord
+        /// False when an identical cube was already in the catalog.
+        public var added: Bool
+        /// The fit and its figures.
+        public var fit: LookFit
+        /// The provenance text stored as the look's description.
+        public var provenance: String
+    }
+
+    /// Loads, checks and fits the pairs (no catalog involved); pair checks refuse crops, turns, flips and strangers.
+    public static func fit(_ request: Request) throws -> LookFit {
+        let space = try ColorProfile.named(request.workingSpace)
+        var pairs: [(before: PairImage, after: PairImage)] = []
+        var names: [String] = []
+        for p in request.pairs {
+            let b = try PairImage.load(path: p.before, workingSpace: space)
+            let a = try PairImage.load(path: p.after, workingSpace: space)
+            pairs.append(try PairGeometry.aligned(before: b, after: a, beforeName: p.before, afterName: p.after))
+            names.append(URL(fileURLWithPath: p.after).lastPathComponent)
+        }
+        return try LookExtractor.fit(pairs: pairs, names: names, settings: request.settings, workingSpace: space)
+    }
+
+    /// Fits the pairs and stores the look in one catalog transaction, with the files' SHA-256, the settings and the
+    /// fit figures as provenance (so the look can be refitted and checked against its sources). The report, when
+    /// asked for, is written first, so a report that cannot be written stores nothing.
+    public static func run(_ request: Request, catalog: Catalog, report: String? = nil) throws -> Outcome {
+        let fit = try fit(request)
+        if let report { try writeReport(fit, to: report) }
+        let provenance = try provenanceYAML(request, fit: fit)
+        var new = NewLook(cube: fit.cube, name: request.name, tags: request.tags, sourceFormat: "extracted",
+                          sourceFile: request.pairs.first.map { URL(fileURLWithPath: $0.after).lastPathComponent },
+                          description: provenance)
+        new.workingSpace = try ColorProfile.named(request.workingSpace).named?.rawValue ?? request.workingSpace
+        let outcome = try catalog.addLook(new)
+        switch outcome {
+        case .added(let record): return Outcome(record: record, added: true, fit: fit, provenance: provenance)
+        case .existing(let record): return Outcome(record: record, added: false, fit: fit, provenance: provenance)
+        }
+    }
+
+    /// The provenance block: YAML a refit can read back.
+    static func provenanceYAML(_ request: Request, fit: LookFit) throws -> String {
+        func hash(_ path: String) throws -> String {
+            SHA256.hex(try Data(contentsOf: URL(fileURLWithPath: path)))
+        }
+        func quoted(_ s: String) -> String {
+            "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }
+        let s = fit.settings
+        var lines = [
+            "extracted_from_pairs:",
+            "  method: lattice least squares, curvature-regularised, Tukey- and spatially reweighted, "
+                + "radial vignette model",
+            "  working_space: \(request.workingSpace)",
+            "  size: \(s.size)",
+            "  interpolation: \(s.interpolation.rawValue)",
+            "  smoothness: \(s.smoothness)",
+            "  bins_per_axis: \(s.binsPerAxis)",
+            "  robust_iterations: \(s.robustIterations)",
+            "  hold_out_stride: \(s.holdOutStride)",
+            String(format: "  held_out_de00: {mean: %.3f, p95: %.3f, pixels: %d}", fit.heldOut.mean, fit.heldOut.p95,
+                   fit.heldOut.count),
+            String(format: "  coverage: %.4f", fit.coverage),
+            "  pairs:",
+        ]
+        for p in request.pairs {
+            lines.append("    - before: {file: \(quoted(URL(fileURLWithPath: p.before).lastPathComponent)), "
+                         + "sha256: \(try hash(p.before))}")
+            lines.append("      after: {file: \(quoted(URL(fileURLWithPath: p.after).lastPathComponent)), "
+                         + "sha256: \(try hash(p.after))}")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Writes `coverage.png` (blue slices of the lattice: observed cells in the fitted look's colour, the rest
+    /// dimmed) and `residuals.png` (per pair, ΔE00 as brightness, 5 ΔE00 and above white) into `directory`.
+    public static func writeReport(_ fit: LookFit, to directory: String) throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let n = fit.cube.size, cellsPerAxis = n - 1, cellPixels = 8
+        let slices = 8, columns = 4, rows = 2
+        let panel = cellsPerAxis * cellPixels, gap = 4
+        let width = columns * panel + (columns + 1) * gap, height = rows * panel + (rows + 1) * gap
+        var pixels = [UInt8](repeating: 40, count: 3 * width * height)
+        let sampler = CubeSampler(fit.cube)
+        for s in 0..<slices {
+            let cb = (s * (cellsPerAxis - 1)) / (slices - 1)
+            let ox = gap + (s % columns) * (panel + gap), oy = gap + (s / columns) * (panel + gap)
+            for cg in 0..<cellsPerAxis {
+                for cr in 0..<cellsPerAxis {
+                    let centre = (SIMD3(Float(cr), Float(cg), Float(cb)) + 0.5) / Float(cellsPerAxis)
+                    var colour = sampler.sample(centre, interpolation: fit.settings.interpolation)
+                    if !fit.observedCells[cr + cellsPerAxis * (cg + cellsPerAxis * cb)] {
+                        colour = 0.25 * colour + 0.1
+                    }
+                    for py in 0..<cellPixels {
+                        for px in 0..<cellPixels {
+                            // Green grows upwards, as in a chart.
+                            let x = ox + cr * cellPixels + px, y = oy + (cellsPerAxis - 1 - cg) * cellPixels + py
+                            for c in 0..<3 {
+                                pixels[3 * (y * width + x) + c] = UInt8(min(max(colour[c], 0), 1) * 255 + 0.5)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        try ImageFormat.write(try PixelBuffer(width: width, height: height, channels: 3, samples: .eight(pixels)),
+                              to: directory + "/coverage.png")
+        let scale = 4
+        let mapWidth = fit.pairs.map { $0.residuals.width }.max() ?? 1
+        let mapHeight = fit.pairs.reduce(0) { $0 + $1.residuals.height + gap }
+        var map = [UInt8](repeating: 0, count: 3 * mapWidth * scale * mapHeight * scale)
+        var top = 0
+        for p in fit.pairs {
+            let r = p.residuals
+            for y in 0..<(r.height * scale) {
+                for x in 0..<(r.width * scale) {
+                    let v = UInt8(min(r.values[(y / scale) * r.width + x / scale] / 5, 1) * 255)
+                    let o = 3 * ((top * scale + y) * mapWidth * scale + x)
+                    map[o] = v
+                    map[o + 1] = v
+                    map[o + 2] = v
+                }
+            }
+            top += r.height + gap
+        }
+        try ImageFormat.write(try PixelBuffer(width: mapWidth * scale, height: mapHeight * scale, channels: 3,
+                                              samples: .eight(map)), to: directory + "/residuals.png")
+    }
+}
+
+/// The `extract --json` object: the stored look and every figure of the fit (snake_case keys, see docs/EXTRACT.md).
+public struct ExtractionSummary: Sendable, Encodable {
+    /// Per-pair figures.
+    public struct Pair: Sendable, Encodable {
+        let before: String
+        let after: String
+        let width: Int
+        let height: Int
+        let regionDe00: [Double]
+        let vignetteCornerGain: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case before, after, width, height
+            case regionDe00 = "region_de00"
+            case vignetteCornerGain = "vignette_corner_gain"
+        }
+    }
+
+    let guid: String
+    let name: String
+    let status: String
+    let cubeSize: Int
+    let interpolation: String
+    let workingSpace: String
+    let heldOutMeanDe00: Double
+    let heldOutP95De00: Double
+    let heldOutPixels: Int
+    let coverage: Double
+    let greyAxisMonotone: Bool
+    let pairs: [Pair]
+    let warnings: [String]
+
+    enum CodingKeys: String, CodingKey {
+        case guid, name, status, interpolation, coverage, pairs, warnings
+        case cubeSize = "cube_size"
+        case workingSpace = "working_space"
+        case heldOutMeanDe00 = "held_out_mean_de00"
+        case heldOutP95De00 = "held_out_p95_de00"
+        case heldOutPixels = "held_out_pixels"
+        case greyAxisMonotone = "grey_axis_monotone"
+    }
+
+    /// The summary of `outcome` for `request`.
+    public init(_ outcome: LookExtraction.Outcome, request: LookExtraction.Request) {
+        let fit = outcome.fit
+        guid = outcome.record.guid
+        name = outcome.record.name
+        status = outcome.added ? "added" : "existing"
+        cubeSize = fit.cube.size
+        interpolation = fit.settings.interpolation.rawValue
+        workingSpace = outcome.record.workingSpace
+        heldOutMeanDe00 = (fit.heldOut.mean * 1000).rounded() / 1000
+        heldOutP95De00 = (fit.heldOut.p95 * 1000).rounded() / 1000
+        heldOutPixels = fit.heldOut.count
+        coverage = (fit.coverage * 10000).rounded() / 10000
+        greyAxisMonotone = fit.greyAxisMonotone
+        pairs = zip(request.pairs, fit.pairs).map { p, f in
+            Pair(before: p.before, after: p.after, width: f.width, height: f.height,
+                 regionDe00: f.regions.map { ($0 * 100).rounded() / 100 },
+                 vignetteCornerGain: f.vignetteCornerGain.map { ($0 * 1000).rounded() / 1000 })
+        }
+        warnings = fit.warnings
+    }
+}

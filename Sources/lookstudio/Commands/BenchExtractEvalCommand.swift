@@ -1,0 +1,64 @@
+import ArgumentParser
+import Extraction
+import Foundation
+import LookBench
+
+/// `lookstudio bench extract-eval`: extraction accuracy on real looks and photos (docs/EXTRACT.md).
+struct BenchExtractEvalCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "extract-eval",
+        abstract: "Apply looks to photos, extract each look from one pair, report CIEDE2000 to the true look.",
+        discussion: """
+        For every look × source photo × variant (clean 8-bit, vignette, brush, JPEG q85) the look is extracted from \
+        (photo, look applied to photo) and compared with the true look on every photo. --dump DIR also writes the \
+        pixels (float32) and a manifest for scripts/extract-eval.py. Photos are read at ≤ 768 px on the long side.
+
+        Example: lookstudio bench extract-eval --look a.cube --look b.png --dump /tmp/ev samples/*.png
+        """
+    )
+
+    @Argument(help: ArgumentHelp("Photos.", valueName: "image"))
+    var images: [String]
+
+    @Option(help: "Look file (.cube, .3dl, PNG); repeatable.")
+    var look: [String] = []
+
+    @Option(help: "Variant to run (clean, vignette, brush, jpeg-q85); repeatable; default all.")
+    var variant: [String] = []
+
+    @Option(help: "Photo name (file name without extension) only measured on, never a pair's source; repeatable.")
+    var targetOnly: [String] = []
+
+    @Option(help: "Folder for raw pixels, manifest.json and lattice-cases.json.")
+    var dump: String?
+
+    @Option(help: "Long side, in pixels, the photos are evaluated at.")
+    var longSide = 768
+
+    func run() throws {
+        let looks = try look.map { (name: URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent,
+                                    cube: try ExtractEvaluation.loadLook(path: $0)) }
+        let photos = try images.map { (name: URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent,
+                                       image: try ExtractEvaluation.loadPhoto(path: $0, longSide: longSide)) }
+        let variants = try variant.map { name in
+            guard let v = ExtractEvaluation.Variant(rawValue: name) else {
+                throw ValidationError("--variant must be clean, vignette, brush or jpeg-q85, got \(name)")
+            }
+            return v
+        }
+        let cases = try ExtractEvaluation.run(looks: looks, photos: photos,
+                                              variants: variants.isEmpty ? ExtractEvaluation.Variant.allCases : variants,
+                                              targetOnly: Set(targetOnly), dump: dump) {
+            FileHandle.standardError.write(Data(("… " + $0 + "\n").utf8))
+        }
+        print("look                          source       variant    target       mean    p95  coverage")
+        for c in cases {
+            print(pad(c.look, 30) + pad(c.source, 13) + pad(c.variant.rawValue, 11) + pad(c.target, 12)
+                  + String(format: "%6.2f %6.2f %8.3f", c.mean, c.p95, c.coverage))
+        }
+    }
+
+    private func pad(_ s: String, _ n: Int) -> String {
+        s.count >= n ? s + " " : s.padding(toLength: n, withPad: " ", startingAt: 0)
+    }
+}

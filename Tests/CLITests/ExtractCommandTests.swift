@@ -1,0 +1,82 @@
+import Foundation
+import LookStudioTestSupport
+import ImageIO
+import Testing
+
+/// `lookstudio extract` end to end: a pair made with `apply`, stored in a temporary catalog with its provenance.
+@Suite struct ExtractCommandTests {
+    static let before = CLI.packageRoot + "/samples/chelsea.png"
+    static let look = CLI.fixtures + "/reference/warm33.cube"
+
+    /// A JSON value by key path from `extract --json`'s object.
+    static func object(_ text: String) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] ?? [:]
+    }
+
+    @Test func anAppliedLookIsExtractedStoredWithProvenanceAndReported() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let after = dir + "/after.png", catalog = dir + "/catalog.sqlite"
+        #expect(try CLI.run(["apply", "--lut", Self.look, Self.before, after]).status == 0)
+        let result = try CLI.run(["extract", Self.before, after, "--name", "Warm Again", "--tag", "test", "--json",
+                                  "--catalog", catalog, "--report", dir + "/report"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try Self.object(result.stdout)
+        #expect(json["name"] as? String == "Warm Again")
+        #expect(json["status"] as? String == "added")
+        #expect(json["cube_size"] as? Int == 33)
+        // warm33 is smooth: the photo's held-out pixels are reproduced within 8-bit rounding.
+        #expect((json["held_out_mean_de00"] as? Double ?? 9) < 0.5)
+        #expect((json["coverage"] as? Double ?? 0) > 0.01)
+        #expect(FileManager.default.fileExists(atPath: dir + "/report/coverage.png"))
+        #expect(FileManager.default.fileExists(atPath: dir + "/report/residuals.png"))
+        // The provenance names both files with their SHA-256 (checked against sha256sum) and the settings.
+        let guid = json["guid"] as? String ?? ""
+        let shown = try CLI.run(["looks", "show", guid, "--catalog", catalog])
+        #expect(shown.status == 0)
+        let digest = try CLI.run([Self.before], executable: "/usr/bin/sha256sum").stdout.prefix(64)
+        #expect(digest.count == 64 && shown.stdout.contains(String(digest)))
+        #expect(shown.stdout.contains("size: 33") && shown.stdout.contains("held_out_de00"))
+        // The stored look reproduces the after image through apply.
+        let again = dir + "/again.png"
+        #expect(try CLI.run(["apply", "--look", guid, "--catalog", catalog, Self.before, again]).status == 0)
+        let a = try PNGImage.read(path: after), b = try PNGImage.read(path: again)
+        guard case .eight(let sa) = a.samples, case .eight(let sb) = b.samples else {
+            Issue.record("expected 8-bit PNGs")
+            return
+        }
+        let mean = zip(sa, sb).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+        #expect(Double(mean) / Double(sa.count) < 1.0)
+    }
+
+    @Test func aFlippedEditAndAnotherPhotoAreRefusedWithTheirMessages() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let after = dir + "/after.png", catalog = dir + "/catalog.sqlite"
+        #expect(try CLI.run(["apply", "--lut", Self.look, Self.before, after]).status == 0)
+        let image = try PNGImage.read(path: after)
+        guard case .eight(let s) = image.samples else {
+            Issue.record("expected an 8-bit PNG")
+            return
+        }
+        var flipped = s
+        let w = image.width, c = image.channels
+        for y in 0..<image.height {
+            for x in 0..<w {
+                for k in 0..<c { flipped[c * (y * w + x) + k] = s[c * (y * w + w - 1 - x) + k] }
+            }
+        }
+        try ImageFormat.write(try PixelBuffer(width: w, height: image.height, channels: c, samples: .eight(flipped)),
+                              to: dir + "/flipped.png")
+        let refused = try CLI.run(["extract", Self.before, dir + "/flipped.png", "--name", "F", "--catalog", catalog])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("error: ") && refused.stderr.contains("flipped horizontally"))
+        let other = try CLI.run(["extract", Self.before, CLI.packageRoot + "/samples/coffee.png", "--name", "O",
+                                 "--catalog", catalog])
+        #expect(other.status != 0)
+        #expect(other.stderr.contains("does not look like an edit of"))
+        // Nothing was stored for either.
+        #expect(try CLI.run(["looks", "show", "F", "--catalog", catalog]).status != 0)
+        #expect(try CLI.run(["looks", "show", "O", "--catalog", catalog]).status != 0)
+    }
+}

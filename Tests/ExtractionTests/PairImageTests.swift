@@ -1,0 +1,50 @@
+import Foundation
+import ImageIO
+import Testing
+@testable import Extraction
+
+@Suite struct PairImageTests {
+    /// An APP1 Exif segment (big-endian TIFF) with one IFD0 entry: orientation.
+    static func exifSegment(orientation: UInt8) -> [UInt8] {
+        let tiff: [UInt8] = [0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0,
+                             0, 0, 0, 0]
+        let payload = Array("Exif".utf8) + [0, 0] + tiff
+        let length = payload.count + 2
+        return [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
+    }
+
+    @Test func anAfterImageStoredSidewaysWithEXIFOrientationIsReadUprightAndAccepted() throws {
+        let folder = try ExtractionFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let before = try ExtractionFixtures.photo("chelsea")
+        let look = try ExtractionFixtures.creativeLook()
+        let after = ExtractionFixtures.applied(look, to: before)
+        // Orientation 6 means "turn 90° clockwise to show": store the upright image turned counter-clockwise.
+        let w = after.width, h = after.height
+        var stored = [Float](repeating: 0, count: 3 * w * h)
+        for sy in 0..<w {
+            for sx in 0..<h {
+                let (ux, uy) = (w - 1 - sy, sx)
+                for c in 0..<3 { stored[3 * (sy * h + sx) + c] = after.rgb[3 * (uy * w + ux) + c] }
+            }
+        }
+        let sideways = try PairImage(width: h, height: w, rgb: stored)
+        let jpeg = try JPEGImage.encode(try sideways.pixels8(), quality: 95)
+        let tagged = Array(jpeg[0..<2]) + Self.exifSegment(orientation: 6) + Array(jpeg[2...])
+        try Data(tagged).write(to: URL(fileURLWithPath: folder + "/after.jpg"))
+        let loaded = try PairImage.load(path: folder + "/after.jpg")
+        #expect(loaded.width == w && loaded.height == h)
+        let pair = try PairGeometry.aligned(before: before, after: loaded, beforeName: "b", afterName: "a")
+        let fit = try LookExtractor.fit(pairs: [pair])
+        #expect(ExtractionFixtures.cubeDifference(fit.cube, look, on: before) < 1.0)
+    }
+
+    @Test func boxResizingAveragesAreasAndKeepsFlatColours() throws {
+        let flat = try PairImage(width: 7, height: 5, rgb: [Float](repeating: 0.25, count: 105))
+        let small = flat.boxResized(width: 3, height: 2)
+        #expect(small.rgb.allSatisfy { abs($0 - 0.25) < 1e-6 })
+        // Two columns, black and white, averaged into one: mid grey.
+        let stripes = try PairImage(width: 2, height: 1, rgb: [0, 0, 0, 1, 1, 1])
+        #expect(stripes.boxResized(width: 1, height: 1).rgb == [0.5, 0.5, 0.5])
+    }
+}
