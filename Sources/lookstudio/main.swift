@@ -4,7 +4,7 @@ import ImageIO
 
 // Every error is one `error: …` line on stderr. Argument errors add a hint line naming the subcommand's help and
 // exit 64 (EX_USAGE); failures while running exit 1; `--help` and `--version` print as ArgumentParser does, exit 0.
-let arguments = CommandLineArguments.joiningNegativeValues(Array(CommandLine.arguments.dropFirst()))
+let arguments = LookStudioCommand.joiningNegativeValues(Array(CommandLine.arguments.dropFirst()))
 var command: ParsableCommand
 do {
     command = try LookStudioCommand.parseAsRoot(arguments)
@@ -13,8 +13,8 @@ do {
     // `parseAsRoot` answers `--help` with a command whose `run` throws the help request; that stays ArgumentParser's.
     if code == .success { LookStudioCommand.exit(withError: error) }
     let message = LookStudioCommand.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
-    let help = "lookstudio " + (CommandLineArguments.subcommandPath(arguments) + ["--help"]).joined(separator: " ")
-    FileHandle.standardError.write(Data("error: \(CommandLineArguments.lowercased(message))\nsee '\(help)'\n".utf8))
+    let help = "lookstudio " + (LookStudioCommand.subcommandPath(arguments) + ["--help"]).joined(separator: " ")
+    FileHandle.standardError.write(Data("error: \(LookStudioCommand.lowercased(message))\nsee '\(help)'\n".utf8))
     exit(code.rawValue)
 }
 // SIGINT/SIGTERM remove every temporary output file in flight, then end the process by the signal.

@@ -64,7 +64,7 @@ struct ExtractCommand: ParsableCommand {
         request.settings.size = size
         request.settings.interpolation = Interpolation(rawValue: interp) ?? .tetrahedral
         request.workingSpace = workingSpace
-        let catalog = try CatalogAccess.open(global)
+        let catalog = try global.openCatalog()
         let outcome = try LookExtraction.run(request, catalog: catalog, report: report)
         for w in outcome.fit.warnings { printError("warning: \(w)") }
         if !outcome.added {

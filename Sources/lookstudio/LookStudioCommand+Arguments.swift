@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// Argument text the parser needs help with.
-enum CommandLineArguments {
+extension LookStudioCommand {
     /// `--strength -5` becomes `--strength=-5`: ArgumentParser reads a lone `-5` as a short flag, so the option
     /// would report a missing value; joined, the option's own range check answers instead. Only a long option
     /// without `=` followed by a number is joined.
