@@ -171,6 +171,7 @@ public enum WebPImage {
     }
 
     static func readFile(_ path: String) throws(ImageIOError) -> [UInt8] {
+        try InputFile.requireImageFile(path)
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .cannotOpen(file: path, reason: FileManager.default.fileExists(atPath: path)
                               ? "permission denied" : "no such file")
