@@ -103,7 +103,7 @@ public struct CorrectJob: Sendable {
                 return n - 1
             }) {
                 let file = files[index]
-                var result = CorrectResult(file: file)
+                var result = CorrectResult(file: ImageFiles.displayPath(of: file))
                 let started = DispatchTime.now()
                 let outputs = strengths.map { outputPath(for: file, strength: $0) }
                 let skipped = batch.alreadyDone(outputs: outputs)
@@ -119,7 +119,7 @@ public struct CorrectJob: Sendable {
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
                 batch.record(&result, skipped: skipped, seconds: seconds)
                 results.withLock { $0[index] = result }
-                progress(skipped ? "\(file): skipped, its outputs exist" : result.line, result.error != nil)
+                progress(skipped ? "\(result.file): skipped, its outputs exist" : result.line, result.error != nil)
             }
         }
         return results.current.compactMap { $0 }
@@ -186,7 +186,7 @@ public struct CorrectJob: Sendable {
     /// Where the output of `file` at `strength` goes.
     public func outputPath(for file: String, strength: Double) -> String {
         guard toFolder else { return output }
-        let url = URL(fileURLWithPath: file)
+        let url = URL(fileURLWithPath: ImageFiles.displayPath(of: file))
         let base = url.deletingPathExtension().lastPathComponent
         let suffix = strengths.count > 1 ? "-s\(TextNumber.format(strength))" : ""
         // NSString keeps a relative OUT relative, so the paths printed and in --json are the ones the user gave.
@@ -195,32 +195,8 @@ public struct CorrectJob: Sendable {
 
     /// Error text that names the file exactly once.
     static func describe(_ error: Error, file: String) -> String {
-        let text = "\(error)"
-        return text.contains(file) ? text : "\(file): \(text)"
-    }
-}
-
-/// Finding the images of a run.
-public enum ImageFiles {
-    /// True when `path` is an existing folder.
-    public static func isDirectory(_ path: String) -> Bool {
-        var dir: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &dir) && dir.boolValue
-    }
-
-    /// Files as given, folders expanded to their images (sorted, not recursive, hidden files skipped).
-    public static func collect(_ inputs: [String]) throws -> [String] {
-        var files: [String] = []
-        for input in inputs {
-            if isDirectory(input) {
-                let names = try FileManager.default.contentsOfDirectory(atPath: input).sorted()
-                for name in names where !name.hasPrefix(".") && ImageFormat.fromExtension(name) != nil {
-                    files.append(URL(fileURLWithPath: input).appendingPathComponent(name).path)
-                }
-            } else {
-                files.append(input)
-            }
-        }
-        return files
+        let display = ImageFiles.displayPath(of: file)
+        let text = "\(error)".replacingOccurrences(of: file, with: display)
+        return text.contains(display) ? text : "\(display): \(text)"
     }
 }
