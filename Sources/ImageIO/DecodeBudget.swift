@@ -27,7 +27,7 @@ public enum DecodeBudget {
     }
 
     /// `n` with thousands separators ("16,781,312"): limits are read by people deciding what to change.
-    static func grouped(_ n: Int) -> String {
+    public static func grouped(_ n: Int) -> String {
         let digits = String(n.magnitude)
         var out = ""
         for (i, c) in digits.enumerated() {
