@@ -69,17 +69,19 @@ enum HostilePNG {
 /// Issue 24 (minor items): `--max-pixels` where the messages say so, exact figures, refused iCCP chunks warned
 /// about, one ICC check for `info`, `apply` and `detect`, outputs that are links to devices.
 @Suite struct ImageLimitsTests {
-    @Test("info and detect take --max-pixels; the refusal gives exact figures and names the option")
+    @Test("info, detect, contact-sheet and gallery take --max-pixels; the refusal gives exact figures and the option")
     func maxPixelsOption() throws {
         let dir = try CLI.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try HostilePNG.write(HostilePNG.png(width: 48, height: 32), to: dir + "/a.png")
-        for command in ["info", "detect"] {
-            let refused = try CLI.run([command, "--max-pixels", "1000", dir + "/a.png"])
+        let extra = ["contact-sheet": ["-o", dir + "/sheet.png"],
+                     "gallery": ["-o", dir + "/gallery", "--catalog", dir + "/c.sqlite"]]
+        for command in ["info", "detect", "contact-sheet", "gallery"] {
+            let refused = try CLI.run([command, "--max-pixels", "1000", dir + "/a.png"] + (extra[command] ?? []))
             #expect(refused.status == 1, "\(command): \(refused.stderr)")
             #expect(refused.stderr.contains("48×32 = 1,536 pixels is over the limit of 1,000 pixels; raise it with "
                                             + "--max-pixels"), "\(command): \(refused.stderr)")
-            let allowed = try CLI.run([command, "--max-pixels", "1536", dir + "/a.png"])
+            let allowed = try CLI.run([command, "--max-pixels", "1536", dir + "/a.png"] + (extra[command] ?? []))
             #expect(allowed.status == 0, "\(command): \(allowed.stderr)")
         }
     }
