@@ -43,7 +43,7 @@ import Glibc
             #expect(mkfifo("\(dir)/\(name)", 0o600) == 0)
         }
         let fifo = "is a FIFO (named pipe), not"
-        let cases: [([String], String)] = [
+        var cases: [([String], String)] = [
             (["apply", "--lut", "\(dir)/pipe.cube", chart, "\(dir)/o.png"], "\(dir)/pipe.cube: \(fifo) a LUT file"),
             (["inspect", "\(dir)/pipe"], "\(dir)/pipe: \(fifo) a LUT file"),
             (["apply", "--recipe", "\(dir)/pipe.yaml", chart, "\(dir)/o.png"],
@@ -51,6 +51,9 @@ import Glibc
             (["apply", "--lut", lut, "\(dir)/pipe.png", "\(dir)/o.png"], "\(dir)/pipe.png: \(fifo) an image file"),
             (["info", "\(dir)/pipe.png"], "\(dir)/pipe.png: \(fifo) an image file"),
         ]
+        #expect(mkfifo("\(dir)/pipe.sqlite", 0o600) == 0)
+        let fifoCatalog = "\(dir)/pipe.sqlite is not an SQLite database; it was left untouched"
+        cases.append((["looks", "list", "--catalog", "\(dir)/pipe.sqlite"], fifoCatalog))
         for (arguments, message) in cases {
             let started = Date()
             let result = try CLI.run(["timeout", "20", CLI.binary] + arguments, executable: "/usr/bin/env")
