@@ -58,8 +58,8 @@ import Testing
             Issue.record("500 steps at 256³ were composed")
         } catch let error as RecipeError {
             #expect(error.description == "r.yaml: 500 steps at size 256 would evaluate 500 × 256³ = 8,388,608,000 "
-                    + "lattice points, over the compose budget of 1,073,741,824 (a few seconds of work); at size 256 "
-                    + "at most 64 steps fit, and 500 steps fit at size 129 or less (`size:` in the recipe, --size on "
+                    + "lattice points, over the compose budget of 268,435,456 (about 12 s of work); at size 256 "
+                    + "at most 16 steps fit, and 500 steps fit at size 81 or less (`size:` in the recipe, --size on "
                     + "the command line)")
         }
         #expect(Date().timeIntervalSince(started) < 2)
@@ -69,15 +69,16 @@ import Testing
         #expect(small != (try ColorCube.identity(size: 4)))
     }
 
-    @Test("a smaller budget refuses what the standard one allows; the standard one is 2³⁰ points and 2 × 256³ entries")
+    @Test("a smaller budget refuses what the standard one allows; the standard one is 2²⁸ points and 2 × 256³ entries")
     func budgetFigures() throws {
-        #expect(ComposeBudget.standard.maxStepPoints == 1_073_741_824)
+        #expect(ComposeBudget.standard.maxStepPoints == 268_435_456)
         #expect(ComposeBudget.standard.maxHeldEntries == 33_554_432)
         let tight = ComposeBudget(maxStepPoints: 10 * 4 * 4 * 4, maxHeldEntries: 1)
         #expect(throws: RecipeError.self) { try tight.checkWork(steps: 11, size: 4, recipe: "r.yaml") }
         try tight.checkWork(steps: 10, size: 4, recipe: "r.yaml")
-        try ComposeBudget.standard.checkWork(steps: 64, size: 256, recipe: "r.yaml")
-        #expect(throws: RecipeError.self) { try ComposeBudget.standard.checkWork(steps: 65, size: 256, recipe: "r") }
+        try ComposeBudget.standard.checkWork(steps: 16, size: 256, recipe: "r.yaml")
+        try ComposeBudget.standard.checkWork(steps: 1_024, size: 64, recipe: "r.yaml")
+        #expect(throws: RecipeError.self) { try ComposeBudget.standard.checkWork(steps: 17, size: 256, recipe: "r") }
         #expect(throws: RecipeError.self) {
             try ComposeBudget.standard.checkWork(steps: Int.max, size: 256, recipe: "r")
         }
