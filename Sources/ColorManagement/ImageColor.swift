@@ -55,6 +55,14 @@ public enum ImageColor {
     /// as sRGB); a parseable profile that is not RGB (a grey profile on a grey PNG delivered as RGB) falls back to
     /// sRGB with a warning. gAMA 1/2.2 with sRGB or no cHRM is read as sRGB, as libpng treats it.
     public static func profile(for color: ColorDescription, file: String) throws -> (ColorProfile, String?) {
+        if let refused = color.refusedICCProfile, color.iccProfile == nil {
+            var uncarried = color
+            uncarried.refusedICCProfile = nil
+            let (profile, other) = try self.profile(for: uncarried, file: file)
+            let warning = "\(file): its ICC profile (iCCP chunk) was refused by libpng (\(refused)); reading the pixels "
+                + "as \(profile.description)"
+            return (profile, other.map { warning + "; " + $0 } ?? warning)
+        }
         if let icc = color.iccProfile {
             if icc.colorSpace != nil, icc.colorSpace != "RGB " {
                 return (ColorProfile(.sRGB), "\(file): its \(icc.colorSpace!.trimmingCharacters(in: .whitespaces)) "
@@ -80,6 +88,12 @@ public enum ImageColor {
     public static func description(for profile: ColorProfile) -> ColorDescription {
         if profile.named == .sRGB { return .sRGB }
         return ColorDescription(iccProfile: PNGColorMetadata.ICCProfile(name: profile.description, data: profile.data))
+    }
+
+    /// Reads `path`'s header and checks its colour description as `info` and `apply` do: throws for a profile
+    /// LittleCMS rejects, returns the warning for one read as sRGB instead.
+    public static func checkProfile(path: String, maxPixels: Int) throws -> String? {
+        try profile(for: ImageFormat.info(path: path, maxPixels: maxPixels).color, file: path).1
     }
 
     /// An 8-bit preview converted into sRGB; unchanged when the image is sRGB or untagged, or when its description

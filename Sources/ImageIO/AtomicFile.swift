@@ -25,7 +25,7 @@ public enum AtomicFile {
     /// path is registered with `TemporaryFiles`, so an interrupt removes it; `commit` or `discard` forgets it.
     /// `keepingExtension` appends `path`'s extension, for writers that pick the format by it.
     public static func temporaryPath(for path: String, keepingExtension: Bool = false) -> String {
-        let url = URL(fileURLWithPath: path)
+        let url = URL(fileURLWithPath: destination(path))
         let dir = url.deletingLastPathComponent().path
         var temporary = "\(dir)/.\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         if keepingExtension { temporary += "." + url.pathExtension }
@@ -35,10 +35,21 @@ public enum AtomicFile {
 
     /// Renames a finished temporary file over `path`; the caller discards `temporary` if this throws.
     public static func commit(temporary: String, to path: String) throws(AtomicFileError) {
-        guard rename(temporary, path) == 0 else {
+        guard rename(temporary, destination(path)) == 0 else {
             throw AtomicFileError(path: path, errno: errno)
         }
         lstemp_unregister_path(temporary)
+    }
+
+    /// Where a write to `path` lands: for a symlink to an existing regular file, that file (so the link stays a link
+    /// and the file it names gets the new contents); otherwise `path` itself.
+    public static func destination(_ path: String) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
+              stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+              let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Removes an unfinished temporary file and forgets its registration.

@@ -31,6 +31,8 @@ public struct ColorDescription: Sendable, Equatable {
     public var chromaticities: PNGColorMetadata.Chromaticities?
     /// HEIF/AVIF colour code points.
     public var codePoints: CodePoints?
+    /// A PNG iCCP chunk libpng refused (too long, damaged), with its reason: the profile is missing, not absent.
+    public var refusedICCProfile: String?
 
     /// A description with the given parts (none: untagged).
     public init(iccProfile: PNGColorMetadata.ICCProfile? = nil, srgbIntent: PNGColorMetadata.RenderingIntent? = nil,
@@ -52,6 +54,7 @@ public struct ColorDescription: Sendable, Equatable {
     public init(png: PNGColorMetadata) {
         self.init(iccProfile: png.iccProfile, srgbIntent: png.srgbIntent, gamma: png.gamma,
                   chromaticities: png.chromaticities)
+        refusedICCProfile = png.refusedICCProfile
     }
 
     /// The sRGB tag (PNG's sRGB chunk, perceptual intent).

@@ -17,17 +17,32 @@ public enum DecodeBudget {
         throw .tooManyBytes(file: file, what: what, bytes: bytes, limit: maxRowBytes)
     }
 
-    /// Throws when an image decoded whole (`width` × `height` × `bytesPerPixel`) is over the budget.
-    static func checkWhole(file: String, width: Int, height: Int, bytesPerPixel: Int) throws(ImageIOError) {
+    /// Decoded bytes an image decoded whole may take per byte of its file, above ``minWholeBytes``: real WebP and
+    /// HEIF files store a pixel in well under 1,024 bits' worth of bytes (a 50-megapixel HEIC is megabytes), while a
+    /// 30-byte lossless WebP declaring 11,265 × 10,241 (found by the `decodebudget` fuzz target) asked for 461 MB.
+    public static let maxExpansion = 1024
+    /// What any image decoded whole may take however small its file: 64 MiB.
+    public static let minWholeBytes = 64 << 20
+
+    /// Throws when an image decoded whole (`width` × `height` × `bytesPerPixel`) is over the budget: ``maxWholeBytes``,
+    /// and, when the file's size `encodedBytes` is known, ``maxExpansion`` bytes per stored byte (at least
+    /// ``minWholeBytes``), so a file under 1 kB cannot buy hundreds of megabytes.
+    static func checkWhole(file: String, width: Int, height: Int, bytesPerPixel: Int,
+                           encodedBytes: Int? = nil) throws(ImageIOError) {
         let (product, overflow) = width.multipliedReportingOverflow(by: height)
         let (bytes, overflow2) = product.multipliedReportingOverflow(by: bytesPerPixel)
-        guard overflow || overflow2 || bytes > maxWholeBytes else { return }
-        throw .tooManyBytes(file: file, what: "the \(width)×\(height) image decoded whole",
-                            bytes: overflow || overflow2 ? Int.max : bytes, limit: maxWholeBytes)
+        var limit = maxWholeBytes
+        var what = "the \(width)×\(height) image decoded whole"
+        if let encodedBytes, encodedBytes < maxWholeBytes / maxExpansion {
+            limit = max(minWholeBytes, encodedBytes * maxExpansion)
+            what += " from a \(grouped(encodedBytes))-byte file"
+        }
+        guard overflow || overflow2 || bytes > limit else { return }
+        throw .tooManyBytes(file: file, what: what, bytes: overflow || overflow2 ? Int.max : bytes, limit: limit)
     }
 
     /// `n` with thousands separators ("16,781,312"): limits are read by people deciding what to change.
-    static func grouped(_ n: Int) -> String {
+    public static func grouped(_ n: Int) -> String {
         let digits = String(n.magnitude)
         var out = ""
         for (i, c) in digits.enumerated() {

@@ -120,7 +120,7 @@ public enum HEIFImage {
         }
         // libheif's decoded planes plus this copy of them, at the delivered sample width.
         try DecodeBudget.checkWhole(file: name, width: width, height: height,
-                                    bytesPerPixel: 2 * channels * (wide ? 2 : 1))
+                                    bytesPerPixel: 2 * channels * (wide ? 2 : 1), encodedBytes: bytes.count)
         let chroma = wide ? (alpha ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RRGGBB_LE)
                           : (alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB)
         var image: OpaquePointer?

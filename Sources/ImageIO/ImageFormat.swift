@@ -21,6 +21,7 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable, Codable {
 
     /// The format of an existing file from its signature, falling back to its extension when it is too short.
     public static func of(path: String) throws(ImageIOError) -> ImageFormat {
+        try InputFile.requireImageFile(path)
         if let handle = FileHandle(forReadingAtPath: path) {
             defer { try? handle.close() }
             let head = [UInt8]((try? handle.read(upToCount: 16)) ?? Data())

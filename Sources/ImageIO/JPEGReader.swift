@@ -32,6 +32,7 @@ public final class JPEGReader {
     /// `scaleDenominator` 1, 2, 4 or 8 decodes at that fraction of the size (DCT scaling).
     public convenience init(path: String, maxPixels: Int = PNGReader.defaultMaxPixels,
                             scaleDenominator: Int = 1) throws(ImageIOError) {
+        try InputFile.requireImageFile(path)
         guard let handle = lsjpeg_reader_create() else {
             throw .outOfMemory(file: path, detail: "cannot create a JPEG reader")
         }

@@ -11,14 +11,20 @@ public enum OutputSafety {
         /// How they collide.
         public let reason: String
         public var description: String {
-            "refusing to write \(output): \(reason) \(input); choose another output path"
+            if input.isEmpty { return "refusing to write \(output): \(reason); choose another output path" }
+            return "refusing to write \(output): \(reason) \(input); choose another output path"
         }
     }
 
     /// Throws when the output file `output` is any input file: the same path once symlinks and `..` are resolved,
     /// or the same device and inode (a hard link, a symlink to it, a bind mount). An output that does not exist
     /// yet can only match by path (through a symlinked folder, say).
+    ///
+    /// Also refuses an output that is, or is a symlink to, a folder, device, FIFO or socket: outputs are written to
+    /// a temporary file renamed into place, which would replace such a link (say to /dev/full) by a regular file.
+    /// A symlink to a regular file is written through (``AtomicFile/destination(_:)``).
     public static func check(inputs: [String], output: String) throws(Refusal) {
+        try checkDestination(output)
         let out = identity(output)
         for input in inputs {
             let inp = identity(input)
@@ -38,6 +44,23 @@ public enum OutputSafety {
         if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory), isDirectory.boolValue {
             let name = (output as NSString).appendingPathComponent("NAME.png")
             throw .cannotWrite(file: output, reason: "it is a folder; give the output image's file name, e.g. \(name)")
+        }
+    }
+
+    /// Throws when `output` exists and is not a regular file (following symlinks).
+    public static func checkDestination(_ output: String) throws(Refusal) {
+        let kind = InputFile.kind(of: output)
+        switch kind {
+        case .regular, .unknown: return
+        default:
+            var info = stat()
+            var reason = "it is \(kind.noun)"
+            if lstat(output, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
+               let target = try? FileManager.default.destinationOfSymbolicLink(atPath: output) {
+                reason = "it is a symlink to \(target), \(kind.noun)"
+            }
+            throw Refusal(output: output, input: "", reason: reason + ", and outputs are written to a temporary file "
+                          + "renamed into place, which would replace it by a regular file")
         }
     }
 

@@ -62,6 +62,8 @@ public struct PNGColorMetadata: Sendable, Equatable {
     public var gamma: Int32?
     /// The cHRM chunk.
     public var chromaticities: Chromaticities?
+    /// Reading: why libpng refused the file's iCCP chunk (too long, damaged), when it did; nil otherwise.
+    public var refusedICCProfile: String?
 
     /// Metadata with the given chunks (none by default).
     public init(iccProfile: ICCProfile? = nil, srgbIntent: RenderingIntent? = nil, gamma: Int32? = nil,
@@ -82,6 +84,7 @@ public struct PNGColorMetadata: Sendable, Equatable {
 
     /// Copies what a shim reader reported; the pointers are valid only during this call.
     init(_ c: lspng_color) {
+        if let problem = c.iccp_problem { refusedICCProfile = String(cString: problem) }
         if c.has_iccp != 0, let name = c.iccp_name, let profile = c.iccp_profile, c.iccp_length > 0 {
             // Keywords are Latin-1: each byte is one Unicode scalar.
             let start = UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self)

@@ -50,6 +50,7 @@ public final class PNGReader {
 
     /// Opens a PNG file and reads its header, refusing images over `maxPixels` before allocating for them.
     public convenience init(path: String, maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError) {
+        try InputFile.requireImageFile(path)
         guard let handle = lspng_reader_create() else {
             throw .outOfMemory(file: path, detail: "cannot create a PNG reader")
         }

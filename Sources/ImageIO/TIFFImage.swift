@@ -61,6 +61,7 @@ public final class TIFFReader {
 
     /// Opens a TIFF and reads its first directory, refusing images over `maxPixels` before allocating for them.
     public init(path: String, maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError) {
+        try InputFile.requireImageFile(path)
         let errors = UnsafeMutablePointer<lstiff_errors>.allocate(capacity: 1)
         errors.initialize(to: lstiff_errors())
         self.errors = errors

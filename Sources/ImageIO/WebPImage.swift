@@ -31,7 +31,8 @@ public enum WebPImage {
             throw .tooManyPixels(file: name, width: width, height: height, limit: maxPixels)
         }
         let channels = features.has_alpha != 0 ? 4 : 3
-        try DecodeBudget.checkWhole(file: name, width: width, height: height, bytesPerPixel: channels)
+        try DecodeBudget.checkWhole(file: name, width: width, height: height, bytesPerPixel: channels,
+                                    encodedBytes: bytes.count)
         var samples = [UInt8](repeating: 0, count: width * height * channels)
         let ok = bytes.withUnsafeBufferPointer { input in
             samples.withUnsafeMutableBufferPointer { out -> Bool in
@@ -171,6 +172,7 @@ public enum WebPImage {
     }
 
     static func readFile(_ path: String) throws(ImageIOError) -> [UInt8] {
+        try InputFile.requireImageFile(path)
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .cannotOpen(file: path, reason: FileManager.default.fileExists(atPath: path)
                               ? "permission denied" : "no such file")

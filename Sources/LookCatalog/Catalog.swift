@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ImageIO
 import LookCore
 
 /// An open look catalog: one SQLite file in WAL mode, migrated and seeded on open (read-write), or only read.
@@ -62,6 +63,11 @@ public final class Catalog: Sendable {
         self.path = path
         var readOnly = access != .readWrite
         let fm = FileManager.default
+        // A FIFO would block SQLite's open until a writer came; a folder or device is no catalog either.
+        switch InputFile.kind(of: path) {
+        case .regular, .unknown: break
+        default: throw CatalogError.notSQLite(path: path)
+        }
         let existingSize = (try? fm.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
         if readOnly && (existingSize ?? 0) == 0 { throw CatalogError.missing(path: path) }
         if let size = existingSize, size > 0 {

@@ -93,7 +93,7 @@ public enum CubeImage {
         do {
             image = try PNGImage.read(path: path, maxPixels: maxCubePixels)
         } catch {
-            throw LookFormatsError(file: path, error.reason)
+            throw LookFormatsError(file: path, reason(error))
         }
         return try decodeWithLayout(image, layout: layout, fileName: path)
     }
@@ -115,13 +115,20 @@ public enum CubeImage {
         do {
             image = try PNGImage.decode(data, name: name, maxPixels: maxCubePixels)
         } catch {
-            throw LookFormatsError(file: name, error.reason)
+            throw LookFormatsError(file: name, reason(error))
         }
         return try decodeWithLayout(image, layout: layout, fileName: name).cube
     }
 
     /// The largest cube image: a 256³ cube is 4096×4096 tiled or hald, 65536×256 as a strip.
     static let maxCubePixels = 4096 * 4096
+
+    /// An image error as said about a LUT image: its pixel limit is the largest cube's, which no option raises.
+    static func reason(_ error: ImageIOError) -> String {
+        guard case .tooManyPixels(_, let width, let height, _) = error else { return error.reason }
+        return "\(width)×\(height) = \(DecodeBudget.grouped(width * height)) pixels is more than a LUT image holds: "
+            + "the largest, a 256³ cube, is 4096×4096 = 16,777,216 pixels"
+    }
 
     /// How much smoother the chosen reading must be: its mean squared step along the cube's axes must be under this
     /// fraction of the other reading's. Measured: on every corpus and reference PNG the true reading is 16× (a

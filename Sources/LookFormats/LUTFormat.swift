@@ -37,6 +37,7 @@ public struct LoadedLUT: Sendable, Equatable {
 public enum LUTFormat {
     /// The format of `path`, from its extension or, failing that, its first bytes.
     public static func format(of path: String) throws(LookFormatsError) -> LUTFileFormat {
+        try requireLUTFile(path)
         let name = (path as NSString).lastPathComponent
         switch (path as NSString).pathExtension.lowercased() {
         case "cube": return .cube
@@ -56,6 +57,11 @@ public enum LUTFormat {
         if text.contains("<PROCESSLIST") { return .clf }
         if text.contains("MESH") { return .threeDL }
         throw LookFormatsError(file: name, "unknown LUT format: expected a .cube, .3dl, .clf or .png file")
+    }
+
+    /// Refuses a folder, FIFO, socket or device given as a LUT, naming the path, before anything opens it.
+    public static func requireLUTFile(_ path: String) throws(LookFormatsError) {
+        if let refusal = InputFile.refusal(path, what: "a LUT file") { throw LookFormatsError(file: path, refusal) }
     }
 
     /// The format an output path asks for, by extension only.

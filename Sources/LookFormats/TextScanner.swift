@@ -1,3 +1,4 @@
+import ImageIO
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -241,16 +242,16 @@ struct TextScanner {
 enum FileBytes {
     /// The file's bytes; `name` is what errors call the file.
     static func load(path: String, name: String) throws(LookFormatsError) -> [UInt8] {
-        let fd = open(path, O_RDONLY)
+        // Non-blocking, so a FIFO is refused below instead of waiting for a writer; regular files ignore the flag.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw LookFormatsError(file: name, "cannot open: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
             throw LookFormatsError(file: name, "cannot read: \(String(cString: strerror(errno)))")
         }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw LookFormatsError(file: name, "not a regular file (a directory or device cannot hold a LUT)")
-        }
+        let kind = InputFile.kind(mode: info.st_mode)
+        guard kind == .regular else { throw LookFormatsError(file: path, "is \(kind.noun), not a LUT file") }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var filled = 0
         var failure: Int32 = 0

@@ -42,8 +42,9 @@ public struct ResolvedStep: Sendable {
     public let isNoOp: Bool
     /// Strength as a factor, 0…2.
     let factor: Float
-    /// Prepared once, so every evaluation of the step samples without rebuilding the table.
-    let sampler: BatchSampler?
+    /// For look and LUT steps: what the cube was loaded from (file identity or look reference), so steps naming the
+    /// same file share one cube and one sampler table.
+    let cubeKey: String?
 
     /// The cube of a look or LUT step.
     public var cube: ColorCube? {
@@ -68,12 +69,23 @@ public struct Composer: Sendable {
 
     /// Where adjustments come from.
     public let registry: PluginRegistry
+    /// What a compose may cost (work and held cubes), checked before the work.
+    public var budget: ComposeBudget
     private let resolveLook: @Sendable (String) throws -> ResolvedLook
 
     /// A composer over `registry`'s adjustments that finds looks (by name or GUID) through `resolveLook`.
-    public init(registry: PluginRegistry, resolveLook: @escaping @Sendable (String) throws -> ResolvedLook) {
+    public init(registry: PluginRegistry, budget: ComposeBudget = .standard,
+                resolveLook: @escaping @Sendable (String) throws -> ResolvedLook) {
         self.registry = registry
+        self.budget = budget
         self.resolveLook = resolveLook
+    }
+
+    /// The cubes loaded while resolving one recipe, by file identity or look reference, and the entries they hold.
+    private struct LoadedCubes {
+        var luts: [String: (dialect: String, cube: ColorCube)] = [:]
+        var looks: [String: ResolvedLook] = [:]
+        var heldEntries = 0
     }
 
     /// The output size for `recipe`: `size` if given, else the recipe's, else ``defaultSize``.
@@ -84,15 +96,20 @@ public struct Composer: Sendable {
     }
 
     /// Looks up every step: adjustment ids and parameters, looks, LUT files. Errors name the step and its line.
+    ///
+    /// A LUT file or look named by several steps is loaded once; the distinct cubes held are kept within
+    /// ``budget``.
     public func resolve(_ recipe: Recipe) throws(RecipeError) -> [ResolvedStep] {
         var resolved: [ResolvedStep] = []
+        var loaded = LoadedCubes()
         for (offset, step) in recipe.steps.enumerated() {
-            resolved.append(try resolve(step, index: offset + 1, in: recipe))
+            resolved.append(try resolve(step, index: offset + 1, in: recipe, loaded: &loaded))
         }
         return resolved
     }
 
-    private func resolve(_ step: RecipeStep, index: Int, in recipe: Recipe) throws(RecipeError) -> ResolvedStep {
+    private func resolve(_ step: RecipeStep, index: Int, in recipe: Recipe,
+                         loaded: inout LoadedCubes) throws(RecipeError) -> ResolvedStep {
         func failure(_ message: String, line: Int? = nil) -> RecipeError {
             .step(file: recipe.fileName, line: line ?? step.line, index: index, id: step.id, message: message)
         }
@@ -116,33 +133,52 @@ public struct Composer: Sendable {
             }
             let noOp = factor == 0 || values == adjustment.identityParameters
             return ResolvedStep(step: step, index: index, action: .adjustment(adjustment, parameters: values),
-                                isNoOp: noOp, factor: factor, sampler: nil)
+                                isNoOp: noOp, factor: factor, cubeKey: nil)
         case .look(let reference):
+            let key = "look:" + reference
+            if let look = loaded.looks[key] {
+                return cubeStep(step, index: index, action: .look(look), cube: look.cube, factor: factor, key: key)
+            }
             let look: ResolvedLook
             do {
                 look = try resolveLook(reference)
             } catch {
                 throw failure("\(error)")
             }
-            return cubeStep(step, index: index, action: .look(look), cube: look.cube, factor: factor)
+            loaded.heldEntries += look.cube.entryCount
+            try budget.checkHeld(loaded.heldEntries, adding: "look \(reference) at step \(index)", size: look.cube.size,
+                                 recipe: recipe.fileName)
+            loaded.looks[key] = look
+            return cubeStep(step, index: index, action: .look(look), cube: look.cube, factor: factor, key: key)
         case .lut(let file):
             let path = recipe.resolvedPath(file)
+            let key = "file:" + (ComposeBudget.fileIdentity(path) ?? path)
+            if let (dialect, cube) = loaded.luts[key] {
+                return cubeStep(step, index: index, action: .lut(path: path, dialect: dialect, cube: cube),
+                                cube: cube, factor: factor, key: key)
+            }
+            let dialect: String
+            let cube: ColorCube
             do {
-                let loaded = try LUTFormat.read(path: path)
-                let cube = try loaded.lut.bakedCube()
-                return cubeStep(step, index: index, action: .lut(path: path, dialect: loaded.dialect, cube: cube),
-                                cube: cube, factor: factor)
+                let file = try LUTFormat.read(path: path)
+                dialect = file.dialect
+                cube = try file.lut.bakedCube()
             } catch {
                 throw failure("\(error)")
             }
+            loaded.heldEntries += cube.entryCount
+            try budget.checkHeld(loaded.heldEntries, adding: "\(file) at step \(index)", size: cube.size,
+                                 recipe: recipe.fileName)
+            loaded.luts[key] = (dialect, cube)
+            return cubeStep(step, index: index, action: .lut(path: path, dialect: dialect, cube: cube),
+                            cube: cube, factor: factor, key: key)
         }
     }
 
     private func cubeStep(_ step: RecipeStep, index: Int, action: ResolvedStep.Action, cube: ColorCube,
-                          factor: Float) -> ResolvedStep {
+                          factor: Float, key: String) -> ResolvedStep {
         let noOp = factor == 0 || Self.isIdentity(cube)
-        return ResolvedStep(step: step, index: index, action: action, isNoOp: noOp, factor: factor,
-                            sampler: noOp ? nil : BatchSampler(cube))
+        return ResolvedStep(step: step, index: index, action: action, isNoOp: noOp, factor: factor, cubeKey: key)
     }
 
     private static func parameterName(of error: PluginHostError) -> String? {
@@ -179,13 +215,19 @@ public struct Composer: Sendable {
     ///
     /// A recipe that is a single look at strength s returns `I + s·(L − I)` on the look's own entries (exact) when
     /// the output size is the look's size.
+    ///
+    /// Refused before anything is loaded when the recipe's steps × size³ exceed ``budget``.
     public func compose(_ recipe: Recipe, size: Int? = nil) throws -> ColorCube {
-        try Self.compose(try resolve(recipe), size: try Self.outputSize(recipe, size: size))
+        let n = try Self.outputSize(recipe, size: size)
+        try budget.checkWork(steps: recipe.steps.count, size: n, recipe: recipe.fileName)
+        return try Self.compose(try resolve(recipe), size: n, budget: budget)
     }
 
     /// Composes already resolved steps on a grid of `size`; lets `explain` resolve once and compose at many sizes.
-    public static func compose(_ steps: [ResolvedStep], size n: Int) throws -> ColorCube {
+    public static func compose(_ steps: [ResolvedStep], size n: Int, budget: ComposeBudget = .standard,
+                               recipe: String = "recipe") throws -> ColorCube {
         let active = steps.filter { !$0.isNoOp }
+        try budget.checkWork(steps: active.count, size: n, recipe: recipe)
         if active.count == 1, let only = active.first, let cube = only.cube, cube.size == n {
             return try cube.scaled(strength: only.factor)
         }
@@ -215,11 +257,19 @@ public struct Composer: Sendable {
 
     /// Runs `steps` over interleaved RGB floats in place, one whole-buffer pass per step (no-op steps included).
     /// A plugin that fails throws an error naming its file, adjustment and step.
+    ///
+    /// A look or LUT step's sampler table (16 bytes an entry) is built when first needed and dropped after the last
+    /// step using that cube, so at most the tables of cubes still ahead are alive, never one per step.
     public static func run(_ steps: [ResolvedStep], on rgb: UnsafeMutableBufferPointer<Float>) throws {
         guard !steps.isEmpty, !rgb.isEmpty else { return }
+        var lastUse: [String: Int] = [:]
+        for (position, step) in steps.enumerated() where !step.isNoOp {
+            if let key = step.cubeKey { lastUse[key] = position }
+        }
+        var samplers: [String: BatchSampler] = [:]
         var scratch = [Float](repeating: 0, count: rgb.count)
         try scratch.withUnsafeMutableBufferPointer { out in
-            for step in steps {
+            for (position, step) in steps.enumerated() {
                 let s = step.factor
                 switch step.action {
                 case .adjustment(let adjustment, let parameters):
@@ -229,7 +279,13 @@ public struct Composer: Sendable {
                     }
                     try adjustment.apply(UnsafeBufferPointer(rgb), out, parameters: parameters, step: step.index)
                 case .look, .lut:
-                    guard let sampler = step.sampler else { continue }
+                    guard !step.isNoOp, let key = step.cubeKey, let cube = step.cube else { continue }
+                    let sampler = samplers[key] ?? BatchSampler(cube)
+                    if lastUse[key] == position {
+                        samplers[key] = nil
+                    } else {
+                        samplers[key] = sampler
+                    }
                     sampler.apply(rgb, into: out)
                 }
                 Strength.blend(rgb, toward: out, strength: s)

@@ -125,13 +125,15 @@ extension Composer {
     /// the canonical sizes against the exact chain over ``CompositionReport/probeColors(count:)``.
     public func explain(_ recipe: Recipe, size: Int? = nil) throws -> CompositionReport {
         let n = try Self.outputSize(recipe, size: size)
+        try budget.checkWork(steps: recipe.steps.count, size: n, recipe: recipe.fileName)
         let steps = try resolve(recipe)
         let probes = CompositionReport.probeColors()
         var exact = probes
         try Self.evaluate(steps, colors: &exact)
         var errors: [CompositionReport.SizeError] = []
         for candidate in Set(Self.canonicalSizes + [n]).sorted() {
-            let sampler = CubeSampler(try Self.compose(steps, size: candidate))
+            let sampler = CubeSampler(try Self.compose(steps, size: candidate, budget: budget,
+                                                       recipe: recipe.fileName))
             var maxDiff: Float = 0
             var sum = 0.0
             for (p, e) in zip(probes, exact) {

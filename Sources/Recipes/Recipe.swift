@@ -1,4 +1,5 @@
 import Foundation
+import ImageIO
 import LookCore
 import YAMLScreen
 import Yams
@@ -144,6 +145,9 @@ public struct Recipe: Sendable, Equatable, Codable {
     /// Reads and parses a recipe file, remembering its folder for relative `lut:` paths.
     public static func load(path: String) throws(RecipeError) -> Recipe {
         let name = (path as NSString).lastPathComponent
+        if let refusal = InputFile.refusal(path, what: "a recipe file") {
+            throw .unreadable(path: path, reason: refusal)
+        }
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)

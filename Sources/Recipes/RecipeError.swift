@@ -12,6 +12,8 @@ public enum RecipeError: Error, Equatable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     /// A cube size outside what the project accepts.
     case invalidSize(Int)
+    /// Composing would take more work or memory than ``ComposeBudget`` allows; the message gives the figures.
+    case overBudget(String)
 
     public var description: String {
         switch self {
@@ -21,6 +23,8 @@ public enum RecipeError: Error, Equatable, CustomStringConvertible {
             return "\(RecipeError.place(file, line)): step \(index) (\(id)): \(message)"
         case .unreadable(let path, let reason):
             return "cannot read \(path): \(reason)"
+        case .overBudget(let message):
+            return message
         case .invalidSize(let n):
             return "cube size \(n) is not supported: use 2…256 entries per axis (4, 16, 33 and 64 are usual)"
         }

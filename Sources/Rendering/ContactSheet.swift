@@ -29,11 +29,11 @@ public enum ContactSheet {
 
     /// Reads each file through its streamed preview (≤ 2048 px, so huge PNGs are never held whole) and lays
     /// them out as `make` does.
-    public static func make(paths: [String], tileHeight: Int = 360, gutter: Int = 12) throws(ImageIOError)
-        -> PixelBuffer {
+    public static func make(paths: [String], tileHeight: Int = 360, gutter: Int = 12,
+                            maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError) -> PixelBuffer {
         var images: [PixelBuffer] = []
         for path in paths {
-            let preview = try ImagePreview(path: path, maxLongSide: previewLongSide)
+            let preview = try ImagePreview(path: path, maxLongSide: previewLongSide, maxPixels: maxPixels)
             images.append(ImageColor.previewInSRGB(preview.pixels, color: preview.color, file: path))
         }
         return try make(images, tileHeight: tileHeight, gutter: gutter)

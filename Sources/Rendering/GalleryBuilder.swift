@@ -43,10 +43,14 @@ public struct GalleryBuilder: Sendable {
         public var report: String?
         /// Catalog looks, or a recipe's steps (kept in recipe order).
         public var kind: GalleryDocument.Kind
+        /// Photos with more pixels than this are refused (`--max-pixels`).
+        public var maxPixels: Int
 
         /// Options; the defaults suit a screen.
         public init(size: Int = 768, jpegQuality: Int = 90, title: String = "LookStudio gallery",
-                    report: String? = nil, kind: GalleryDocument.Kind = .looks) {
+                    report: String? = nil, kind: GalleryDocument.Kind = .looks,
+                    maxPixels: Int = PNGReader.defaultMaxPixels) {
+            self.maxPixels = maxPixels
             self.size = size
             self.jpegQuality = jpegQuality
             self.title = title
@@ -222,7 +226,7 @@ public struct GalleryBuilder: Sendable {
         DispatchQueue.concurrentPerform(iterations: needed.count) { i in
             let photo = photos[needed[i]]
             do {
-                let full = try ImageFormat.read(path: photo.path)
+                let full = try ImageFormat.read(path: photo.path, maxPixels: options.maxPixels)
                 let small = ScaledPhoto(pixels: try PreviewScaler.downscale(full.pixels, longSide: options.size),
                                         iccProfile: full.iccProfile)
                 if !folder.cached(photo.key) {

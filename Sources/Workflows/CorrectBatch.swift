@@ -108,7 +108,7 @@ public struct CorrectJob: Sendable {
                 return n - 1
             }) {
                 let file = files[index]
-                var result = CorrectResult(file: file)
+                var result = CorrectResult(file: ImageFiles.displayPath(of: file))
                 let started = DispatchTime.now()
                 let outputs = strengths.map { outputPath(for: file, strength: $0) }
                 if batch.alreadyDone(outputs: outputs) {
@@ -216,7 +216,7 @@ public struct CorrectJob: Sendable {
     public func outputPath(for file: String, strength: Double) -> String {
         if inPlace { return file }
         guard toFolder else { return output }
-        let url = URL(fileURLWithPath: file)
+        let url = URL(fileURLWithPath: ImageFiles.displayPath(of: file))
         let base = url.deletingPathExtension().lastPathComponent
         let suffix = strengths.count > 1 ? "-s\(TextNumber.format(strength))" : ""
         // NSString keeps a relative OUT relative, so the paths printed and in --json are the ones the user gave.
@@ -225,34 +225,8 @@ public struct CorrectJob: Sendable {
 
     /// Error text that names the file exactly once.
     static func describe(_ error: Error, file: String) -> String {
-        let text = "\(error)"
-        return text.contains(file) ? text : "\(file): \(text)"
-    }
-}
-
-/// Finding the images of a run.
-public enum ImageFiles {
-    /// True when `path` is an existing folder.
-    public static func isDirectory(_ path: String) -> Bool {
-        var dir: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &dir) && dir.boolValue
-    }
-
-    /// Files as given, folders expanded to their images (sorted, not recursive, hidden files and `--in-place`
-    /// backups `NAME.orig.EXT` skipped).
-    public static func collect(_ inputs: [String]) throws -> [String] {
-        var files: [String] = []
-        for input in inputs {
-            if isDirectory(input) {
-                let names = try FileManager.default.contentsOfDirectory(atPath: input).sorted()
-                for name in names where !name.hasPrefix(".") && !InPlace.isBackup(name)
-                    && ImageFormat.fromExtension(name) != nil {
-                    files.append(URL(fileURLWithPath: input).appendingPathComponent(name).path)
-                }
-            } else {
-                files.append(input)
-            }
-        }
-        return files
+        let display = ImageFiles.displayPath(of: file)
+        let text = "\(error)".replacingOccurrences(of: file, with: display)
+        return text.contains(display) ? text : "\(display): \(text)"
     }
 }

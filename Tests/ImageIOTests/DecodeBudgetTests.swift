@@ -50,10 +50,27 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         let info = try ImageFormat.info(path: path)
         #expect(info.width == 15_000 && info.height == 15_000 && info.format == .webp)
-        #expect(throws: ImageIOError.tooManyBytes(file: path, what: "the 15000×15000 image decoded whole",
-                                                  bytes: 900_000_000, limit: DecodeBudget.maxWholeBytes)) {
+        #expect(throws: ImageIOError.tooManyBytes(file: path, what: "the 15000×15000 image decoded whole from a "
+                                                  + "34-byte file", bytes: 900_000_000, limit: 64 << 20)) {
             try ImageFormat.readImage(path: path)
         }
+    }
+
+    /// Found by the decodebudget fuzz target: under 512 MiB whole, but 461 MB for 30 bytes.
+    @Test("a 30-byte WebP declaring 11,265×10,241 RGBA is refused: 1,024 bytes decoded per byte stored, at least 64 MiB")
+    func tinyFileExpansion() throws {
+        let bytes: [UInt8] = Array("RIFF".utf8) + [0x12, 0, 0, 0] + Array("WEBPVP8L".utf8) + [6, 0, 0, 0]
+            + [0x2F, 0x00, 0x2C, 0x00, 0x1A, 0x63] + Array("HRM".utf8) + [0]
+        #expect(bytes.count == 30)
+        let path = try Self.write(bytes, "tiny.webp")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let info = try ImageFormat.info(path: path)
+        #expect(info.width == 11_265 && info.height == 10_241 && info.channels == 4)
+        #expect(throws: ImageIOError.tooManyBytes(file: path, what: "the 11265×10241 image decoded whole from a "
+                                                  + "30-byte file", bytes: 461_459_460, limit: 67_108_864)) {
+            try ImageFormat.readImage(path: path)
+        }
+        #expect(DecodeBudget.maxExpansion == 1024 && DecodeBudget.minWholeBytes == 64 << 20)
     }
 
     @Test("the pixel limit message gives exact pixel counts")

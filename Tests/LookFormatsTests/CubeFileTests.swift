@@ -346,7 +346,7 @@ struct CubeFileErrorTests {
             _ = try CubeFile.read(path: FileManager.default.temporaryDirectory.path)
             Issue.record("reading a directory succeeded")
         } catch {
-            #expect(error.message.contains("not a regular file"))
+            #expect(error.description == "\(FileManager.default.temporaryDirectory.path): is a folder, not a LUT file")
         }
     }
 

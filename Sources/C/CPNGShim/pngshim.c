@@ -16,10 +16,12 @@ static void on_error(png_structp png, png_const_charp msg) {
     png_longjmp(png, 1);
 }
 
-/* Warnings (e.g. a known-bad sRGB profile) do not change the samples we return, so they are not printed. */
+/* Warnings (e.g. a known-bad sRGB profile) do not change the samples we return, so they are not printed; the last one
+ * is kept in the owner's message buffer (read only after a failure, which overwrites it), so a reader can say why
+ * libpng dropped an iCCP chunk. */
 static void on_warning(png_structp png, png_const_charp msg) {
-    (void)png;
-    (void)msg;
+    char *buffer = (char *)png_get_error_ptr(png);
+    if (buffer != NULL) snprintf(buffer, LSPNG_MESSAGE_SIZE, "%s", msg);
 }
 
 static int is_little_endian(void) {
@@ -58,6 +60,7 @@ struct lspng_reader {
     uint8_t *whole;      /* interlaced images only */
     png_bytepp whole_rows;
     lspng_color color;
+    char iccp_problem[LSPNG_MESSAGE_SIZE];
     int walking;         /* chunk headers are still being watched (until IDAT) */
     uint8_t chunk_head[8];
     int chunk_head_fill;
@@ -138,6 +141,10 @@ static void reader_collect_color(lspng_reader *r) {
         c->iccp_name = name;
         c->iccp_profile = profile;
         c->iccp_length = length;
+    } else if ((r->seen & SEEN_iCCP) != 0) {
+        /* libpng refused the profile (too long, damaged, inconsistent) and only warned: say so, with its reason. */
+        snprintf(r->iccp_problem, sizeof r->iccp_problem, "%s", r->message[0] != 0 ? r->message : "refused");
+        c->iccp_problem = r->iccp_problem;
     }
     int intent = 0;
     if ((r->seen & SEEN_sRGB) != 0 && png_get_sRGB(r->png, r->info, &intent) != 0) {

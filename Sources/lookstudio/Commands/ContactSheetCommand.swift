@@ -25,6 +25,8 @@ struct ContactSheetCommand: ParsableCommand {
     @Option(help: "Height of each image on the sheet, in pixels.")
     var height: Int = 360
 
+    @OptionGroup var limit: PixelLimitOptions
+
     @Option(help: "Space around and between images, in pixels.")
     var gutter: Int = 12
 
@@ -43,7 +45,8 @@ struct ContactSheetCommand: ParsableCommand {
 
     func run() throws {
         try OutputSafety.check(inputs: images, output: output)
-        let sheet = try ContactSheet.make(paths: images, tileHeight: height, gutter: gutter)
+        let sheet = try ContactSheet.make(paths: images, tileHeight: height, gutter: gutter,
+                                          maxPixels: limit.maxPixels)
         try ImageFormat.write(sheet, to: output, jpegQuality: quality)
         print(output)
     }

@@ -95,7 +95,7 @@ struct CorrectCommand: ParsableCommand {
     }
 
     func run() throws {
-        let allFiles = try ImageFiles.collect(inputs)
+        let allFiles = try ImageFiles.collect(inputs, note: { printError("note: \($0)") })
         guard !allFiles.isEmpty else { throw WorkflowError.noImages(inputs) }
         let batchRun = try batch.start()
         let strengths = try strengths()

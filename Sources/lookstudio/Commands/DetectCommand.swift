@@ -1,4 +1,5 @@
 import ArgumentParser
+import ColorManagement
 import Correction
 import ImageIO
 import LookModel
@@ -43,6 +44,8 @@ struct DetectCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Image to analyse (PNG or JPEG).", valueName: "image"))
     var image: String
 
+    @OptionGroup var limit: PixelLimitOptions
+
     func validate() throws {
         if let overlay, ImageFormat.fromExtension(overlay) != .png {
             throw ValidationError("--overlay \(overlay): the overlay is written as PNG; name it .png")
@@ -50,12 +53,16 @@ struct DetectCommand: ParsableCommand {
     }
 
     func run() throws {
-        let analysis = try SceneAnalysis(path: image)
+        // The colour check `info` and `apply` make: a profile LittleCMS rejects is an error here too.
+        if let warning = try ImageColor.checkProfile(path: image, maxPixels: limit.maxPixels) {
+            printError("warning: \(warning)")
+        }
+        let analysis = try SceneAnalysis(path: image, maxPixels: limit.maxPixels)
         if let failure = analysis.faceDetectionFailure { printError("warning: \(image): \(failure)") }
         let detection = SceneDetector.detect(analysis)
         let plan = try AutoCorrection.plan(CorrectionAnalysis(analysis))
         if let overlay {
-            let full = try ImageFormat.read(path: image).pixels
+            let full = try ImageFormat.read(path: image, maxPixels: limit.maxPixels).pixels
             let label = "\(detection.label.rawValue) \(detection.label.name)  "
                 + (analysis.faces.count == 1 ? "1 face" : "\(analysis.faces.count) faces")
             try ImageFormat.write(try FaceOverlay.draw(on: full, faces: analysis.faces, label: label), to: overlay)

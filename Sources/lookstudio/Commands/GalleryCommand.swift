@@ -47,6 +47,8 @@ struct GalleryCommand: ParsableCommand {
     @Option(help: "Long side of the previews, in pixels (photos are never enlarged).")
     var size: Int = 768
 
+    @OptionGroup var limit: PixelLimitOptions
+
     @Option(help: "Heading of the page.")
     var title: String = "LookStudio gallery"
 
@@ -83,7 +85,7 @@ struct GalleryCommand: ParsableCommand {
         defer { bar?.close() }  // also on failure, so `error:` starts its own line
         let report = try GalleryBuilder(hasher: GalleryCatalog.hasher).build(
             photos: photos, looks: galleryLooks, into: output,
-            options: .init(size: size, title: title), progress: bar?.callback)
+            options: .init(size: size, title: title, maxPixels: limit.maxPixels), progress: bar?.callback)
         bar?.close()
         if json {
             print(try jsonString(report))

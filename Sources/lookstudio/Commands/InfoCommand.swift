@@ -28,6 +28,8 @@ struct InfoCommand: ParsableCommand {
     @Flag(help: "Print one JSON object (documented above).")
     var json = false
 
+    @OptionGroup var limit: PixelLimitOptions
+
     struct Report: Encodable {
         var file: String
         var format: String
@@ -61,7 +63,7 @@ struct InfoCommand: ParsableCommand {
     }
 
     func run() throws {
-        let info = try ImageFormat.info(path: image)
+        let info = try ImageFormat.info(path: image, maxPixels: limit.maxPixels)
         let (profile, warning) = try ImageColor.profile(for: info.color, file: image)
         let report = Report(file: image, format: info.format.rawValue, width: info.width, height: info.height,
                             channels: info.channels, depth: info.depth.rawValue,

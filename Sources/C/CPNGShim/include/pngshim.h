@@ -48,6 +48,7 @@ typedef struct {
     const char *iccp_name;           /* Latin-1 keyword, 1…79 bytes */
     const uint8_t *iccp_profile;     /* the decompressed ICC profile */
     uint32_t iccp_length;
+    const char *iccp_problem;        /* reading: an iCCP chunk libpng refused, with its warning; else NULL */
     int has_srgb;
     int srgb_intent;                 /* 0 perceptual, 1 relative colorimetric, 2 saturation, 3 absolute */
     int has_gama;
