@@ -178,7 +178,7 @@ let package = Package(
         .testTarget(name: "CorrectionModelTests", dependencies: ["CorrectionModel", "ImageIO", "LookCore"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "LookCore", "LookFormats", "ImageIO",
                                                         "ColorManagement", "CZlib", "CCrypto"]),
-        .testTarget(name: "StudioTests", dependencies: ["Studio", "Workflows", "lookstudio"]),
+        .testTarget(name: "StudioTests", dependencies: ["Studio", "Workflows", "lookstudio", "LookStudioTestSupport"]),
         .testTarget(name: "ExtractionTests", dependencies: ["Extraction", "LookCore", "ImageIO", "ColorManagement"]),
     ],
     swiftLanguageModes: [.v6],

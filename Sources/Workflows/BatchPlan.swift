@@ -86,23 +86,27 @@ public enum BatchResume {
         }
     }
 
-    /// Removes temporary files a killed writer left beside `output` (`.NAME.PID.RANDOM.tmp`, `AtomicFile`'s
-    /// pattern) and returns their paths. Only the process that owns `output` (its shard) may call this.
+    /// Removes temporary files a killed writer left beside `output` and returns their paths: `AtomicFile`'s
+    /// `.NAME.PID.RANDOM.tmp`, the metadata carrier's `.NAME.PID.RANDOM.tmp.EXT` (it keeps the extension so the
+    /// writer picks the format), and the writer's own temporary of that one. Only the process that owns `output`
+    /// (its shard) may call this; temporaries of this very process are in use by its other workers, never stale.
     @discardableResult
     public static func removeStaleTemporaries(for output: String) -> [String] {
         let url = URL(fileURLWithPath: output)
         let folder = url.deletingLastPathComponent().path
-        let prefix = "." + url.lastPathComponent + "."
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        let name = NSRegularExpression.escapedPattern(for: url.lastPathComponent)
+        let ext = NSRegularExpression.escapedPattern(for: url.pathExtension)
+        let temporary = #"\.(\d+)\.\d+\.tmp"#
+        guard let pattern = try? NSRegularExpression(
+            pattern: "^\\.\\.?\(name)\(temporary)(\\.\(ext))?(\(temporary))?$") else { return [] }
         let ownPID = "\(getpid())"
         var removed: [String] = []
-        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
-            let middle = name.dropFirst(prefix.count).dropLast(4).split(separator: ".")
-            // A temporary of this very process is in use by another of its workers, never stale.
-            guard middle.count == 2, middle.allSatisfy({ $0.allSatisfy(\.isNumber) }), middle[0] != ownPID else {
-                continue
-            }
-            let path = folder + "/" + name
+        for candidate in names {
+            let range = NSRange(candidate.startIndex..., in: candidate)
+            guard let match = pattern.firstMatch(in: candidate, range: range),
+                  let pid = Range(match.range(at: 1), in: candidate), candidate[pid] != ownPID else { continue }
+            let path = folder + "/" + candidate
             if unlink(path) == 0 { removed.append(path) }
         }
         return removed

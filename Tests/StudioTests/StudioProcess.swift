@@ -1,4 +1,5 @@
 import Foundation
+import LookStudioTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,21 +7,6 @@ import Glibc
 /// A running `lookstudio studio` (the built binary) on a free port with a fresh catalog, and a raw HTTP client
 /// that can send any Host and Origin (what a browser on another site, or a DNS-rebound name, would send).
 final class StudioProcess: @unchecked Sendable {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().path
-
-    /// The binary next to the running test bundle (both live in .build/<configuration>/).
-    static let binary: String = {
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
-        var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = dir.appendingPathComponent("lookstudio").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            dir = dir.deletingLastPathComponent()
-        }
-        return packageRoot + "/.build/debug/lookstudio"
-    }()
-
     let process = Process()
     let folder: String
     let catalog: String
@@ -33,7 +19,7 @@ final class StudioProcess: @unchecked Sendable {
         folder = NSTemporaryDirectory() + "lookstudio-studio-test-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         catalog = folder + "/catalog.sqlite"
-        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.executableURL = URL(fileURLWithPath: CLI.binary)
         process.arguments = ["--catalog", catalog, "studio", "--port", "0"] + photos
         let out = Pipe()
         process.standardOutput = out

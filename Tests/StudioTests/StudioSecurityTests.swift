@@ -1,9 +1,10 @@
 import Foundation
+import LookStudioTestSupport
 import Testing
 
 /// The studio's server, started as `lookstudio studio --port 0` on a shipped photo: its guards and its API.
 @Suite(.serialized) struct StudioServerTests {
-    static let photo = StudioProcess.packageRoot + "/samples/coffee.png"
+    static let photo = CLI.packageRoot + "/samples/coffee.png"
 
     @Test func everyRequestNeedsTheToken() throws {
         let studio = try StudioProcess(photos: [Self.photo])
@@ -130,7 +131,7 @@ import Testing
 
     static func cli(_ arguments: [String]) throws -> (status: Int32, out: String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: StudioProcess.binary)
+        process.executableURL = URL(fileURLWithPath: CLI.binary)
         process.arguments = arguments
         let out = Pipe()
         process.standardOutput = out
