@@ -4,7 +4,8 @@
 Opens the studio on a shipped photo and a generated 2-megapixel one, adds an adjustment, moves its slider, compares
 the WebGL canvas with `lookstudio apply` of the same recipe on the same preview-sized photo (within 2 codes), saves
 the look, checks `looks show` has it with its recipe, reloads and finds it; measures and prints slider change ->
-repainted preview (median of 20 moves; reported, not asserted). Fails (exit 1) on any mismatch. With
+repainted preview (median of 20 moves, each from a settled page, until the draw has run and the next frame
+began; reported, not asserted). Fails (exit 1) on any mismatch. With
 --screenshot FILE it also writes a screenshot.
 """
 import argparse, json, os, signal, statistics, subprocess, sys, tempfile, time, urllib.request, zlib, struct
@@ -129,14 +130,27 @@ def main():
               const s = window.studio.state;
               const input = document.querySelector('.param-shift');
               const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+              // Repainted means the draw has run, not only been queued: reading a pixel waits for the GL commands
+              // issued so far; the frame after that shows them.
+              const gl = document.getElementById('view').getContext('webgl2');
+              const pixel = new Uint8Array(4);
+              const finished = () => gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
               const times = [], composes = [];
-              for (let i = 0; i < 20; i++) {
+              // Each move starts from a settled page (the previous frame presented, nothing queued), so a move's
+              // figure is its own latency rather than the wait behind the previous move's frame.
+              const settle = async () => {
+                await frame(); await frame();
+                await new Promise((r) => setTimeout(r, 50));
                 await frame();
+              };
+              for (let i = 0; i < 20; i++) {
+                await settle();
                 const t0 = performance.now();
                 input.value = String(-1500 + 150 * i);
                 input.dispatchEvent(new Event('input'));
                 const wanted = s.version;
                 while (s.rendered < wanted) await new Promise((r) => setTimeout(r, 1));
+                finished();
                 await frame();
                 times.push(performance.now() - t0);
                 composes.push(s.timing.compose);
@@ -144,9 +158,10 @@ def main():
               // The WebGL share alone: the same frame drawn again, no compose.
               const draws = [];
               for (let i = 0; i < 20; i++) {
-                await frame();
+                await settle();
                 const t0 = performance.now();
                 window.studio.redraw();
+                finished();
                 await frame();
                 draws.push(performance.now() - t0);
               }
@@ -160,7 +175,7 @@ def main():
                                                  times['width'] * times['height'] / 1e6, median,
                                                  min(times['times']), max(times['times'])))
         print('studio-browser-test: of which compose request (server compose + transfer of the 33³ float cube): '
-              'median %.1f ms; a redraw alone (WebGL draw to the next frame): median %.1f ms'
+              'median %.1f ms; a redraw alone (WebGL draw run, then the next frame): median %.1f ms'
               % (statistics.median(times['composes']), statistics.median(times['draws'])))
         if times['width'] * times['height'] < 2_000_000:
             fail('the latency preview is under 2 megapixels')

@@ -38,7 +38,8 @@ enum StudioScript {
 
     // ---- WebGL2 preview -------------------------------------------------------------------------------------
     const canvas = $('view');
-    const gl = canvas.getContext('webgl2', { antialias: false, premultipliedAlpha: false });
+    // Opaque: the compositor then copies the 2-megapixel canvas as is, with no blending or premultiplying pass.
+    const gl = canvas.getContext('webgl2', { alpha: false, antialias: false, premultipliedAlpha: false });
     let program, photoTexture, lutTexture, uniforms = {};
     const vertexSource = `#version 300 es
     void main() {
