@@ -71,7 +71,8 @@ public final class PluginRegistry: @unchecked Sendable {
         var seenFiles = Set<String>()
         for directory in searchPaths {
             let files: [String]
-            switch PluginSearchPath.pluginFiles(in: directory) {
+            let builtInsOnly = PluginSearchPath.isExecutableDirectory(directory)
+            switch PluginSearchPath.pluginFiles(in: directory, builtInsOnly: builtInsOnly) {
             case .success(let found):
                 files = found
             case .failure(let refusal):

@@ -45,6 +45,13 @@ public struct PluginSearchPath {
             executableDirectory: executableDirectory())
     }
 
+    /// Whether `directory` is the running executable's folder (symbolic links resolved).
+    static func isExecutableDirectory(_ directory: String) -> Bool {
+        guard let own = executableDirectory() else { return false }
+        let resolved = { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path }
+        return resolved(own) == resolved(directory)
+    }
+
     /// The folder of the running executable (`/proc/self/exe` on Linux), where `swift build` puts the built-in plugins.
     ///
     /// In a test run this is the folder of the test bundle, which is the same build folder.
@@ -57,9 +64,17 @@ public struct PluginSearchPath {
         return Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent().path
     }
 
+    /// File name ending of the built-in plugins in the executable's folder (`libTonePlugin.so`, …).
+    static let builtInSuffix = "Plugin." + pluginExtension
+
     /// The plugin candidates in one folder: regular files ending in ``pluginExtension``, sorted by name so that the
     /// load order (and so which of two duplicates wins) does not depend on the file system.
-    static func pluginFiles(in directory: String) -> Result<[String], PluginRefusal> {
+    ///
+    /// With `builtInsOnly` (the executable's own folder) only the built-in plugins (``builtInSuffix``) are
+    /// candidates: SwiftPM puts every dynamic library it builds there too (`libGRDB-dynamic.so` after a plain
+    /// `swift build`), and those are the program's libraries, neither plugins to load nor broken plugins to report.
+    static func pluginFiles(in directory: String, builtInsOnly: Bool = false) -> Result<[String], PluginRefusal> {
+        let suffix = builtInsOnly ? builtInSuffix : "." + pluginExtension
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: directory, isDirectory: &isDirectory) else {
@@ -75,7 +90,7 @@ public struct PluginSearchPath {
             return .failure(PluginRefusal(path: directory, reason: .unreadableDirectory(error.localizedDescription)))
         }
         let files = names.sorted().compactMap { name -> String? in
-            guard name.hasSuffix("." + pluginExtension), !name.hasPrefix(".") else { return nil }
+            guard name.hasSuffix(suffix), !name.hasPrefix(".") else { return nil }
             let path = URL(fileURLWithPath: directory).appendingPathComponent(name).path
             var isFolder: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { return nil }
