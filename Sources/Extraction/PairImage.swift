@@ -152,6 +152,19 @@ extension PairImage {
         return PairImage(sized: width, height, rgb: out)
     }
 
+    /// The central `side`×`side` pixels (the whole image where it is smaller), starting on even coordinates.
+    func centralWindow(_ side: Int) -> PairImage {
+        let w = min(side, width), h = min(side, height)
+        let x0 = (width - w) / 4 * 2, y0 = (height - h) / 4 * 2
+        if w == width && h == height { return self }
+        var out = [Float](repeating: 0, count: 3 * w * h)
+        for y in 0..<h {
+            let s = 3 * ((y0 + y) * width + x0)
+            out.replaceSubrange((3 * w * y)..<(3 * w * (y + 1)), with: rgb[s..<(s + 3 * w)])
+        }
+        return PairImage(sized: w, h, rgb: out)
+    }
+
     /// Samples rounded to 8-bit codes, as an editor's 8-bit export stores them.
     public var quantized8: PairImage {
         var out = self
