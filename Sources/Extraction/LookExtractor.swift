@@ -92,13 +92,15 @@ public enum LookExtractor {
                     max(s.before.x, s.before.y, s.before.z) - min(s.before.x, s.before.y, s.before.z) < 0.03
                 }
             }
-            // The first round climbs coarse to fine so the curvature penalty's slow modes (extrapolation far
-            // from data) start near their answer; later rounds start from the previous fit.
+            // λ relative to the data weight the bins would have with clean 8-bit data (the noise scaling above
+            // lowers the weights, not the curvature penalty).
             let reference = samples.reduce(0.0) { $0 + $1.pixels / ($1.pixels + settings.binHalfWeightPixels) }
             let smoothness = settings.smoothness * reference / max(1e-12, samples.reduce(0.0) { $0 + $1.weight })
             // The lattice fits the deviation from a global model, which it follows beyond the pair's colours.
             let useGlobal = settings.globalModel
             let model = useGlobal ? AdditiveModel.fit(samples, smoothness: smoothness) : .identity
+            // The first round climbs coarse to fine so the curvature penalty's slow modes (extrapolation far
+            // from data) start near their answer; later rounds start from the previous fit.
             for size in (round == 0 ? sizes : [n]) {
                 let global = nodeDeviation(model, size: size)
                 let solver = LatticeSolver(size: size, interpolation: settings.interpolation,

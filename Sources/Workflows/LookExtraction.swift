@@ -83,7 +83,7 @@ public enum LookExtraction {
         var lines = [
             "extracted_from_pairs:",
             "  method: lattice least squares, curvature-regularised, Tukey- and spatially reweighted, "
-                + "radial vignette model",
+                + "radial vignette model, global additive model, JPEG 4:2:0 chroma model",
             "  working_space: \(request.workingSpace)",
             "  size: \(s.size)",
             "  interpolation: \(s.interpolation.rawValue)",
