@@ -7,6 +7,8 @@ struct FitSample {
     var before: SIMD3<Float>
     var after: SIMD3<Float>
     var weight: Double
+    /// The (robustly weighted) pixel count behind the sample.
+    var pixels: Double
 }
 
 /// Solves for a cube's deviation from identity, D = L − I, on an N³ lattice:
@@ -38,10 +40,10 @@ struct LatticeSolver {
         var matrix = [Double](repeating: 0, count: 27 * count)
         var rhs = [SIMD4<Double>](repeating: .zero, count: count)
         neighbour = (0..<27).map { k in (k % 3 - 1) + n * ((k / 3) % 3 - 1) + n * n * (k / 9 - 1) }
-        var nodes = [Int](repeating: 0, count: 8), weights = [Double](repeating: 0, count: 8)
         for s in samples {
-            let m = LatticeSolver.stencil(s.before, size: n, interpolation: interpolation, nodes: &nodes,
-                                          weights: &weights)
+            // The interpolation `apply` uses, so the fitted cube reproduces the samples through it.
+            let stencil = CubeSampler.stencil(s.before, size: n, interpolation: interpolation)
+            let m = stencil.count, nodes = stencil.nodes, weights = SIMD8<Double>(stencil.weights)
             let target = SIMD4<Double>(Double(s.after.x - s.before.x), Double(s.after.y - s.before.y),
                                        Double(s.after.z - s.before.z), 0)
             for a in 0..<m {
@@ -60,41 +62,6 @@ struct LatticeSolver {
         lambda = smoothness * (observed > 0 ? diagonalSum / Double(observed) : 1)
         self.matrix = matrix
         self.rhs = rhs
-    }
-
-    /// Lattice nodes and weights of the interpolation at `x` (4 for tetrahedral, 8 for trilinear), mirroring
-    /// `CubeSampler` (clamping, top-of-axis step 0) so the fitted cube reproduces the samples through `apply`.
-    static func stencil(_ x: SIMD3<Float>, size n: Int, interpolation: Interpolation, nodes: inout [Int],
-                        weights: inout [Double]) -> Int {
-        let p = x.clamped(lowerBound: .zero, upperBound: .one) * Float(n - 1)
-        let r0 = min(Int(p.x), n - 1), g0 = min(Int(p.y), n - 1), b0 = min(Int(p.z), n - 1)
-        let fr = Double(p.x - Float(r0)), fg = Double(p.y - Float(g0)), fb = Double(p.z - Float(b0))
-        let base = r0 + n * (g0 + n * b0)
-        let dr = r0 < n - 1 ? 1 : 0, dg = g0 < n - 1 ? n : 0, db = b0 < n - 1 ? n * n : 0
-        switch interpolation {
-        case .tetrahedral:
-            // Same ordering as CubeSampler.tetrahedral: largest fraction first, ties keep red, then green.
-            var f = [(fr, dr), (fg, dg), (fb, db)]
-            if f[1].0 > f[0].0 { f.swapAt(0, 1) }
-            if f[2].0 > f[1].0 { f.swapAt(1, 2) }
-            if f[1].0 > f[0].0 { f.swapAt(0, 1) }
-            nodes[0] = base
-            nodes[1] = base + f[0].1
-            nodes[2] = nodes[1] + f[1].1
-            nodes[3] = nodes[2] + f[2].1
-            weights[0] = 1 - f[0].0
-            weights[1] = f[0].0 - f[1].0
-            weights[2] = f[1].0 - f[2].0
-            weights[3] = f[2].0
-            return 4
-        case .trilinear:
-            for k in 0..<8 {
-                let ir = k & 1, ig = (k >> 1) & 1, ib = (k >> 2) & 1
-                nodes[k] = base + ir * dr + ig * dg + ib * db
-                weights[k] = (ir == 1 ? fr : 1 - fr) * (ig == 1 ? fg : 1 - fg) * (ib == 1 ? fb : 1 - fb)
-            }
-            return 8
-        }
     }
 
     /// Index 0…26 of node `j` in node `i`'s neighbourhood.

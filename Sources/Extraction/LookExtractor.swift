@@ -31,28 +31,59 @@ public enum LookExtractor {
         var greySamples: [FitSample] = []
         var gains = [RadialGain?](repeating: nil, count: pairs.count)
         var previousCorners: [Float?] = gains.map { _ in nil }
+        var chains = [VignetteChain](repeating: VignetteChain(), count: pairs.count)
         var round = 0
+        // The pairs as fitted: a JPEG after image with its 4:2:0 chroma loss undone by the current look.
+        var working = pairs
+        var subsampled = [Bool](repeating: false, count: pairs.count)
         while true {
             defer { round += 1 }
-            if round > 0 { gains = pairs.map { vignette(before: $0.before, after: $0.after, cube: cube,
-                                                       settings: settings) } }
+            if round > 0 && settings.chromaSubsamplingModel {
+                for k in pairs.indices where round == 1 || subsampled[k] {
+                    if round == 1 {
+                        // Decided on a central window (2×2 blocks stay aligned): a full 12 MP pass costs 0.5 s.
+                        let before = pairs[k].before.centralWindow(512), after = pairs[k].after.centralWindow(512)
+                        subsampled[k] = ChromaSubsampling.isSubsampled(
+                            after: after, prediction: before.applying(cube, interpolation: settings.interpolation))
+                    }
+                    if subsampled[k] {
+                        let prediction = pairs[k].before.applying(cube, interpolation: settings.interpolation)
+                        working[k].after = ChromaSubsampling.restored(after: pairs[k].after, prediction: prediction)
+                    }
+                }
+            }
+            if round > 0 {
+                for k in working.indices {
+                    let estimate = vignette(before: working[k].before, after: working[k].after, cube: cube,
+                                            settings: settings)
+                    gains[k] = estimate.flatMap { e in chains[k].append(e) }
+                    if estimate == nil { chains[k] = VignetteChain() }
+                }
+            }
             // A vignette is estimated against a look that absorbed part of it and recovers a share of the rest each
-            // round; past the planned rounds, go on (at most `vignetteRounds` more) while its estimate still moves.
+            // round (a geometric sequence, sped up by `VignetteChain`); past the planned rounds, go on (at most
+            // `vignetteRounds` more) while its estimate still moves.
             let corners = gains.map { $0?.corner }
             if round > max(0, settings.robustIterations) {
                 let moving = zip(corners, previousCorners).contains { now, before in
                     guard let now, let before else { return now != nil || before != nil }
-                    return abs(now - before) > 0.005
+                    return abs(now - before) > 0.0005
                 }
                 if !moving || round > settings.robustIterations + vignetteRounds { break }
             }
             previousCorners = corners
-            let cutoff = round == 0 ? nil : tukeyCutoff(pairs: pairs, cube: cube, gains: gains, settings: settings)
-            let spatial = round == 0 ? nil : pairs.indices.map { k in
-                spatialWeights(before: pairs[k].before, after: pairs[k].after, gain: gains[k], cube: cube,
+            let cutoff = round == 0 ? nil : tukeyCutoff(pairs: working, cube: cube, gains: gains, settings: settings)
+            let spatial = round == 0 ? nil : working.indices.map { k in
+                spatialWeights(before: working[k].before, after: working[k].after, gain: gains[k], cube: cube,
                                settings: settings)
             }
-            let (samples, cells) = binnedSamples(pairs: pairs, cube: round == 0 ? nil : cube, cutoff: cutoff,
+            // Noisier after images (JPEG) need more pixels for a bin's mean to be as sure: the half-weight count
+            // grows with the residual variance over that of 8-bit rounding (cutoff / 3 is the robust scale,
+            // floored at one code), and λ keeps its noise-free reference so sparse noisy bins yield to smoothness.
+            let scale = Double(cutoff ?? 3 / 255) / 3 * 255
+            let halfWeight = settings.binHalfWeightPixels * (settings.noiseWeighting ? scale * scale : 1)
+            let (samples, cells) = binnedSamples(pairs: working, cube: round == 0 ? nil : cube, cutoff: cutoff,
+                                                 halfWeight: halfWeight,
                                                  spatial: spatial, gains: gains, settings: settings)
             guard !samples.isEmpty else { throw ExtractionError.nothingToFit }
             if round == 0 {
@@ -61,13 +92,25 @@ public enum LookExtractor {
                     max(s.before.x, s.before.y, s.before.z) - min(s.before.x, s.before.y, s.before.z) < 0.03
                 }
             }
+            // λ relative to the data weight the bins would have with clean 8-bit data (the noise scaling above
+            // lowers the weights, not the curvature penalty).
+            let reference = samples.reduce(0.0) { $0 + $1.pixels / ($1.pixels + settings.binHalfWeightPixels) }
+            let smoothness = settings.smoothness * reference / max(1e-12, samples.reduce(0.0) { $0 + $1.weight })
+            // The lattice fits the deviation from a global model, which it follows beyond the pair's colours.
+            let useGlobal = settings.globalModel
+            let model = useGlobal ? AdditiveModel.fit(samples, smoothness: smoothness) : .identity
             // The first round climbs coarse to fine so the curvature penalty's slow modes (extrapolation far
             // from data) start near their answer; later rounds start from the previous fit.
             for size in (round == 0 ? sizes : [n]) {
-                let solver = LatticeSolver(size: size, interpolation: settings.interpolation, samples: samples,
-                                           smoothness: settings.smoothness)
-                let start = deviation.map { resample($0, from: deviationSize($0), to: size) }
-                deviation = solver.solve(initial: start)
+                let global = nodeDeviation(model, size: size)
+                let solver = LatticeSolver(size: size, interpolation: settings.interpolation,
+                                           samples: useGlobal ? residualSamples(samples, global: global, size: size,
+                                                                                settings: settings) : samples,
+                                           smoothness: smoothness)
+                let start = deviation.map { d in
+                    zip(resample(d, from: deviationSize(d), to: size), global).map { $0 - $1 }
+                }
+                deviation = zip(solver.solve(initial: start), global).map { $0 + $1 }
             }
             cube = try cubeFrom(deviation!, size: n)
         }
@@ -100,6 +143,28 @@ public enum LookExtractor {
                        greyAxisMonotone: monotone, warnings: warnings)
     }
 
+    /// The global model's deviation at every node of an `size`³ lattice.
+    static func nodeDeviation(_ model: AdditiveModel, size: Int) -> [SIMD4<Double>] {
+        let last = Float(size - 1)
+        return (0..<(size * size * size)).map { i in
+            model.deviation(at: SIMD3(Float(i % size), Float((i / size) % size), Float(i / (size * size))) / last)
+        }
+    }
+
+    /// Samples whose after colour has the lattice's interpolation of `global` taken away: the lattice then fits the
+    /// deviation from the global model, and the sum reproduces the samples exactly as a fit of the whole would.
+    static func residualSamples(_ samples: [FitSample], global: [SIMD4<Double>], size: Int,
+                                settings: ExtractionSettings) -> [FitSample] {
+        samples.map { s in
+            let stencil = CubeSampler.stencil(s.before, size: size, interpolation: settings.interpolation)
+            var g = SIMD4<Double>()
+            for k in 0..<stencil.count { g += Double(stencil.weights[k]) * global[stencil.nodes[k]] }
+            var r = s
+            r.after -= SIMD3<Float>(Float(g.x), Float(g.y), Float(g.z))
+            return r
+        }
+    }
+
     /// Extra reweighting rounds, at most, while a vignette's estimate converges.
     static let vignetteRounds = 10
 
@@ -110,12 +175,13 @@ public enum LookExtractor {
         if from == to { return d }
         let values = d.flatMap { [Float($0.x), Float($0.y), Float($0.z)] }
         guard let coarse = try? ColorCube(size: from, values: values) else { return [] }
-        let sampler = LatticeEvaluator(coarse, interpolation: .trilinear)
         let last = Float(to - 1)
-        return (0..<(to * to * to)).map { i in
-            let g = SIMD3(Float(i % to), Float((i / to) % to), Float(i / (to * to))) / last
-            let v = sampler.sample(g)
-            return SIMD4(Double(v.x), Double(v.y), Double(v.z), 0)
+        return CubeSampler(coarse).withUnsafeTable { table in
+            (0..<(to * to * to)).map { i in
+                let g = SIMD3(Float(i % to), Float((i / to) % to), Float(i / (to * to))) / last
+                let v = table.sample(g, interpolation: .trilinear)
+                return SIMD4(Double(v.x), Double(v.y), Double(v.z), 0)
+            }
         }
     }
 
@@ -138,9 +204,9 @@ public enum LookExtractor {
     /// strided sample of fitted pixels; never under one 8-bit code, so clean pairs do not reject their own rounding.
     static func tukeyCutoff(pairs: [(before: PairImage, after: PairImage)], cube: ColorCube,
                             gains: [RadialGain?], settings: ExtractionSettings) -> Float {
-        let sampler = LatticeEvaluator(cube, interpolation: settings.interpolation)
+        let interpolation = settings.interpolation
         var residuals: [Float] = []
-        for (k, p) in pairs.enumerated() {
+        CubeSampler(cube).withUnsafeTable { table in for (k, p) in pairs.enumerated() {
             let count = p.before.width * p.before.height
             let stride = max(1, count / 50_000)
             var i = 0
@@ -148,11 +214,11 @@ public enum LookExtractor {
                 let b = SIMD3(p.before.rgb[3 * i], p.before.rgb[3 * i + 1], p.before.rgb[3 * i + 2])
                 var a = SIMD3(p.after.rgb[3 * i], p.after.rgb[3 * i + 1], p.after.rgb[3 * i + 2])
                 if let g = gains[k] { a /= g.factor(x: i % p.before.width, y: i / p.before.width) }
-                let r = a - sampler.sample(b)
+                let r = a - table.sample(b, interpolation: interpolation)
                 residuals.append((r * r).sum().squareRoot())
                 i += stride
             }
-        }
+        } }
         residuals.sort()
         let median = residuals.isEmpty ? 0 : residuals[residuals.count / 2]
         return 3 * max(1.4826 * median, 1 / 255)
@@ -161,12 +227,14 @@ public enum LookExtractor {
     /// The pair's vignette under `cube`, if any.
     static func vignette(before: PairImage, after: PairImage, cube: ColorCube, settings: ExtractionSettings)
         -> RadialGain? {
-        let sampler = LatticeEvaluator(cube, interpolation: settings.interpolation)
-        let w = before.width
-        return RadialGain.estimate(width: w, height: before.height) { x, y in
-            let i = y * w + x
-            let b = SIMD3(before.rgb[3 * i], before.rgb[3 * i + 1], before.rgb[3 * i + 2])
-            return (sampler.sample(b), SIMD3(after.rgb[3 * i], after.rgb[3 * i + 1], after.rgb[3 * i + 2]))
+        let w = before.width, interpolation = settings.interpolation
+        return CubeSampler(cube).withUnsafeTable { table in
+            RadialGain.estimate(width: w, height: before.height) { x, y in
+                let i = y * w + x
+                let b = SIMD3(before.rgb[3 * i], before.rgb[3 * i + 1], before.rgb[3 * i + 2])
+                return (b, table.sample(b, interpolation: interpolation),
+                        SIMD3(after.rgb[3 * i], after.rgb[3 * i + 1], after.rgb[3 * i + 2]))
+            }
         }
     }
 
@@ -186,21 +254,21 @@ public enum LookExtractor {
                                settings: ExtractionSettings) -> SpatialWeights {
         let grid = 12, w = before.width, h = before.height
         let columns = min(grid, w), rows = min(grid, h)
-        let sampler = LatticeEvaluator(cube, interpolation: settings.interpolation)
+        let interpolation = settings.interpolation
         let step = max(1, Int((Double(w * h) / 100_000).squareRoot().rounded(.up)))
         var sums = [Double](repeating: 0, count: columns * rows), counts = sums
-        for y in stride(from: 0, to: h, by: step) {
+        CubeSampler(cube).withUnsafeTable { table in for y in stride(from: 0, to: h, by: step) {
             for x in stride(from: 0, to: w, by: step) {
                 let i = y * w + x
                 let b = SIMD3(before.rgb[3 * i], before.rgb[3 * i + 1], before.rgb[3 * i + 2])
                 var a = SIMD3(after.rgb[3 * i], after.rgb[3 * i + 1], after.rgb[3 * i + 2])
                 if let gain { a /= gain.factor(x: x, y: y) }
-                let r = a - sampler.sample(b)
+                let r = a - table.sample(b, interpolation: interpolation)
                 let c = (y * rows / h) * columns + x * columns / w
                 sums[c] += Double((r * r).sum().squareRoot())
                 counts[c] += 1
             }
-        }
+        } }
         let means = (0..<(columns * rows)).map { counts[$0] > 0 ? sums[$0] / counts[$0] : 0 }
         let median = means.sorted()[means.count / 2]
         let cutoff = max(4 * median, 3.0 / 255)
@@ -214,22 +282,23 @@ public enum LookExtractor {
     /// its residual under `cube` (all weight 1 without a cube); returns one sample per occupied bin and which
     /// lattice cells the bins occupy.
     static func binnedSamples(pairs: [(before: PairImage, after: PairImage)], cube: ColorCube?, cutoff: Float?,
-                              spatial: [SpatialWeights]? = nil, gains: [RadialGain?] = [],
+                              halfWeight: Double, spatial: [SpatialWeights]? = nil, gains: [RadialGain?] = [],
                               settings: ExtractionSettings) -> ([FitSample], [Bool]) {
         let bins = settings.binsPerAxis, binCount = bins * bins * bins
         let chunks = chunkCount
         // Per chunk: Σw, Σw·before (3), Σw·after (3), pixel count.
         var sums = [[Double]](repeating: [], count: chunks)
-        let sampler = cube.map { LatticeEvaluator($0, interpolation: settings.interpolation) }
+        let interpolation = settings.interpolation
         let stride = settings.holdOutStride, heldPhase = settings.holdOutStride / 2
         let c2 = cutoff.map { $0 * $0 } ?? 0
-        for (pairIndex, p) in pairs.enumerated() {
+        // Over every pair, with the model's table when there is a model.
+        func accumulate(_ lattice: CubeSampler.Table?) { for (pairIndex, p) in pairs.enumerated() {
             let count = p.before.width * p.before.height, width = p.before.width, height = p.before.height
             let cellWeights = spatial?[pairIndex]
             let gain = pairIndex < gains.count ? gains[pairIndex] : nil
             let results = p.before.rgb.withUnsafeBufferPointer { bp in
                 p.after.rgb.withUnsafeBufferPointer { ap in
-                    nonisolated(unsafe) let bs = bp, as_ = ap
+                    nonisolated(unsafe) let bs = bp, as_ = ap, model = lattice
                     nonisolated(unsafe) var partial = [[Double]](repeating: [], count: chunks)
                     partial.withUnsafeMutableBufferPointer { part in
                         nonisolated(unsafe) let parts = part
@@ -243,8 +312,8 @@ public enum LookExtractor {
                                     var t = SIMD3(as_[3 * i], as_[3 * i + 1], as_[3 * i + 2])
                                     if let gain { t /= gain.factor(x: i % width, y: i / width) }
                                     var w: Float = 1
-                                    if let sampler {
-                                        let r = t - sampler.sample(b)
+                                    if let model {
+                                        let r = t - model.sample(b, interpolation: interpolation)
                                         let e = (r * r).sum()
                                         if e >= c2 { continue }
                                         let u = 1 - e / c2
@@ -281,7 +350,8 @@ public enum LookExtractor {
                     for j in 0..<(8 * binCount) { sums[k][j] += results[k][j] }
                 }
             }
-        }
+        } }
+        if let cube { CubeSampler(cube).withUnsafeTable { accumulate($0) } } else { accumulate(nil) }
         var total = sums[0]
         for k in 1..<chunks where !sums[k].isEmpty { for j in 0..<(8 * binCount) { total[j] += sums[k][j] } }
         var samples: [FitSample] = []
@@ -291,7 +361,7 @@ public enum LookExtractor {
             let o = 8 * bin, w = total[o]
             let before = SIMD3(Float(total[o + 1] / w), Float(total[o + 2] / w), Float(total[o + 3] / w))
             let after = SIMD3(Float(total[o + 4] / w), Float(total[o + 5] / w), Float(total[o + 6] / w))
-            samples.append(FitSample(before: before, after: after, weight: w / (w + settings.binHalfWeightPixels)))
+            samples.append(FitSample(before: before, after: after, weight: w / (w + halfWeight), pixels: w))
             let c = (before * Float(n - 1)).clamped(lowerBound: .zero, upperBound: SIMD3(repeating: Float(n - 2)))
             cells[Int(c.x) + (n - 1) * (Int(c.y) + (n - 1) * Int(c.z))] = true
         }
@@ -336,7 +406,7 @@ public enum LookExtractor {
     /// ΔE00 between the after image and the fitted look on the held-out pixels (at most about 200,000 of them).
     static func heldOutError(pairs: [(before: PairImage, after: PairImage)], cube: ColorCube,
                              settings: ExtractionSettings, workingSpace: ColorProfile) throws -> ErrorSummary {
-        let sampler = LatticeEvaluator(cube, interpolation: settings.interpolation)
+        let sampler = CubeSampler(cube), interpolation = settings.interpolation
         let stride = max(1, settings.holdOutStride)
         let total = pairs.reduce(0) { $0 + $1.before.width * $1.before.height } / stride
         let every = max(1, total / 200_000)
@@ -346,7 +416,7 @@ public enum LookExtractor {
             var i = stride / 2
             while i < count {
                 let b = SIMD3(p.before.rgb[3 * i], p.before.rgb[3 * i + 1], p.before.rgb[3 * i + 2])
-                let f = sampler.sample(b)
+                let f = sampler.sample(b, interpolation: interpolation)
                 fitted += [f.x, f.y, f.z]
                 target += [p.after.rgb[3 * i], p.after.rgb[3 * i + 1], p.after.rgb[3 * i + 2]]
                 i += stride * every
@@ -362,13 +432,13 @@ public enum LookExtractor {
         let w = before.width, h = before.height
         let step = max(1, Int((Double(w * h) / 150_000).squareRoot().rounded(.up)))
         let mw = min(96, w), mh = max(1, Int((Double(h) * Double(mw) / Double(w)).rounded()))
-        let sampler = LatticeEvaluator(cube, interpolation: settings.interpolation)
+        let sampler = CubeSampler(cube), interpolation = settings.interpolation
         var fitted: [Float] = [], target: [Float] = [], where_: [(Int, Int)] = []
         for y in stride(from: 0, to: h, by: step) {
             for x in stride(from: 0, to: w, by: step) {
                 let i = y * w + x
                 let b = SIMD3(before.rgb[3 * i], before.rgb[3 * i + 1], before.rgb[3 * i + 2])
-                let f = sampler.sample(b)
+                let f = sampler.sample(b, interpolation: interpolation)
                 fitted += [f.x, f.y, f.z]
                 target += [after.rgb[3 * i], after.rgb[3 * i + 1], after.rgb[3 * i + 2]]
                 where_.append((x, y))

@@ -19,6 +19,14 @@ public struct ExtractionSettings: Sendable, Equatable, Codable {
     public var robustIterations = 5
     /// Every this-many-th pixel is held out of the fit and used to measure its error.
     public var holdOutStride = 7
+    /// Fit the lattice as a deviation from a global additive model (per-channel and luma curves, a matrix), which
+    /// it then follows beyond the pair's colours instead of the affine continuation of its edge.
+    public var globalModel = true
+    /// Detect JPEG 4:2:0 chroma subsampling in an after image and fit the colours it had before subsampling.
+    public var chromaSubsamplingModel = true
+    /// Scale the pixels a colour bin needs for full weight with the after image's noise (JPEG), relative to 8-bit
+    /// rounding.
+    public var noiseWeighting = true
 
     /// The defaults above.
     public init() {}

@@ -136,21 +136,33 @@ extension PairImage {
     /// `cube` applied to every pixel with the arithmetic of `apply` (same interpolation, same clamping), over all
     /// cores; the evaluations and benchmarks make their "true look" after-images with it.
     public func applying(_ cube: ColorCube, interpolation: Interpolation = .tetrahedral) -> PairImage {
-        let evaluator = LatticeEvaluator(cube, interpolation: interpolation)
         var out = rgb
         let count = width * height, chunks = LookExtractor.chunkCount * 4
-        out.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let o = buffer
+        CubeSampler(cube).withUnsafeTable { table in out.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let o = buffer, lattice = table
             DispatchQueue.concurrentPerform(iterations: chunks) { k in
                 for i in (count * k / chunks)..<(count * (k + 1) / chunks) {
-                    let v = evaluator.sample(SIMD3(o[3 * i], o[3 * i + 1], o[3 * i + 2]))
+                    let v = lattice.sample(SIMD3(o[3 * i], o[3 * i + 1], o[3 * i + 2]), interpolation: interpolation)
                     o[3 * i] = v.x
                     o[3 * i + 1] = v.y
                     o[3 * i + 2] = v.z
                 }
             }
-        }
+        } }
         return PairImage(sized: width, height, rgb: out)
+    }
+
+    /// The central `side`×`side` pixels (the whole image where it is smaller), starting on even coordinates.
+    func centralWindow(_ side: Int) -> PairImage {
+        let w = min(side, width), h = min(side, height)
+        let x0 = (width - w) / 4 * 2, y0 = (height - h) / 4 * 2
+        if w == width && h == height { return self }
+        var out = [Float](repeating: 0, count: 3 * w * h)
+        for y in 0..<h {
+            let s = 3 * ((y0 + y) * width + x0)
+            out.replaceSubrange((3 * w * y)..<(3 * w * (y + 1)), with: rgb[s..<(s + 3 * w)])
+        }
+        return PairImage(sized: w, h, rgb: out)
     }
 
     /// Samples rounded to 8-bit codes, as an editor's 8-bit export stores them.

@@ -26,15 +26,31 @@ struct RadialGain: Sendable, Equatable {
     /// Estimates the gain of `after` over `fitted` (the look applied to the before image), from the median luma
     /// ratio in 16 rings (medians ignore colours the look fits badly), least squares in r², r⁴ weighted by ring
     /// population; nil when the corners stay within `threshold` of 1.
-    static func estimate(width: Int, height: Int, sample: (Int, Int) -> (fitted: SIMD3<Float>, after: SIMD3<Float>))
+    ///
+    /// Only colours the centre of the frame also shows count (16³ bins of the before colour, the inner half of the
+    /// radius): a colour seen only near the corners was fitted to the darkened after image, so its ratio says the
+    /// vignette is weaker than it is, and with it in the medians the estimate settles short of the true gain.
+    static func estimate(width: Int, height: Int,
+                         sample: (Int, Int) -> (before: SIMD3<Float>, fitted: SIMD3<Float>, after: SIMD3<Float>))
         -> RadialGain? {
         let rings = 16
         var ratios = [[Float]](repeating: [], count: rings)
         let step = max(1, Int((Double(width * height) / 60_000).squareRoot().rounded(.up)))
         let unit = RadialGain(a: 1, b: 0, width: width, height: height)
+        func bin(_ c: SIMD3<Float>) -> Int {
+            let q = (c * 16).clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 15))
+            return Int(q.x) + 16 * (Int(q.y) + 16 * Int(q.z))
+        }
+        var central = [Bool](repeating: false, count: 16 * 16 * 16)
+        for y in stride(from: 0, to: height, by: step) {
+            for x in stride(from: 0, to: width, by: step) where unit.factor(x: x, y: y) - 1 < 0.25 {
+                central[bin(sample(x, y).before)] = true
+            }
+        }
         for y in stride(from: 0, to: height, by: step) {
             for x in stride(from: 0, to: width, by: step) {
-                let (f, t) = sample(x, y)
+                let (b, f, t) = sample(x, y)
+                guard central[bin(b)] else { continue }
                 let lf = 0.2126 * f.x + 0.7152 * f.y + 0.0722 * f.z, lt = 0.2126 * t.x + 0.7152 * t.y + 0.0722 * t.z
                 // Near black a ratio is noise; near white the after image may be clipped.
                 guard lf > 0.05, lf < 0.95, lt < 0.98 else { continue }
@@ -74,5 +90,32 @@ struct RadialGain: Sendable, Equatable {
             for r in 0..<3 { a[r][c] = v[r] }
             return det(a) / d
         }
+    }
+}
+
+/// Steffensen's acceleration of the vignette's fixed-point iteration: each round's estimate, made against a look
+/// fitted with the previous one, closes only part of the gap to the true gain (measured: 37–38 % found for 40 % after
+/// the planned rounds, creeping by under 0.005 a round). Three successive estimates x0, x1 = F(x0), x2 = F(x1) of a
+/// geometric sequence give its limit, x2 + (x2 − x1)·ρ/(1 − ρ) with ρ = (x2 − x1)/(x1 − x0); the iteration then
+/// restarts from that limit.
+struct VignetteChain {
+    private var values: [RadialGain] = []
+
+    /// Records `estimate` and returns the gain to fit with next: the estimate itself, or the extrapolated limit
+    /// once three estimates converge geometrically (0 < ρ < 0.9, measured on the corner gain).
+    mutating func append(_ estimate: RadialGain) -> RadialGain {
+        values.append(estimate)
+        guard values.count == 3 else { return estimate }
+        let (x0, x1, x2) = (values[0], values[1], values[2])
+        values = []
+        let d1 = x1.corner - x0.corner, d2 = x2.corner - x1.corner
+        guard d1 != 0 else { return estimate }
+        let rho = d2 / d1
+        guard rho > 0, rho < 0.9 else { return estimate }
+        let s = rho / (1 - rho)
+        let limit = RadialGain(a: x2.a + (x2.a - x1.a) * s, b: x2.b + (x2.b - x1.b) * s, width: x2.width,
+                               height: x2.height)
+        values = [limit]
+        return limit
     }
 }

@@ -16,27 +16,120 @@ public struct CubeSampler: Sendable {
     /// The cube's value at `rgb`; inputs are clamped to 0…1, grid points are returned exactly.
     @inlinable
     public func sample(_ rgb: SIMD3<Float>, interpolation: Interpolation) -> SIMD3<Float> {
-        let n = size
-        var x = rgb.clamped(lowerBound: .zero, upperBound: .one) * Float(n - 1)
-        // A grid colour i/(N−1) times (N−1) can land a few ulps off i; snapping keeps grid points exact.
-        for c in 0..<3 {
-            let nearest = x[c].rounded()
-            if Swift.abs(x[c] - nearest) <= 4 * nearest.ulp { x[c] = nearest }
+        withUnsafeTable { $0.sample(rgb, interpolation: interpolation) }
+    }
+
+    /// Runs `body` with the padded entries, for loops that sample many colours: `Table.sample` is this sampler's
+    /// arithmetic with no array access or reference counting per call. The table is valid only inside `body`.
+    @inlinable
+    public func withUnsafeTable<R>(_ body: (Table) throws -> R) rethrows -> R {
+        try table.withUnsafeBufferPointer { try body(Table(entries: $0, size: size)) }
+    }
+
+    /// A borrowed view of a sampler's entries (`SIMD4` per entry, red fastest), read-only.
+    public struct Table {
+        /// The padded entries, `size³` of them.
+        public let entries: UnsafeBufferPointer<SIMD4<Float>>
+        /// Entries per axis.
+        public let size: Int
+
+        /// Wraps `entries` of an `size`³ cube laid out as `CubeSampler` lays them out.
+        @inlinable
+        public init(entries: UnsafeBufferPointer<SIMD4<Float>>, size: Int) {
+            self.entries = entries
+            self.size = size
         }
-        // At the top of an axis the step is 0, so 1.0 returns the last entry exactly instead of c + 1·(c' − c).
-        let r0 = Swift.min(Int(x.x), n - 1), g0 = Swift.min(Int(x.y), n - 1), b0 = Swift.min(Int(x.z), n - 1)
-        let fr = x.x - Float(r0), fg = x.y - Float(g0), fb = x.z - Float(b0)
-        let base = r0 + n * (g0 + n * b0)
-        let dr = r0 < n - 1 ? 1 : 0, dg = g0 < n - 1 ? n : 0, db = b0 < n - 1 ? n * n : 0
-        return table.withUnsafeBufferPointer { t -> SIMD3<Float> in
+
+        /// The cube's value at `rgb`, exactly as `CubeSampler.sample` computes it.
+        @inlinable @inline(__always)
+        public func sample(_ rgb: SIMD3<Float>, interpolation: Interpolation) -> SIMD3<Float> {
+            let c = CubeSampler.Cell(rgb, size: size)
             let out: SIMD4<Float>
             switch interpolation {
             case .tetrahedral:
-                out = CubeSampler.tetrahedral(t, base: base, dr: dr, dg: dg, db: db, fr: fr, fg: fg, fb: fb)
+                out = CubeSampler.tetrahedral(entries, base: c.base, dr: c.dr, dg: c.dg, db: c.db, fr: c.fr, fg: c.fg,
+                                              fb: c.fb)
             case .trilinear:
-                out = CubeSampler.trilinear(t, base: base, dr: dr, dg: dg, db: db, fr: fr, fg: fg, fb: fb)
+                out = CubeSampler.trilinear(entries, base: c.base, dr: c.dr, dg: c.dg, db: c.db, fr: c.fr, fg: c.fg,
+                                            fb: c.fb)
             }
             return SIMD3(out.x, out.y, out.z)
+        }
+    }
+
+    /// The lattice cell a colour falls in: its first entry, the grid steps to the next entry along each axis (0 at the
+    /// top of an axis) and the fractions within the cell.
+    @usableFromInline
+    struct Cell {
+        @usableFromInline let base: Int, dr: Int, dg: Int, db: Int
+        @usableFromInline let fr: Float, fg: Float, fb: Float
+
+        @inlinable @inline(__always)
+        init(_ rgb: SIMD3<Float>, size n: Int) {
+            var x = rgb.clamped(lowerBound: .zero, upperBound: .one) * Float(n - 1)
+            // A grid colour i/(N−1) times (N−1) can land a few ulps off i; snapping keeps grid points exact.
+            for c in 0..<3 {
+                let nearest = x[c].rounded()
+                if Swift.abs(x[c] - nearest) <= 4 * nearest.ulp { x[c] = nearest }
+            }
+            // At the top of an axis the step is 0, so 1.0 returns the last entry exactly instead of c + 1·(c' − c).
+            let r0 = Swift.min(Int(x.x), n - 1), g0 = Swift.min(Int(x.y), n - 1), b0 = Swift.min(Int(x.z), n - 1)
+            fr = x.x - Float(r0)
+            fg = x.y - Float(g0)
+            fb = x.z - Float(b0)
+            base = r0 + n * (g0 + n * b0)
+            dr = r0 < n - 1 ? 1 : 0
+            dg = g0 < n - 1 ? n : 0
+            db = b0 < n - 1 ? n * n : 0
+        }
+    }
+
+    /// The entries and weights the interpolation at `rgb` combines (4 for tetrahedral, 8 for trilinear; unused lanes
+    /// weigh 0): `sample` is Σ weights[k]·entry[nodes[k]] up to rounding. For fitting a cube, whose unknowns are
+    /// the entries, by the same interpolation `apply` uses.
+    @inlinable @inline(__always)
+    public static func stencil(_ rgb: SIMD3<Float>, size: Int, interpolation: Interpolation) -> Stencil {
+        let c = Cell(rgb, size: size)
+        switch interpolation {
+        case .tetrahedral:
+            // The walk of `tetrahedral`: largest fraction first, ties keep red, then green.
+            let swap1 = c.fg > c.fr
+            let f1a = swap1 ? c.fg : c.fr, f2a = swap1 ? c.fr : c.fg
+            let s1a = swap1 ? c.dg : c.dr, s2a = swap1 ? c.dr : c.dg
+            let swap2 = c.fb > f2a
+            let f2b = swap2 ? c.fb : f2a, f3 = swap2 ? f2a : c.fb
+            let s2b = swap2 ? c.db : s2a, s3 = swap2 ? s2a : c.db
+            let swap3 = f2b > f1a
+            let f1 = swap3 ? f2b : f1a, f2 = swap3 ? f1a : f2b
+            let s1 = swap3 ? s2b : s1a, s2 = swap3 ? s1a : s2b
+            let a = c.base &+ s1, b = a &+ s2
+            return Stencil(count: 4, nodes: SIMD8(c.base, a, b, b &+ s3, 0, 0, 0, 0),
+                           weights: SIMD8(1 - f1, f1 - f2, f2 - f3, f3, 0, 0, 0, 0))
+        case .trilinear:
+            let r = SIMD8<Float>(1 - c.fr, c.fr, 1 - c.fr, c.fr, 1 - c.fr, c.fr, 1 - c.fr, c.fr)
+            let g = SIMD8<Float>(1 - c.fg, 1 - c.fg, c.fg, c.fg, 1 - c.fg, 1 - c.fg, c.fg, c.fg)
+            let b = SIMD8<Float>(1 - c.fb, 1 - c.fb, 1 - c.fb, 1 - c.fb, c.fb, c.fb, c.fb, c.fb)
+            let nodes = SIMD8(repeating: c.base) &+ SIMD8(0, c.dr, c.dg, c.dr &+ c.dg, c.db, c.dr &+ c.db, c.dg &+ c.db,
+                                                          c.dr &+ c.dg &+ c.db)
+            return Stencil(count: 8, nodes: nodes, weights: r * g * b)
+        }
+    }
+
+    /// Lattice entries and interpolation weights at one colour (see `stencil`).
+    public struct Stencil: Sendable, Equatable {
+        /// Entries used: 4 (tetrahedral) or 8 (trilinear).
+        public var count: Int
+        /// Entry indices (red fastest); lanes past `count` are 0.
+        public var nodes: SIMD8<Int>
+        /// Weights summing to 1; lanes past `count` are 0.
+        public var weights: SIMD8<Float>
+
+        /// A stencil of `count` entries.
+        @inlinable
+        public init(count: Int, nodes: SIMD8<Int>, weights: SIMD8<Float>) {
+            self.count = count
+            self.nodes = nodes
+            self.weights = weights
         }
     }
 

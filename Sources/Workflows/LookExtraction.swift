@@ -83,7 +83,7 @@ public enum LookExtraction {
         var lines = [
             "extracted_from_pairs:",
             "  method: lattice least squares, curvature-regularised, Tukey- and spatially reweighted, "
-                + "radial vignette model",
+                + "radial vignette model, global additive model, JPEG 4:2:0 chroma model",
             "  working_space: \(request.workingSpace)",
             "  size: \(s.size)",
             "  interpolation: \(s.interpolation.rawValue)",
@@ -91,6 +91,9 @@ public enum LookExtraction {
             "  bins_per_axis: \(s.binsPerAxis)",
             "  robust_iterations: \(s.robustIterations)",
             "  hold_out_stride: \(s.holdOutStride)",
+            "  global_model: \(s.globalModel)",
+            "  chroma_subsampling_model: \(s.chromaSubsamplingModel)",
+            "  noise_weighting: \(s.noiseWeighting)",
             String(format: "  held_out_de00: {mean: %.3f, p95: %.3f, pixels: %d}", fit.heldOut.mean, fit.heldOut.p95,
                    fit.heldOut.count),
             String(format: "  coverage: %.4f", fit.coverage),

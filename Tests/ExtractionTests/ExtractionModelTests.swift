@@ -1,0 +1,65 @@
+import LookCore
+import Testing
+@testable import Extraction
+
+/// The models the fit uses for what a look is not: JPEG's 4:2:0 chroma, a vignette's slow convergence, and the
+/// global model the lattice continues beyond the pair's colours.
+@Suite struct ExtractionModelTests {
+    @Test func chromaSubsamplingIsFoundOnlyWhereItHappenedAndUndoneByTheTruePrediction() throws {
+        let photo = try ExtractionFixtures.photo("astronaut", width: 128)
+        let look = try ExtractionFixtures.creativeLook()
+        let prediction = ExtractionFixtures.applied(look, to: photo, quantize: false)
+        let detail = ChromaSubsampling.detail(prediction.rgb, width: prediction.width, height: prediction.height)
+        var subsampled = prediction
+        for i in subsampled.rgb.indices { subsampled.rgb[i] -= detail[i] }
+        #expect(ChromaSubsampling.isSubsampled(after: subsampled, prediction: prediction))
+        #expect(!ChromaSubsampling.isSubsampled(after: ExtractionFixtures.applied(look, to: photo),
+                                                prediction: prediction))
+        let restored = ChromaSubsampling.restored(after: subsampled, prediction: prediction)
+        #expect(zip(restored.rgb, prediction.rgb).allSatisfy { abs($0 - $1) < 1e-5 })
+        // Subsampling keeps luma: the detail taken away has none.
+        for i in stride(from: 0, to: detail.count, by: 3) {
+            #expect(abs(0.299 * detail[i] + 0.587 * detail[i + 1] + 0.114 * detail[i + 2]) < 1e-4)
+        }
+    }
+
+    @Test func theVignetteChainJumpsToTheLimitOfAGeometricSequence() {
+        var chain = VignetteChain()
+        // Corner gains 1 + a approaching 0.6 (a → −0.4) with ratio 0.8: 0.7, 0.68, 0.664.
+        let estimates: [Float] = [-0.3, -0.32, -0.336]
+        var last: RadialGain?
+        for a in estimates { last = chain.append(RadialGain(a: a, b: 0, width: 10, height: 10)) }
+        #expect(abs((last?.corner ?? 0) - 0.6) < 1e-4)
+        var diverging = VignetteChain()
+        for a: Float in [-0.3, -0.32, -0.36] { last = diverging.append(RadialGain(a: a, b: 0, width: 10, height: 10)) }
+        #expect(last?.a == -0.36)
+    }
+
+    @Test func theGlobalModelCarriesCurvesAndAMatrixToColoursThePairLacks() throws {
+        // A look of per-channel curves and a matrix; the pair is a muted photo, the check saturated primaries.
+        let look = try ColorCube(size: 33) { c in
+            let curved = SIMD3(c.x.squareRoot(), c.y * c.y, c.z)
+            let m = SIMD3(0.9 * curved.x + 0.1 * curved.y, 0.05 * curved.x + 0.95 * curved.y,
+                          0.1 * curved.y + 0.9 * curved.z)
+            return m.clamped(lowerBound: .zero, upperBound: .one)
+        }
+        var photo = try ExtractionFixtures.photo("coffee", width: 128)
+        for i in stride(from: 0, to: photo.rgb.count, by: 3) {
+            let y = (photo.rgb[i] + photo.rgb[i + 1] + photo.rgb[i + 2]) / 3
+            for c in 0..<3 { photo.rgb[i + c] = y + 0.4 * (photo.rgb[i + c] - y) }
+        }
+        let after = ExtractionFixtures.applied(look, to: photo)
+        var affine = ExtractionSettings()
+        affine.globalModel = false
+        let withModel = try LookExtractor.fit(pairs: [(photo, after)])
+        let without = try LookExtractor.fit(pairs: [(photo, after)], settings: affine)
+        // Each primary and secondary three times over (cubeDifference measures every third pixel).
+        let colours: [[Float]] = [[0.9, 0.1, 0.1], [0.1, 0.9, 0.1], [0.1, 0.1, 0.9], [0.9, 0.9, 0.1], [0.1, 0.9, 0.9],
+                                  [0.9, 0.1, 0.9]]
+        let saturated = try PairImage(width: 18, height: 1, rgb: colours.flatMap { c in (0..<3).flatMap { _ in c } })
+        let errorWith = ExtractionFixtures.cubeDifference(withModel.cube, look, on: saturated)
+        let errorWithout = ExtractionFixtures.cubeDifference(without.cube, look, on: saturated)
+        #expect(errorWith < errorWithout)
+        #expect(withModel.heldOut.mean < 0.5)
+    }
+}
