@@ -70,32 +70,18 @@ extension CorrectionModel {
         let (cast, castSpread, used) = castPosterior(pixels)
         result.cast = cast
         result.castSpread = castSpread
-        result.castAmount = used >= 64 ? Self.castShare(cast, spread: castSpread, header: h) : 0
+        result.castAmount = used >= 64 ? Self.ramp(castSpread, h.chroma_ramp) : 0
         result.gains = SIMD3(exp(result.castAmount * cast.x), 1, exp(result.castAmount * cast.y))
 
         let (exposure, exposureSpread) = exposurePosterior(pixels, gains: result.gains)
         result.exposure = exposure
         result.exposureSpread = exposureSpread
-        result.stops = Self.exposureStops(exposure, spread: exposureSpread, header: h)
-        result.exposureAmount = exposure != 0 ? result.stops / exposure : 0
+        result.exposureAmount = Self.ramp(exposureSpread, h.luma_ramp)
+        result.stops = result.exposureAmount * exposure
         return result
     }
 
     static func ramp(_ spread: Double, _ r: [Double]) -> Double { min(1, max(0, (r[1] - spread) / (r[1] - r[0]))) }
-
-    /// Share of the cast removed: the spread's ramp times a soft threshold on the estimate's size. Good photos'
-    /// estimates scatter around no cast; only what lies beyond that scatter (calibrated in ΔE00) is removed.
-    static func castShare(_ cast: SIMD2<Double>, spread: Double, header h: Header) -> Double {
-        let size = (cast * cast).sum().squareRoot()
-        return size > 0 ? ramp(spread, h.chroma_ramp) * max(0, 1 - h.chroma_shrink / size) : 0
-    }
-
-    /// Stops applied: the estimate soft-thresholded (brightening by `luma_shrink[0]`, darkening by `[1]`), times
-    /// the spread's ramp.
-    static func exposureStops(_ exposure: Double, spread: Double, header h: Header) -> Double {
-        let beyond = exposure > 0 ? max(0, exposure - h.luma_shrink[0]) : min(0, exposure + h.luma_shrink[1])
-        return ramp(spread, h.luma_ramp) * beyond
-    }
 
     /// The cast's likelihood alone (the learned filter without the prior over casts) for a linear copy: the part
     /// that is equivariant by construction; tests check that a cast translates it.
@@ -120,21 +106,16 @@ extension CorrectionModel {
         // Z(L) = Σx H(x) F(x − L): a cast translates the histogram and with it the response. Each occupied bin
         // adds its weight times the filter read backwards from it; `wideFilter` repeats each filter row twice so
         // the wrapped column needs no modulo.
-        // Channel 0 reads the histogram, channel 1 its square root (model.py's `chroma_channels`).
         var logits = prior ? chromaBias.map(Double.init) : [Double](repeating: 0, count: n * n)
         let total = Double(used)
         wideFilter.withUnsafeBufferPointer { f in
             logits.withUnsafeMutableBufferPointer { z in
                 for x in occupied {
-                    let share = hist[x] / total, xi = x / n, xj = x % n
-                    for channel in 0..<header.chroma_channels {
-                        let w = channel == 0 ? share : share.squareRoot()
-                        let filter = f.baseAddress! + channel * 2 * n * n
-                        for li in 0..<n {
-                            let row = filter + Self.wrap(xi - li, n) * 2 * n + xj + n
-                            let out = z.baseAddress! + li * n
-                            for lj in 0..<n { out[lj] += w * Double(row[-lj]) }
-                        }
+                    let w = hist[x] / total, xi = x / n, xj = x % n
+                    for li in 0..<n {
+                        let row = f.baseAddress! + Self.wrap(xi - li, n) * 2 * n + xj + n
+                        let out = z.baseAddress! + li * n
+                        for lj in 0..<n { out[lj] += w * Double(row[-lj]) }
                     }
                 }
             }
@@ -175,24 +156,10 @@ extension CorrectionModel {
             hist[min(h.n_y - 1, max(0, k))] += 1
         }
         let total = Double(pixels.count)
-        // The channels of model.py's `luma_channels`: the histogram, the share at or above each bin, its root.
-        var channels = [hist.map { $0 / total }]
-        var above = [Double](repeating: 0, count: h.n_y)
-        var running = 0.0
-        for x in stride(from: h.n_y - 1, through: 0, by: -1) {
-            running += channels[0][x]
-            above[x] = running
-        }
-        channels.append(above)
-        channels.append(channels[0].map { $0.squareRoot() })
-        let width = h.n_y + h.n_c - 1
         var logits = [Double](repeating: 0, count: h.n_c)
         for j in 0..<h.n_c {
             var z = Double(lumaBias[j])
-            for k in 0..<h.luma_channels {
-                let offset = k * width + j
-                for x in 0..<h.n_y where channels[k][x] != 0 { z += channels[k][x] * Double(lumaFilter[offset + x]) }
-            }
+            for x in 0..<h.n_y where hist[x] > 0 { z += hist[x] / total * Double(lumaFilter[x + j]) }
             logits[j] = z
         }
         let p = Self.softmax(logits)

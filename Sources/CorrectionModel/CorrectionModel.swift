@@ -25,18 +25,14 @@ public struct CorrectionModel: Sendable {
     /// The settings and training record the file's JSON header carries.
     public struct Header: Sendable, Codable, Equatable {
         public var n_uv: Int, duv: Double, n_y: Int, dy: Double, y_low: Double, c_min: Double, n_c: Int
-        /// Channels per histogram: chroma (histogram, its square root), luma (histogram, share at or above, root).
-        public var chroma_channels: Int, luma_channels: Int
         public var dark: Double, bright: Double, long_side: Int, veil_threshold: Double
         public var chroma_ramp: [Double], luma_ramp: [Double]
-        /// Soft thresholds on the estimates (log units for the cast; stops when brightening, darkening).
-        public var chroma_shrink: Double, luma_shrink: [Double]
         public var body_sha256: String, corpus_manifest_sha256: String
         public var train_photos: Int, validation_photos: Int, smoke: Bool
     }
 
     /// The file format version this reader understands.
-    public static let formatVersion: UInt32 = 2
+    public static let formatVersion: UInt32 = 1
 
     /// The file's format version.
     public let version: UInt32
@@ -45,7 +41,7 @@ public struct CorrectionModel: Sendable {
     /// SHA-256 of the parameter block, checked against the header on load.
     public let bodyHash: String
     let chromaBias: [Float], lumaFilter: [Float], lumaBias: [Float]
-    /// The chroma filters (one per channel) with every row written twice (n × 2n each), for wrap-free reads.
+    /// The chroma filter with every row written twice (n × 2n), for wrap-free reads.
     let wideFilter: [Float]
 
     /// Reads and verifies a model file.
@@ -64,9 +60,7 @@ public struct CorrectionModel: Sendable {
             UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3]) << 24
         }
         version = u32(4)
-        guard version == Self.formatVersion else {
-            throw .malformed(path, "format version \(version), reader \(Self.formatVersion)")
-        }
+        guard version == Self.formatVersion else { throw .malformed(path, "format version \(version), reader 1") }
         let headerLength = Int(u32(8))
         guard 12 + headerLength <= bytes.count else { throw .malformed(path, "header runs past the end") }
         do {
@@ -80,12 +74,8 @@ public struct CorrectionModel: Sendable {
             throw .corrupt(path, expected: header.body_sha256, actual: bodyHash)
         }
         let h = header
-        guard (1...2).contains(h.chroma_channels), (1...3).contains(h.luma_channels) else {
-            throw .malformed(path, "\(h.chroma_channels) chroma and \(h.luma_channels) luma channels (at most 2, 3)")
-        }
-        let sizes = [h.chroma_channels * h.n_uv * h.n_uv, h.n_uv * h.n_uv, h.luma_channels * (h.n_y + h.n_c - 1), h.n_c]
-        guard body.count == sizes.reduce(0, +) * 4, h.chroma_ramp.count == 2, h.luma_ramp.count == 2,
-              h.luma_shrink.count == 2 else {
+        let sizes = [h.n_uv * h.n_uv, h.n_uv * h.n_uv, h.n_y + h.n_c - 1, h.n_c]
+        guard body.count == sizes.reduce(0, +) * 4, h.chroma_ramp.count == 2, h.luma_ramp.count == 2 else {
             throw .malformed(path, "parameter block of \(body.count) bytes does not match the header's shapes")
         }
         var floats = [Float](repeating: 0, count: body.count / 4)
@@ -98,7 +88,7 @@ public struct CorrectionModel: Sendable {
         }
         (chromaBias, lumaFilter, lumaBias) = (parts[1], parts[2], parts[3])
         let n = h.n_uv
-        wideFilter = (0..<(h.chroma_channels * 2 * n * n)).map { parts[0][($0 / (2 * n)) * n + $0 % n] }
+        wideFilter = (0..<(2 * n * n)).map { parts[0][($0 / (2 * n)) * n + $0 % n] }
     }
 
     /// Where the shipped model file is: this module's SwiftPM resource folder (`LookStudio_CorrectionModel.resources/`)

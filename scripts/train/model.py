@@ -13,8 +13,6 @@ N_UV, DUV = 64, 1.0 / 16          # log-chroma bins (wrap-around: 4 log units)
 N_Y, DY, Y_LOW = 128, 1.0 / 8, -16.0  # log2-luminance bins from 2^-16 to 1 (the top bin holds clipped pixels)
 C_MIN, N_C = -1.5, 29              # exposure corrections in stops: -1.5 … +2.0 in steps of DY
 DARK, BRIGHT = 0.004, 0.95         # chroma only from pixels with every channel in (DARK, BRIGHT)
-N_CHROMA = 1                       # chroma histogram channels (chroma_channels; 2 adds its root)
-N_LUMA = 3                         # luma histogram channels (luma_channels)
 LUMA = np.array([0.2126, 0.7152, 0.0722])
 LONG_SIDE = 256
 
@@ -67,28 +65,15 @@ def shift_grid():
     return k * DUV
 
 
-def chroma_channels(h):
-    """The histogram's channels (…, N_CHROMA, N, N): the histogram and its square root (which lifts the sparse
-    colours a few pixels carry). Both translate with a cast as the histogram does."""
-    return np.stack([h, np.sqrt(h)][:N_CHROMA], axis=-3)
-
-
-def chroma_logits(channels_fft, f, b):
-    """Z(L) = Σc Σx Hc(x) Fc(x − L) + B(L) for a batch of channel FFTs (…, N_CHROMA, N, N//2+1)."""
-    return np.fft.irfft2((channels_fft * np.conj(np.fft.rfft2(f))).sum(-3), s=(N_UV, N_UV)) + b
-
-
-def luma_channels(h):
-    """(…, N_LUMA, N_Y): the histogram, the share of pixels at or above each bin (what a percentile reads) and the
-    histogram's square root; an exposure shift translates all three."""
-    above = np.flip(np.cumsum(np.flip(h, -1), -1), -1)
-    return np.stack([h, above, np.sqrt(h)], axis=-2)
+def chroma_logits(hist_fft, f, b):
+    """Z(L) = Σx H(x) F(x − L) + B(L) for a batch of histogram FFTs (…, N, N//2+1)."""
+    return np.fft.irfft2(hist_fft * np.conj(np.fft.rfft2(f)), s=(N_UV, N_UV)) + b
 
 
 def luma_logits(hists, f, b):
-    """Z(c) = Σk Σx Hk(x) Fk(x + c) + B(c) over the exposure corrections c, for histograms (…, N_Y)."""
-    windows = np.lib.stride_tricks.sliding_window_view(f, N_Y, axis=1)  # (N_LUMA, N_C, N_Y)
-    return np.einsum("...kx,kjx->...j", luma_channels(hists), windows) + b
+    """Z(c) = Σx H(x) F(x + c) + B(c) over the exposure corrections c."""
+    windows = np.lib.stride_tricks.sliding_window_view(f, N_Y)  # (N_C, N_Y)
+    return hists @ windows.T + b
 
 
 def softmax(z, axes):
@@ -121,20 +106,6 @@ def ramp_amount(spread, low, high):
     return float(np.clip((high - spread) / (high - low), 0.0, 1.0))
 
 
-def cast_share(estimate, spread, ramp, shrink):
-    """Share of the cast estimate applied: the spread's ramp times a soft threshold on the estimate's size (a
-    good photo's estimate scatters around no cast; only what lies beyond that scatter is removed)."""
-    size = float(np.hypot(*estimate))
-    return ramp_amount(spread, *ramp) * (max(0.0, 1.0 - shrink / size) if size > 0 else 0.0)
-
-
-def exposure_stops(estimate, spread, ramp, shrink):
-    """Stops applied: the estimate soft-thresholded (by shrink[0] when brightening, shrink[1] when darkening),
-    times the spread's ramp."""
-    beyond = max(0.0, estimate - shrink[0]) if estimate > 0 else min(0.0, estimate + shrink[1])
-    return ramp_amount(spread, *ramp) * beyond
-
-
 class Model:
     def __init__(self, params):
         self.p = params
@@ -145,16 +116,16 @@ class Model:
         v = veil(lin_small, p["veil_threshold"])
         x = remove_veil(lin_small, v)
         h, n = chroma_histogram(x)
-        z = chroma_logits(np.fft.rfft2(chroma_channels(h)), p["chroma_filter"], p["chroma_bias"])
+        z = chroma_logits(np.fft.rfft2(h), p["chroma_filter"], p["chroma_bias"])
         u, vv, spread_c = chroma_estimate(softmax(z, (0, 1)))
-        a_c = cast_share((u, vv), spread_c, p["chroma_ramp"], p["chroma_shrink"]) if n >= 64 else 0.0
+        a_c = ramp_amount(spread_c, *p["chroma_ramp"]) if n >= 64 else 0.0
         gains = np.array([np.exp(a_c * u), 1.0, np.exp(a_c * vv)])
         hy = luma_histogram(x * gains)
         zl = luma_logits(hy, p["luma_filter"], p["luma_bias"])
         c, spread_e = luma_estimate(softmax(zl, (0,)))
-        stops = exposure_stops(c, spread_e, p["luma_ramp"], p["luma_shrink"])
+        a_e = ramp_amount(spread_e, *p["luma_ramp"])
         return dict(veil=v, cast=(u, vv), cast_spread=spread_c, cast_amount=a_c, gains=gains,
-                    exposure=c, exposure_spread=spread_e, exposure_amount=stops / c if c else 0.0, stops=stops)
+                    exposure=c, exposure_spread=spread_e, exposure_amount=a_e, stops=a_e * c)
 
     def correct_linear(self, lin, analysis):
         x = remove_veil(lin, analysis["veil"])
@@ -162,20 +133,17 @@ class Model:
 
 
 MAGIC = b"LSCM"
-VERSION = 2  # 2: channels per histogram, soft thresholds (chroma_shrink, luma_shrink)
+VERSION = 1
 
 
 def save(path, params, record):
     """Little-endian float32 binary: magic, version, JSON header length, JSON header (shapes, settings,
-    training record), then chroma filters (per channel), chroma bias, luma filters (per channel), luma
-    bias."""
+    training record), then chroma filter, chroma bias, luma filter, luma bias."""
     arrays = [params["chroma_filter"], params["chroma_bias"], params["luma_filter"], params["luma_bias"]]
     header = dict(record)
-    header.update(chroma_channels=N_CHROMA, luma_channels=N_LUMA, n_uv=N_UV, duv=DUV, n_y=N_Y, dy=DY, y_low=Y_LOW,
-                  c_min=C_MIN, n_c=N_C, dark=DARK, bright=BRIGHT, long_side=LONG_SIDE,
-                  veil_threshold=params["veil_threshold"],
-                  chroma_ramp=list(params["chroma_ramp"]), luma_ramp=list(params["luma_ramp"]),
-                  chroma_shrink=params["chroma_shrink"], luma_shrink=list(params["luma_shrink"]))
+    header.update(n_uv=N_UV, duv=DUV, n_y=N_Y, dy=DY, y_low=Y_LOW, c_min=C_MIN, n_c=N_C, dark=DARK, bright=BRIGHT,
+                  long_side=LONG_SIDE, veil_threshold=params["veil_threshold"],
+                  chroma_ramp=list(params["chroma_ramp"]), luma_ramp=list(params["luma_ramp"]))
     body = b"".join(np.asarray(a, dtype="<f4").tobytes() for a in arrays)
     header["body_sha256"] = hashlib.sha256(body).hexdigest()
     text = json.dumps(header, sort_keys=True).encode()
@@ -188,17 +156,14 @@ def load(path):
     blob = open(path, "rb").read()
     assert blob[:4] == MAGIC
     version, n = struct.unpack_from("<II", blob, 4)
-    assert version == VERSION, f"model format {version}, this reader {VERSION}"
     header = json.loads(blob[12:12 + n])
     data = np.frombuffer(blob[12 + n:], dtype="<f4").astype(np.float64)
-    sizes = [N_CHROMA * N_UV * N_UV, N_UV * N_UV, N_LUMA * (N_Y + N_C - 1), N_C]
+    sizes = [N_UV * N_UV, N_UV * N_UV, N_Y + N_C - 1, N_C]
     parts, start = [], 0
     for s in sizes:
         parts.append(data[start:start + s])
         start += s
-    params = dict(chroma_filter=parts[0].reshape(N_CHROMA, N_UV, N_UV),
-                  chroma_bias=parts[1].reshape(N_UV, N_UV),
-                  luma_filter=parts[2].reshape(N_LUMA, -1), luma_bias=parts[3], veil_threshold=header["veil_threshold"],
-                  chroma_ramp=tuple(header["chroma_ramp"]), luma_ramp=tuple(header["luma_ramp"]),
-                  chroma_shrink=header["chroma_shrink"], luma_shrink=tuple(header["luma_shrink"]))
+    params = dict(chroma_filter=parts[0].reshape(N_UV, N_UV), chroma_bias=parts[1].reshape(N_UV, N_UV),
+                  luma_filter=parts[2], luma_bias=parts[3], veil_threshold=header["veil_threshold"],
+                  chroma_ramp=tuple(header["chroma_ramp"]), luma_ramp=tuple(header["luma_ramp"]))
     return Model(params), header
