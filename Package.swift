@@ -120,7 +120,7 @@ let package = Package(
         .target(name: "LookBench", dependencies: [
             "LookCore", "LookFormats", "ImageIO", "ColorManagement", "PluginHost", "Recipes", "Scenes", "Correction",
             "Rendering", "LookCatalog", "Workflows",
-            "Extraction",
+            "Extraction", "LookModel",
         ]),
         .executableTarget(
             name: "lookstudio",
@@ -160,7 +160,7 @@ let package = Package(
         .testTarget(name: "ImageMetadataTests", dependencies: ["ImageMetadata", "ImageIO"]),
         .testTarget(name: "ColorManagementTests", dependencies: ["ColorManagement", "LookCore"]),
         .testTarget(name: "LookCatalogTests", dependencies: ["LookCatalog", "LookStudioTestSupport", "LookCore",
-                                                             "LookFormats", "ImageIO",
+                                                             "LookFormats", "ImageIO", "LookModel",
                                                              .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "RecipesTests", dependencies: ["Recipes", "LookCore", "PluginHost", "ImageIO"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "LookModel", "LookCore", "ImageIO", "FaceDetection"]),

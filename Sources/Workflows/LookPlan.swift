@@ -28,7 +28,7 @@ public struct LookPlan: Sendable {
     /// Each scene's default look, by label.
     public var sceneDefaults: [SceneLabel: ChosenLook] = [:]
     /// Each scene's automatic-correction preset, by label (a missing scene gets every correction at 100).
-    public var presets: [Int: SceneCorrection] = [:]
+    public var presets: [Int: CorrectionPreset] = [:]
     /// `--scene-looks`: apply a detected scene's default look whatever the detection's confidence.
     public var sceneLooksAlways = false
 
@@ -76,7 +76,7 @@ extension Workspace {
         }
         let catalog = try openCatalogForReading()
         let records = try catalog.scenes()
-        var presets: [Int: SceneCorrection] = [:]
+        var presets: [Int: CorrectionPreset] = [:]
         for record in records { presets[record.label] = record.correction }
         switch choice {
         case .none, .file:
@@ -106,11 +106,11 @@ extension Workspace {
     }
 
     /// Scene presets from the shipped Catalog/scenes.yaml (for LUT-file runs, which never open the catalog).
-    func seedPresets() throws -> [Int: SceneCorrection] {
+    func seedPresets() throws -> [Int: CorrectionPreset] {
         guard let dir = CatalogLocation.findSeed(explicit: nil, environment: ProcessInfo.processInfo.environment)
         else { return [:] }
-        var presets: [Int: SceneCorrection] = [:]
-        for scene in try Seed.load(from: dir).scenes { presets[scene.label] = scene.correction ?? SceneCorrection() }
+        var presets: [Int: CorrectionPreset] = [:]
+        for scene in try Seed.load(from: dir).scenes { presets[scene.label] = scene.correction ?? CorrectionPreset() }
         return presets
     }
 }
