@@ -67,10 +67,10 @@ extension Workspace {
     /// (automatic correction off) skips reading the shipped presets for LUT-file runs.
     public func lookPlan(_ choice: LookChoice, scene: SceneLabel?, needPresets: Bool = true) throws -> LookPlan {
         if case .file(let path) = choice {
-            let loaded = try LUTFormat.read(path: path)
-            for warning in loaded.warnings { note("warning: \(path): \(warning)") }
+            let loaded = try LUTFormat.readCube(path: path)
+            for warning in loaded.file.warnings { note("warning: \(path): \(warning)") }
             let name = URL(fileURLWithPath: path).lastPathComponent
-            return LookPlan(explicit: ChosenLook(guid: nil, name: name, cube: try loaded.lut.bakedCube(),
+            return LookPlan(explicit: ChosenLook(guid: nil, name: name, cube: loaded.cube,
                                                  strength: nil, workingSpace: ColorProfile(.sRGB)),
                             presets: needPresets ? try seedPresets() : [:])
         }
