@@ -109,7 +109,8 @@ public enum CorrectionEvaluation {
     }
 
     /// Plans the automatic correction of `image` (no faces) and applies it through its cube, as `correct` does.
-    public static func correct(_ image: PixelBuffer, settings: CorrectionPreset = CorrectionPreset()) throws -> PixelBuffer {
+    public static func correct(_ image: PixelBuffer,
+                               settings: CorrectionPreset = CorrectionPreset()) throws -> PixelBuffer {
         let plan = try AutoCorrection.plan(CorrectionAnalysis(preview: image, faces: [], sourceWidth: image.width,
                                                           sourceHeight: image.height), settings: settings)
         guard !plan.isIdentity, case .eight(var bytes) = image.samples else { return image }

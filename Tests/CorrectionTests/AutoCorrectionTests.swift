@@ -230,10 +230,11 @@ struct AutoCorrectionTests {
 
     @Test("scaling settings multiplies each strength by its percentage, leaves nil ones and flags alone, caps at 200")
     func scaling() {
-        let preset = CorrectionPreset(exposure: 80, levels: 150, whiteBalance: 100, contrast: 50, vibrance: 0, keepWhite: true)
+        let preset = CorrectionPreset(exposure: 80, levels: 150, whiteBalance: 100, contrast: 50, vibrance: 0,
+                                      keepWhite: true)
         let scaled = preset.scaled(exposure: 50, levels: 200, contrast: 0, vibrance: 200)
         #expect(scaled == CorrectionPreset(exposure: 40, levels: 200, whiteBalance: 100, contrast: 0, vibrance: 0,
-                                       keepWhite: true))
+                                           keepWhite: true))
         #expect(preset.scaled() == preset)
     }
 }

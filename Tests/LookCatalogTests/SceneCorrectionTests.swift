@@ -26,7 +26,8 @@ struct SceneCorrectionTests {
             ($0.0, try JSONDecoder().decode(CorrectionPreset.self, from: Data($0.1.utf8)))
         })
         for scene in seed.scenes {
-            #expect((frozen[scene.guid] ?? CorrectionPreset()) == (scene.correction ?? CorrectionPreset()), "scene \(scene.label)")
+            #expect((frozen[scene.guid] ?? CorrectionPreset()) == (scene.correction ?? CorrectionPreset()),
+                    "scene \(scene.label)")
         }
     }
 
