@@ -73,10 +73,13 @@ let package = Package(
         // instead of 1.5 ms, which alone used a fifth of the studio's 100 ms slider budget in `make test`.
         .target(name: "LookCore", dependencies: ["CLUTKernels"], swiftSettings: [.unsafeFlags(["-O"])]),
         // Files: images, LUT formats, colour profiles, faces.
-        .target(name: "ImageIO", dependencies: ["CPNGShim", "CJPEGShim", "CTIFF", "CWebP", "CHeif", "CTempRegistry"]),
+        // PixelBuffer, the PNG codec and the file plumbing every codec shares: all a LUT file needs, so LookFormats
+        // links libpng and zlib but none of the photo codecs.
+        .target(name: "Pixels", dependencies: ["CPNGShim", "CTempRegistry"]),
+        .target(name: "ImageIO", dependencies: ["Pixels", "CJPEGShim", "CTIFF", "CWebP", "CHeif"]),
         // Metadata carried beside the codecs: exiv2 copies EXIF, XMP and IPTC into each written file.
         .target(name: "ImageMetadata", dependencies: ["CMetadata", "ImageIO"]),
-        .target(name: "LookFormats", dependencies: ["LookCore", "ImageIO"]),
+        .target(name: "LookFormats", dependencies: ["LookCore", "Pixels"]),
         .target(name: "ColorManagement", dependencies: ["CLCMS2", "LookCore", "ImageIO"]),
         .target(name: "FaceDetection", dependencies: ["CFaceDetect", "LookModel"]),
         // Refuses YAML that would make Yams take exponential time or expand without bound, before it composes.
@@ -92,7 +95,7 @@ let package = Package(
 
         // The engine, one module per job; none of them knows the catalog.
         .target(name: "Recipes", dependencies: [
-            "LookCore", "LookFormats", "PluginHost", "YAMLScreen", .product(name: "Yams", package: "Yams"),
+            "LookCore", "Pixels", "LookFormats", "PluginHost", "YAMLScreen", .product(name: "Yams", package: "Yams"),
         ], swiftSettings: [.unsafeFlags(["-O"])]),
         .target(name: "Scenes", dependencies: ["LookModel", "LookCore", "ImageIO", "ColorManagement", "FaceDetection"]),
         .target(name: "Correction", dependencies: [
@@ -126,7 +129,7 @@ let package = Package(
         .target(name: "LookBench", dependencies: [
             "LookCore", "LookFormats", "ImageIO", "ColorManagement", "PluginHost", "Recipes", "Scenes", "Correction",
             "Rendering", "LookCatalog", "Workflows",
-            "Extraction",
+            "Extraction", "LookModel",
         ]),
         .executableTarget(
             name: "lookstudio",
@@ -162,11 +165,11 @@ let package = Package(
         .testTarget(name: "LookCoreTests", dependencies: ["LookCore"]),
         .testTarget(name: "FaceDetectionTests", dependencies: ["FaceDetection", "LookModel", "ImageIO"]),
         .testTarget(name: "LookFormatsTests", dependencies: ["LookFormats", "LookCore", "ImageIO"]),
-        .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "CTIFF"]),
+        .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "Pixels", "CTIFF"]),
         .testTarget(name: "ImageMetadataTests", dependencies: ["ImageMetadata", "ImageIO"]),
         .testTarget(name: "ColorManagementTests", dependencies: ["ColorManagement", "LookCore"]),
         .testTarget(name: "LookCatalogTests", dependencies: ["LookCatalog", "LookStudioTestSupport", "LookCore",
-                                                             "LookFormats", "ImageIO",
+                                                             "LookFormats", "ImageIO", "LookModel",
                                                              .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "RecipesTests", dependencies: ["Recipes", "LookCore", "PluginHost", "ImageIO"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "LookModel", "LookCore", "ImageIO", "FaceDetection"]),

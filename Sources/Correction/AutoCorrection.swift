@@ -1,75 +1,7 @@
 import Foundation
 import CorrectionModel
 import LookCore
-
-/// How much of each automatic correction to apply: a scene's preset, then the user's percentages on top.
-///
-/// Strengths are percent of what the engine chose, 0…200: 0 switches a correction off, 100 applies the amount the
-/// measured statistics and their confidence allow, and above 100 goes further, up to the full measured amount
-/// (white balance: the whole estimated cast, however unsure the estimate).
-public struct AutoSettings: Sendable, Equatable, Codable {
-    /// Whether the stage runs at all.
-    public var enabled = true
-    /// Exposure (key and highlight recovery), percent.
-    public var exposure = 100.0
-    /// Black and white points, percent.
-    public var levels = 100.0
-    /// Colour cast removal, percent.
-    public var whiteBalance = 100.0
-    /// Gentle tone curve, percent.
-    public var contrast = 100.0
-    /// Vibrance, percent.
-    public var vibrance = 100.0
-    /// Treat the brightest near-neutral surface as a white backdrop: it sets the white point and the white balance.
-    public var keepWhite = false
-    /// Leave skin hues out of the vibrance boost.
-    public var protectSkin = false
-
-    /// Every correction at 100 %.
-    public init() {}
-
-    /// Settings with the given strengths in percent.
-    public init(enabled: Bool = true, exposure: Double = 100, levels: Double = 100, whiteBalance: Double = 100,
-                contrast: Double = 100, vibrance: Double = 100, keepWhite: Bool = false, protectSkin: Bool = false) {
-        self.enabled = enabled
-        self.exposure = exposure
-        self.levels = levels
-        self.whiteBalance = whiteBalance
-        self.contrast = contrast
-        self.vibrance = vibrance
-        self.keepWhite = keepWhite
-        self.protectSkin = protectSkin
-    }
-
-    /// These settings with each strength multiplied by a percentage (nil: unchanged) and capped at 200, as
-    /// `correct --exposure N` scales a scene's preset.
-    public func scaled(exposure e: Double? = nil, levels l: Double? = nil, whiteBalance w: Double? = nil,
-                       contrast c: Double? = nil, vibrance v: Double? = nil) -> AutoSettings {
-        func scale(_ value: Double, _ percent: Double?) -> Double { min(200, value * (percent ?? 100) / 100) }
-        var s = self
-        s.exposure = scale(exposure, e)
-        s.levels = scale(levels, l)
-        s.whiteBalance = scale(whiteBalance, w)
-        s.contrast = scale(contrast, c)
-        s.vibrance = scale(vibrance, v)
-        return s
-    }
-
-    /// Checks every strength is in 0…200, naming the flag that is wrong.
-    public func validate() throws(CorrectionError) {
-        for (name, value) in [("exposure", exposure), ("levels", levels), ("white-balance", whiteBalance),
-                              ("contrast", contrast), ("vibrance", vibrance)] {
-            guard value.isFinite, (0...200).contains(value) else {
-                throw .outOfRange(name: name, value: value, range: 0...200)
-            }
-        }
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case enabled, exposure, levels, whiteBalance = "white_balance", contrast, vibrance
-        case keepWhite = "keep_white", protectSkin = "protect_skin"
-    }
-}
+import LookModel
 
 /// The automatic correction of one image: every measured input, the learned model's estimates with their
 /// confidence, and every chosen amount (reported by `--explain` and `--json`), and the pointwise transform they
@@ -170,7 +102,7 @@ public struct AutoCorrection: Sendable, Equatable, Codable {
     }
 
     /// The settings the plan was made with.
-    public var settings: AutoSettings
+    @CorrectionPreset.Settings public var settings: CorrectionPreset
     /// White balance.
     public var whiteBalance = WhiteBalance()
     /// Black and white points.
@@ -189,7 +121,7 @@ public struct AutoCorrection: Sendable, Equatable, Codable {
     }
 
     /// An identity plan (nothing measured, nothing corrected).
-    public init(settings: AutoSettings = AutoSettings()) { self.settings = settings }
+    public init(settings: CorrectionPreset = CorrectionPreset()) { self.settings = settings }
 
     /// True when the transform is the identity, so the stage can be left out of the cube.
     public var isIdentity: Bool {
@@ -218,7 +150,7 @@ extension AutoCorrection {
 
     /// Plans the correction of one analysed image with `model` (nil: the shipped one): the learned cast and
     /// exposure applied as far as their confidence warrants, the measured veil, each scaled by `settings`.
-    public static func plan(_ analysis: CorrectionAnalysis, settings: AutoSettings = AutoSettings(),
+    public static func plan(_ analysis: CorrectionAnalysis, settings: CorrectionPreset = CorrectionPreset(),
                             model given: CorrectionModel? = nil) throws(CorrectionError) -> AutoCorrection {
         var plan = AutoCorrection(settings: settings)
         guard settings.enabled, !analysis.samples.isEmpty, !analysis.small.isEmpty else { return plan }

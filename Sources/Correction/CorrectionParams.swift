@@ -69,6 +69,15 @@ public struct CorrectionParams: Sendable, Equatable {
     }
 }
 
+extension CorrectionPreset {
+    /// Checks every strength is in 0…200, naming the flag that is wrong.
+    public func validate() throws(CorrectionError) {
+        if let (strength, value) = outOfRange {
+            throw .outOfRange(name: strength.flag, value: value, range: Self.strengthRange)
+        }
+    }
+}
+
 /// What a scene description in the catalog contributes: its default look and look strength.
 public struct SceneDefaults: Sendable, Equatable {
     /// The scene's default look GUID.

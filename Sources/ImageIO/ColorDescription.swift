@@ -1,3 +1,5 @@
+import Pixels
+
 /// How an image file says its colours are to be read: the data every format carries, never applied in ImageIO.
 ///
 /// PNG has iCCP, sRGB, gAMA and cHRM chunks; JPEG, TIFF and WebP an ICC profile; HEIF/AVIF an ICC profile or an

@@ -1,5 +1,6 @@
 import CHeif
 import Foundation
+import Pixels
 
 /// HEIF (HEVC) and AVIF (AV1) through libheif, whole images: libheif decodes and encodes whole pictures.
 ///

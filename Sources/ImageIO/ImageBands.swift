@@ -1,3 +1,5 @@
+import Pixels
+
 /// A decoder that hands out an image's rows top to bottom, band by band, so memory stays bounded by the band.
 ///
 /// PNG, TIFF and JPEG conform; any format with a row or strip API can (the image pipeline streams through this shape).

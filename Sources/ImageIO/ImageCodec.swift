@@ -1,3 +1,6 @@
+// ImageIO is Pixels plus the other codecs: its clients see PixelBuffer, the PNG codec and ImageIOError through it.
+@_exported import Pixels
+
 /// One image file format's whole-file decoding, header reading and encoding: every codec file conforms, and
 /// `ImageFormat.codec` is the one table from format to codec, so a new format is a new file plus a line there.
 public protocol ImageCodec {

@@ -1,3 +1,5 @@
+import Pixels
+
 extension ImageFormat {
     /// A row-streaming reader for `path` when its format streams (PNG, TIFF, a JPEG that needs no rotation);
     /// nil for formats that decode whole.

@@ -1,4 +1,5 @@
 import Foundation
+import Pixels
 
 /// The image file formats LookStudio reads and writes, chosen by a file's first bytes or its extension.
 public enum ImageFormat: String, Sendable, Equatable, CaseIterable, Codable {

@@ -1,4 +1,5 @@
 import Foundation
+import Pixels
 
 /// Replacing originals on purpose (`--in-place`): the new image is written beside the original and renamed over it,
 /// after the original is kept as `NAME.orig.EXT` (a hard link, so keeping it costs no copy).

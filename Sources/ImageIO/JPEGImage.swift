@@ -1,4 +1,5 @@
 import Foundation
+import Pixels
 
 /// A decoded JPEG: upright 8-bit RGB pixels and the metadata worth carrying to the output.
 public struct JPEGDecoded: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import CJPEGShim
 import Foundation
+import Pixels
 
 /// Reads a JPEG band by band through libjpeg-turbo's scanline API: 8-bit RGB rows, top to bottom as stored.
 ///

@@ -1,5 +1,6 @@
 import CJPEGShim
 import Foundation
+import Pixels
 
 /// Writes a JPEG band by band through libjpeg-turbo's scanline API, to a file (atomically: a temporary file renamed
 /// on `finish`) or to memory.

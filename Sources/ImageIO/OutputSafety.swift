@@ -1,4 +1,5 @@
 import Foundation
+import Pixels
 
 /// Refuses outputs that would overwrite an input: a client's original is never replaced by a re-encode.
 public enum OutputSafety {

@@ -1,5 +1,6 @@
 import CTIFF
 import Foundation
+import Pixels
 
 /// TIFF compression schemes LookStudio writes (it reads whatever libtiff decodes).
 public enum TIFFCompression: String, Sendable, Equatable, CaseIterable, Codable {

@@ -1,5 +1,6 @@
 import CWebP
 import Foundation
+import Pixels
 
 /// WebP reading and writing through libwebp, whole images (libwebp's simple and picture APIs have no row
 /// streaming that LookStudio's band pipeline could use; WebP is capped at 16383 × 16383 pixels anyway).

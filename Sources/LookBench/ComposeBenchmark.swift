@@ -6,32 +6,7 @@ import Recipes
 /// The measurements behind `lookstudio bench compose`.
 public enum ComposeBenchmark {
     /// Ten steps: every plugin, two looks, strengths below and above 100.
-    static let recipeYAML = """
-        name: Bench Ten Steps
-        steps:
-          - adjust: tone.exposure
-            params: { stops: 0.3 }
-          - adjust: wb.temperature
-            params: { shift: 900 }
-            strength: 80
-          - adjust: tone.contrast
-            params: { amount: 0.2 }
-          - look: warm
-            strength: 70
-          - adjust: color.saturation
-            params: { amount: 0.15 }
-          - adjust: color.hue
-            params: { angle: 8 }
-          - look: cross
-            strength: 120
-          - adjust: tone.shadows
-            params: { amount: 0.3 }
-          - adjust: blend.soft_light
-            params: { amount: 0.4 }
-          - adjust: wb.tint
-            params: { amount: 0.1 }
-            strength: 50
-        """
+    static let recipeYAML = RecipeExamples.tenSteps(name: "Bench Ten Steps")
 
     /// The two looks the recipe names: a warm 33³ grade and a cross-processed 17³ one.
     static func looks() throws -> [String: ColorCube] {

@@ -2,6 +2,7 @@ import Correction
 import Foundation
 import ImageIO
 import LookCore
+import LookModel
 import Scenes
 
 /// Measures the automatic correction on real photos: applies known global faults in linear light, corrects the
@@ -108,7 +109,8 @@ public enum CorrectionEvaluation {
     }
 
     /// Plans the automatic correction of `image` (no faces) and applies it through its cube, as `correct` does.
-    public static func correct(_ image: PixelBuffer, settings: AutoSettings = AutoSettings()) throws -> PixelBuffer {
+    public static func correct(_ image: PixelBuffer,
+                               settings: CorrectionPreset = CorrectionPreset()) throws -> PixelBuffer {
         let plan = try AutoCorrection.plan(CorrectionAnalysis(preview: image, faces: [], sourceWidth: image.width,
                                                           sourceHeight: image.height), settings: settings)
         guard !plan.isIdentity, case .eight(var bytes) = image.samples else { return image }
@@ -119,7 +121,7 @@ public enum CorrectionEvaluation {
 
     /// Runs every fault on every photo, and the correction on each untouched photo.
     public static func run(images: [(name: String, pixels: PixelBuffer)], faults: [Fault] = standardFaults,
-                           settings: AutoSettings = AutoSettings(),
+                           settings: CorrectionPreset = CorrectionPreset(),
                            correct: (PixelBuffer) throws -> PixelBuffer = { try CorrectionEvaluation.correct($0) })
         throws -> Summary {
         var summary = Summary()

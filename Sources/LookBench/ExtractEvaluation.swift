@@ -52,9 +52,9 @@ public enum ExtractEvaluation {
 
     /// A look file's cube (.cube, .3dl or PNG in any layout); LUTs with shapers or domains are baked at 33³.
     public static func loadLook(path: String) throws -> ColorCube {
-        let lut = try LUTFormat.read(path: path).lut
-        if lut.isPlainCube, let cube = lut.cube { return cube }
-        return try ColorCube(size: 33) { lut.evaluate($0) }
+        // 33³, not the standard bake: the evaluation's figures were taken with this truth (a fit's default lattice
+        // is 33³ too), and a finer bake would only add time to every after image.
+        try LUTFormat.readCube(path: path, bakeSize: .fixed(33)).cube
     }
 
     /// The after image of `variant` for `look` applied to `photo`.

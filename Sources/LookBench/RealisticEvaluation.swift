@@ -2,6 +2,7 @@ import Correction
 import Foundation
 import ImageIO
 import LookCore
+import LookModel
 
 /// The realistic evaluation of the automatic correction (issue 21, docs/CORRECTION.md): good photos of the corpus'
 /// test split under faults made as a camera makes them. The cases are written by scripts/train/cases.py from
@@ -60,7 +61,7 @@ public enum RealisticEvaluation {
     }
 
     /// Reads the cases in `directory`, corrects each (at most `limit` photos; 0: all) with `settings`.
-    public static func run(directory: String = defaultCases, settings: AutoSettings = AutoSettings(),
+    public static func run(directory: String = defaultCases, settings: CorrectionPreset = CorrectionPreset(),
                            limit: Int = 0) throws -> Report {
         let listing = directory + "/cases.json"
         guard let data = FileManager.default.contents(atPath: listing) else {
@@ -98,7 +99,7 @@ public enum RealisticEvaluation {
     }
 
     private static func evaluate(_ photo: CaseFile.Photo, directory: String, autoLevelDir: String?,
-                                 settings: AutoSettings) throws -> (rows: [Row], untouched: Untouched) {
+                                 settings: CorrectionPreset) throws -> (rows: [Row], untouched: Untouched) {
         let good = try ImageFormat.read(path: directory + "/" + photo.photo).pixels.rgb()
         let de = { (b: PixelBuffer) in CorrectionEvaluation.meanDeltaE(good, b) }
         let untouched = Untouched(photo: photo.photo, package: photo.package, kind: photo.kind,

@@ -1,4 +1,5 @@
 import GRDB
+import LookModel
 
 extension Catalog {
     /// Every scene, by label.
@@ -40,13 +41,13 @@ extension Catalog {
     /// Changes a scene's correction preset in one transaction: `change` edits the stored preset, which is checked
     /// and written back; returns the updated scene.
     @discardableResult
-    public func updateSceneCorrection(label: Int, _ change: (inout SceneCorrection) -> Void) throws -> SceneRecord {
+    public func updateSceneCorrection(label: Int, _ change: (inout CorrectionPreset) -> Void) throws -> SceneRecord {
         try write { db in
             guard var scene = try SceneRecord.filter(Column("label") == label).fetchOne(db) else {
                 throw CatalogError.sceneNotFound(label)
             }
             change(&scene.correction)
-            try scene.correction.validate()
+            try scene.correction.validateForCatalog()
             try scene.update(db)
             return scene
         }

@@ -35,7 +35,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
     /// A strength outside 0…200.
     case strengthOutOfRange(Int)
     /// A scene correction strength outside 0…200.
-    case correctionOutOfRange(name: String, value: Int)
+    case correctionOutOfRange(name: String, value: Double)
     /// A stored look blob does not decode or does not match its hash.
     case corruptLook(guid: String, _ message: String)
     /// An error from SQLite, with the catalog path.
@@ -111,7 +111,8 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
                 + (labels.count == 1 ? " " : "s ") + labels.map(String.init).joined(separator: ", ")
                 + "; use --force to remove it and clear those scenes' default look"
         case .correctionOutOfRange(let name, let value):
-            return "\(name) strength \(value) is out of range: use 0…200 (percent of what the engine chooses)"
+            return "\(name) strength \(TextNumber.format(value)) is out of range: use 0…200 "
+                + "(percent of what the engine chooses)"
         case .strengthOutOfRange(let s):
             return "strength \(s) is out of range: use 0…200 (100 is the look as authored)"
         case .corruptLook(let guid, let message):

@@ -1,4 +1,5 @@
 import Foundation
+import LookModel
 
 /// The stable `--json` contract of the catalog commands (documented in docs/CATALOG.md): snake_case keys, every
 /// key always present (null when empty), sorted keys, ISO 8601 UTC times.
@@ -77,7 +78,7 @@ public enum CatalogJSON {
         public var defaultLookGuid: String?
         public var defaultLookName: String?
         public var defaultLookStrength: Int
-        public var correction: SceneCorrection
+        public var correction: CorrectionPreset
 
         /// The view of a record; `lookName` is the default look's name, if any.
         public init(_ s: SceneRecord, lookName: String?) {

@@ -18,23 +18,18 @@ public enum LookFile {
         public var warnings: [String]
     }
 
-    /// The grid a LUT without a 3D table is baked on: 64 stores as a tiled PNG.
-    static let bakeSize = 64
-
     /// Reads a cube from a PNG (any layout; nil detects), `.cube` or `.3dl` file.
     public static func read(path: String, layout: CubeLayout?) throws -> Loaded {
         let name = URL(fileURLWithPath: path).lastPathComponent
-        let loaded = try LUTFormat.read(path: path, layout: layout)
-        var warnings = loaded.warnings.map { "\(name) \($0)" }
-        let cube: ColorCube
-        if loaded.lut.isPlainCube, let plain = loaded.lut.cube {
-            cube = plain
-        } else {
-            let size = loaded.lut.cube?.size ?? bakeSize
-            cube = try loaded.lut.bakedCube(size: size)
-            warnings.append("\(name): shaper or input range baked into a \(size)³ cube (the catalog stores plain cubes)")
+        // Not the standard bake: a stored look keeps the grid its author chose, and a LUT without a 3D table gets
+        // 64 points, which stores as a tiled PNG.
+        let read = try LUTFormat.readCube(path: path, layout: layout, bakeSize: .own(orElse: 64))
+        var warnings = read.file.warnings.map { "\(name) \($0)" }
+        if let size = read.bakedSize {
+            warnings.append("\(name): shaper or input range baked into a \(size)³ cube "
+                            + "(the catalog stores plain cubes)")
         }
-        return Loaded(cube: cube, format: loaded.format.rawValue, layout: loaded.layout, warnings: warnings)
+        return Loaded(cube: read.cube, format: read.file.format.rawValue, layout: read.file.layout, warnings: warnings)
     }
 
     /// Writes `cube` to a PNG (layout, bits), `.cube` or `.3dl` file, chosen by extension; returns warnings.

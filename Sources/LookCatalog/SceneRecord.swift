@@ -1,4 +1,5 @@
 import GRDB
+import LookModel
 
 /// A scene description: the label a detector gives an image, and the look applied to that scene by default.
 public struct SceneRecord: Sendable, Equatable, Codable, FetchableRecord, PersistableRecord {
@@ -19,7 +20,7 @@ public struct SceneRecord: Sendable, Equatable, Codable, FetchableRecord, Persis
     /// Strength of the default look, 0…200.
     public var defaultLookStrength: Int
     /// The scene's automatic-correction preset (a JSON column).
-    public var correction: SceneCorrection
+    public var correction: CorrectionPreset
 
     /// Column names are the snake_case of the property names.
     public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
@@ -27,7 +28,7 @@ public struct SceneRecord: Sendable, Equatable, Codable, FetchableRecord, Persis
 
     /// Creates a scene description.
     public init(guid: String, label: Int, name: String, workflows: [String], description: String,
-                defaultLookGuid: String?, defaultLookStrength: Int, correction: SceneCorrection = SceneCorrection()) {
+                defaultLookGuid: String?, defaultLookStrength: Int, correction: CorrectionPreset = CorrectionPreset()) {
         self.guid = guid
         self.label = label
         self.name = name

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import LookCore
 import LookFormats
+import LookModel
 import Yams
 import YAMLScreen
 
@@ -17,7 +18,7 @@ public struct Seed: Sendable, Equatable {
         public var defaultLook: String?
         public var defaultLookStrength: Int?
         /// The scene's automatic-correction preset (nil: every correction at 100).
-        public var correction: SceneCorrection?
+        public var correction: CorrectionPreset?
 
         enum CodingKeys: String, CodingKey {
             case guid, label, name, workflows, description, correction
@@ -66,7 +67,7 @@ public struct Seed: Sendable, Equatable {
         let scenes = try parseScenes(text, file: scenesPath)
         for scene in scenes {
             do {
-                try scene.correction?.validate()
+                try scene.correction?.validateForCatalog()
             } catch {
                 throw CatalogError.badSeed(file: scenesPath, "scene \(scene.label): \(error)")
             }
@@ -205,7 +206,7 @@ enum Seeder {
                                 guid: scene.guid, label: scene.label, name: scene.name, workflows: scene.workflows,
                                 description: scene.description, defaultLookGuid: lookGuid,
                                 defaultLookStrength: min(max(scene.defaultLookStrength ?? 100, 0), 200),
-                                correction: scene.correction ?? SceneCorrection())
+                                correction: scene.correction ?? CorrectionPreset())
                             try record.insert(db)
                             addedScenes.append(scene.label)
                         }

@@ -2,8 +2,8 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import ImageIO
 import LookCore
+import Pixels
 
 /// A Common LUT Format file as read: the transform in LookStudio's LUT model, and what was tolerated or baked.
 public struct CLFContents: Sendable, Equatable {

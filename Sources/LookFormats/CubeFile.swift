@@ -1,6 +1,6 @@
 import Foundation
-import ImageIO
 import LookCore
+import Pixels
 
 /// Which family of `.cube` a file belongs to.
 public enum CubeDialect: String, Sendable, Codable {

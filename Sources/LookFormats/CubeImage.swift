@@ -1,6 +1,6 @@
 import Foundation
-import ImageIO
 import LookCore
+import Pixels
 
 /// How a cube's entries are arranged as pixels in a PNG "reference image" (BRIEF §2).
 public enum CubeLayout: String, Sendable, Codable, CaseIterable {

@@ -1,6 +1,6 @@
 import Foundation
-import ImageIO
 import LookCore
+import Pixels
 
 /// The file formats LookStudio reads and writes.
 public enum LUTFileFormat: String, Sendable, Codable, CaseIterable {

@@ -1,4 +1,4 @@
-import ImageIO
+import Pixels
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

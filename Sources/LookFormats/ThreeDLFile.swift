@@ -1,6 +1,6 @@
 import Foundation
-import ImageIO
 import LookCore
+import Pixels
 
 /// A `.3dl` file as read: the cube, the bit depths it was coded in and every deviation that was tolerated.
 public struct ThreeDLContents: Sendable, Equatable {

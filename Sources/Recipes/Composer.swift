@@ -160,9 +160,9 @@ public struct Composer: Sendable {
             let dialect: String
             let cube: ColorCube
             do {
-                let file = try LUTFormat.read(path: path)
-                dialect = file.dialect
-                cube = try file.lut.bakedCube()
+                let file = try LUTFormat.readCube(path: path)
+                dialect = file.file.dialect
+                cube = file.cube
             } catch {
                 throw failure("\(error)")
             }

@@ -1,6 +1,6 @@
 import Foundation
-import ImageIO
 import LookCore
+import Pixels
 import YAMLScreen
 import Yams
 

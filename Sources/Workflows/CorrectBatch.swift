@@ -9,8 +9,9 @@ import LookModel
 import Rendering
 import Scenes
 
-/// The automatic-correction choice of a run: on, off or the scene's preset, and each correction's percentage on
-/// top of the preset (nil: 100).
+/// The automatic-correction choice of a run (`correct --auto`, `--exposure`, …): on, off or the scene's preset, and
+/// each correction's percentage on top of the preset (nil: 100). Not a preset: every field may be left to the
+/// scene, and percentages multiply the preset's rather than replace them.
 public struct AutoChoice: Sendable, Equatable {
     /// nil: each scene's preset decides; true: on for every scene; false: off.
     public var enabled: Bool?
@@ -32,14 +33,12 @@ public struct AutoChoice: Sendable, Equatable {
     public var isOff: Bool { enabled == false }
 
     /// The settings for a scene's preset with these percentages on top (nil: the stage is off for this scene).
-    public func settings(preset: SceneCorrection) -> AutoSettings? {
-        if enabled == false || (enabled == nil && !preset.auto) { return nil }
-        return AutoSettings(exposure: Double(preset.exposure), levels: Double(preset.levels),
-                            whiteBalance: Double(preset.whiteBalance), contrast: Double(preset.contrast),
-                            vibrance: Double(preset.vibrance), keepWhite: preset.keepWhite,
-                            protectSkin: preset.protectSkin)
-            .scaled(exposure: exposure, levels: levels, whiteBalance: whiteBalance, contrast: contrast,
-                    vibrance: vibrance)
+    public func settings(preset: CorrectionPreset) -> CorrectionPreset? {
+        guard enabled ?? preset.enabled else { return nil }
+        var settings = preset
+        settings.enabled = true
+        return settings.scaled(exposure: exposure, levels: levels, whiteBalance: whiteBalance, contrast: contrast,
+                               vibrance: vibrance)
     }
 }
 
@@ -164,7 +163,7 @@ public struct CorrectJob: Sendable {
         result.lookWithheld = withheld
         var overrides = params
         overrides.lutOutputGuid = looks.explicit?.guid
-        let preset = result.scene.flatMap { looks.presets[$0.rawValue] } ?? SceneCorrection()
+        let preset = result.scene.flatMap { looks.presets[$0.rawValue] } ?? CorrectionPreset()
         if let analysis, let settings = auto.settings(preset: preset) {
             overrides.auto = try AutoCorrection.plan(CorrectionAnalysis(analysis), settings: settings)
             result.auto = overrides.auto

@@ -39,8 +39,19 @@ public enum LookExtraction {
         public var provenance: String
     }
 
-    /// Loads, checks and fits the pairs (no catalog involved); pair checks refuse crops, turns, flips and strangers.
-    public static func fit(_ request: Request) throws -> LookFit {
+    /// Pairs loaded in the working space and checked: each decodes, and its after image is an edit of its before
+    /// image (no crop, turn, flip or stranger).
+    public struct CheckedPairs: Sendable {
+        /// The aligned (before, after) images.
+        public var pairs: [(before: PairImage, after: PairImage)]
+        /// Each pair's name in reports: its after file's name.
+        public var names: [String]
+        /// The working space they were loaded in.
+        public var space: ColorProfile
+    }
+
+    /// Loads and checks the pairs, with no catalog involved: pair checks refuse crops, turns, flips and strangers.
+    public static func check(_ request: Request) throws -> CheckedPairs {
         let space = try ColorProfile.named(request.workingSpace)
         var pairs: [(before: PairImage, after: PairImage)] = []
         var names: [String] = []
@@ -50,14 +61,29 @@ public enum LookExtraction {
             pairs.append(try PairGeometry.aligned(before: b, after: a, beforeName: p.before, afterName: p.after))
             names.append(URL(fileURLWithPath: p.after).lastPathComponent)
         }
-        return try LookExtractor.fit(pairs: pairs, names: names, settings: request.settings, workingSpace: space)
+        return CheckedPairs(pairs: pairs, names: names, space: space)
     }
 
-    /// Fits the pairs and stores the look in one catalog transaction, with the files' SHA-256, the settings and the
+    /// Loads, checks and fits the pairs (no catalog involved).
+    public static func fit(_ request: Request) throws -> LookFit {
+        try fit(check(request), settings: request.settings)
+    }
+
+    private static func fit(_ checked: CheckedPairs, settings: ExtractionSettings) throws -> LookFit {
+        try LookExtractor.fit(pairs: checked.pairs, names: checked.names, settings: settings,
+                              workingSpace: checked.space)
+    }
+
+    /// Checks the pairs, then opens the catalog (`openCatalog`, so a refused pair never creates or touches one),
+    /// fits them and stores the look in one catalog transaction, with the files' SHA-256, the settings and the
     /// fit figures as provenance (so the look can be refitted and checked against its sources). The report, when
-    /// asked for, is written first, so a report that cannot be written stores nothing.
-    public static func run(_ request: Request, catalog: Catalog, report: String? = nil) throws -> Outcome {
-        let fit = try fit(request)
+    /// asked for, is written before the look is stored, so a report that cannot be written stores nothing.
+    public static func run(_ request: Request, openCatalog: () throws -> Catalog,
+                           report: String? = nil) throws -> Outcome {
+        let checked = try check(request)
+        // The catalog opens before the fit: a catalog that cannot be written fails before the long part.
+        let catalog = try openCatalog()
+        let fit = try fit(checked, settings: request.settings)
         if let report { try writeReport(fit, to: report) }
         let provenance = try provenanceYAML(request, fit: fit)
         var new = NewLook(cube: fit.cube, name: request.name, tags: request.tags, sourceFormat: "extracted",

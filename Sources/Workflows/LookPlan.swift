@@ -28,7 +28,7 @@ public struct LookPlan: Sendable {
     /// Each scene's default look, by label.
     public var sceneDefaults: [SceneLabel: ChosenLook] = [:]
     /// Each scene's automatic-correction preset, by label (a missing scene gets every correction at 100).
-    public var presets: [Int: SceneCorrection] = [:]
+    public var presets: [Int: CorrectionPreset] = [:]
     /// `--scene-looks`: apply a detected scene's default look whatever the detection's confidence.
     public var sceneLooksAlways = false
 
@@ -67,16 +67,16 @@ extension Workspace {
     /// (automatic correction off) skips reading the shipped presets for LUT-file runs.
     public func lookPlan(_ choice: LookChoice, scene: SceneLabel?, needPresets: Bool = true) throws -> LookPlan {
         if case .file(let path) = choice {
-            let loaded = try LUTFormat.read(path: path)
-            for warning in loaded.warnings { note("warning: \(path): \(warning)") }
+            let loaded = try LUTFormat.readCube(path: path)
+            for warning in loaded.file.warnings { note("warning: \(path): \(warning)") }
             let name = URL(fileURLWithPath: path).lastPathComponent
-            return LookPlan(explicit: ChosenLook(guid: nil, name: name, cube: try loaded.lut.bakedCube(),
+            return LookPlan(explicit: ChosenLook(guid: nil, name: name, cube: loaded.cube,
                                                  strength: nil, workingSpace: ColorProfile(.sRGB)),
                             presets: needPresets ? try seedPresets() : [:])
         }
         let catalog = try openCatalogForReading()
         let records = try catalog.scenes()
-        var presets: [Int: SceneCorrection] = [:]
+        var presets: [Int: CorrectionPreset] = [:]
         for record in records { presets[record.label] = record.correction }
         switch choice {
         case .none, .file:
@@ -106,11 +106,11 @@ extension Workspace {
     }
 
     /// Scene presets from the shipped Catalog/scenes.yaml (for LUT-file runs, which never open the catalog).
-    func seedPresets() throws -> [Int: SceneCorrection] {
+    func seedPresets() throws -> [Int: CorrectionPreset] {
         guard let dir = CatalogLocation.findSeed(explicit: nil, environment: ProcessInfo.processInfo.environment)
         else { return [:] }
-        var presets: [Int: SceneCorrection] = [:]
-        for scene in try Seed.load(from: dir).scenes { presets[scene.label] = scene.correction ?? SceneCorrection() }
+        var presets: [Int: CorrectionPreset] = [:]
+        for scene in try Seed.load(from: dir).scenes { presets[scene.label] = scene.correction ?? CorrectionPreset() }
         return presets
     }
 }

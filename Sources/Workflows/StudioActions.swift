@@ -290,14 +290,12 @@ public final class StudioSession: @unchecked Sendable {
         -> (auto: AutoCorrection, detection: SceneDetection, analysis: SceneAnalysis) {
         let analysis = try analysis(photo: id)
         let detection = SceneDetector.detect(analysis)
-        let preset = (try? catalog.scene(label: detection.label.rawValue))?.correction ?? SceneCorrection()
-        func on(_ value: Int, _ flag: Bool) -> Double { flag ? Double(value) : 0 }
-        let settings = AutoSettings(enabled: preset.auto, exposure: on(preset.exposure, switches.exposure),
-                                    levels: on(preset.levels, switches.levels),
-                                    whiteBalance: on(preset.whiteBalance, switches.whiteBalance),
-                                    contrast: on(preset.contrast, switches.contrast),
-                                    vibrance: on(preset.vibrance, switches.vibrance), keepWhite: preset.keepWhite,
-                                    protectSkin: preset.protectSkin)
+        let preset = (try? catalog.scene(label: detection.label.rawValue))?.correction ?? CorrectionPreset()
+        // A switch off scales its correction to 0 %; on leaves the preset's strength as it is.
+        func on(_ flag: Bool) -> Double? { flag ? nil : 0 }
+        let settings = preset.scaled(exposure: on(switches.exposure), levels: on(switches.levels),
+                                     whiteBalance: on(switches.whiteBalance), contrast: on(switches.contrast),
+                                     vibrance: on(switches.vibrance))
         return (try AutoCorrection.plan(CorrectionAnalysis(analysis), settings: settings), detection, analysis)
     }
 

@@ -79,4 +79,17 @@ import Testing
         #expect(try CLI.run(["looks", "show", "F", "--catalog", catalog]).status != 0)
         #expect(try CLI.run(["looks", "show", "O", "--catalog", catalog]).status != 0)
     }
+
+    @Test func aRefusedPairNeverCreatesTheCatalog() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let catalog = dir + "/catalog.sqlite"
+        let missing = try CLI.run(["extract", Self.before, dir + "/missing.png", "--name", "M", "--catalog", catalog])
+        #expect(missing.status != 0 && missing.stderr.contains("error: "))
+        let other = try CLI.run(["extract", Self.before, CLI.packageRoot + "/samples/coffee.png", "--name", "O",
+                                 "--catalog", catalog])
+        #expect(other.status != 0 && other.stderr.contains("does not look like an edit of"))
+        // The pairs were refused before the catalog was opened: no database, journal or lock file exists.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
+    }
 }

@@ -64,7 +64,7 @@ enum Scenes {
     }
 
     /// Plans and applies the automatic correction to an image.
-    static func correct(_ image: PixelBuffer, settings: AutoSettings = AutoSettings(),
+    static func correct(_ image: PixelBuffer, settings: CorrectionPreset = CorrectionPreset(),
                         faces: [FaceRegion] = []) throws -> (PixelBuffer, AutoCorrection) {
         let plan = try AutoCorrection.plan(analysis(image, faces: faces), settings: settings)
         return (try apply(try plan.cube(), to: image), plan)
@@ -91,7 +91,7 @@ struct AutoCorrectionTests {
     func greyCardNeutral(gains: SIMD3<Double>) throws {
         let image = Scenes.encode(Scenes.cast(Scenes.stillLife(), gains))
         let before = Scenes.lab(Scenes.pixel(image, 96, 50))
-        let (out, plan) = try Scenes.correct(image, settings: AutoSettings(whiteBalance: 200))
+        let (out, plan) = try Scenes.correct(image, settings: CorrectionPreset(whiteBalance: 200))
         let card = Scenes.lab(Scenes.pixel(out, 96, 50))
         let chroma = (card.y * card.y + card.z * card.z).squareRoot()
         #expect(chroma < 5, "card a* \(card.y) b* \(card.z), before a* \(before.y) b* \(before.z), plan \(plan.whiteBalance)")
@@ -101,7 +101,7 @@ struct AutoCorrectionTests {
     @Test("an under-exposed still life (−1.5 EV): the model's estimate points up; at 200 % it is applied")
     func underexposedBrightened() throws {
         let dark = Scenes.encode(Scenes.stillLife().map { $0 * 0.35 })
-        let (out, plan) = try Scenes.correct(dark, settings: AutoSettings(exposure: 200))
+        let (out, plan) = try Scenes.correct(dark, settings: CorrectionPreset(exposure: 200))
         let key = { (p: [SIMD3<Double>]) in
             exp(p.reduce(0) { $0 + log(max(1e-4, 0.2126 * $1.x + 0.7152 * $1.y + 0.0722 * $1.z)) } / Double(p.count))
         }
@@ -116,7 +116,7 @@ struct AutoCorrectionTests {
         for y in 40..<100 { for x in 70..<130 { pixels[y * Scenes.width + x] = SIMD3(0.45, 0.06, 0.05) } }
         for y in 100..<106 { for x in 60..<140 { pixels[y * Scenes.width + x] = SIMD3(0.3, 0.3, 0.3) } }
         let image = Scenes.encode(pixels)
-        let (out, _) = try Scenes.correct(image, settings: AutoSettings(contrast: 0, keepWhite: true))
+        let (out, _) = try Scenes.correct(image, settings: CorrectionPreset(contrast: 0, keepWhite: true))
         let backdrop = Scenes.pixel(out, 10, 10)
         #expect(backdrop.min() > 0.93 && backdrop.max() - backdrop.min() < 0.01, "backdrop \(backdrop)")
         let product = ColorScience.deltaE2000(Scenes.lab(Scenes.pixel(image, 100, 70)), Scenes.lab(Scenes.pixel(out, 100, 70)))
@@ -129,7 +129,7 @@ struct AutoCorrectionTests {
             let y: Double = (c * SIMD3(0.3, 0.6, 0.1)).sum()
             return SIMD3(repeating: y * 0.45)
         }
-        let all = AutoSettings(exposure: 200, levels: 200, whiteBalance: 200, contrast: 200, vibrance: 200)
+        let all = CorrectionPreset(exposure: 200, levels: 200, whiteBalance: 200, contrast: 200, vibrance: 200)
         let (out, plan) = try Scenes.correct(Scenes.encode(grey), settings: all)
         #expect(!plan.isIdentity)
         guard case .eight(let b) = out.samples else { Issue.record("not 8-bit"); return }
@@ -175,8 +175,8 @@ struct AutoCorrectionTests {
         let analysis = Scenes.analysis(image)
         let look = try ColorCube(size: 17) { SIMD3($0.x * $0.x, 0.8 * $0.y + 0.1, 1 - $0.z) }
         let none = try Corrector.cube(for: CorrectionParams(), look: look)
-        for settings in [AutoSettings(exposure: 0, levels: 0, whiteBalance: 0, contrast: 0, vibrance: 0),
-                         AutoSettings(enabled: false)] {
+        for settings in [CorrectionPreset(exposure: 0, levels: 0, whiteBalance: 0, contrast: 0, vibrance: 0),
+                         CorrectionPreset(enabled: false)] {
             var params = CorrectionParams()
             params.auto = try AutoCorrection.plan(analysis, settings: settings)
             #expect(params.auto?.isIdentity == true)
@@ -189,7 +189,7 @@ struct AutoCorrectionTests {
     func composedEqualsSequential() throws {
         let image = Scenes.encode(Scenes.cast(Scenes.stillLife(), SIMD3(1.25, 1, 0.8)).map { $0 * 0.6 + 0.03 })
         var params = CorrectionParams()
-        params.auto = try AutoCorrection.plan(Scenes.analysis(image), settings: AutoSettings(exposure: 200,
+        params.auto = try AutoCorrection.plan(Scenes.analysis(image), settings: CorrectionPreset(exposure: 200,
                                                                                              whiteBalance: 200))
         params.preLook = try ColorCube(size: 17) { $0 * 0.9 + 0.05 }
         let look = try ColorCube(size: 17) { SIMD3($0.x * $0.x, 0.8 * $0.y + 0.1, 1 - $0.z) }
@@ -230,10 +230,11 @@ struct AutoCorrectionTests {
 
     @Test("scaling settings multiplies each strength by its percentage, leaves nil ones and flags alone, caps at 200")
     func scaling() {
-        let preset = AutoSettings(exposure: 80, levels: 150, whiteBalance: 100, contrast: 50, vibrance: 0, keepWhite: true)
+        let preset = CorrectionPreset(exposure: 80, levels: 150, whiteBalance: 100, contrast: 50, vibrance: 0,
+                                      keepWhite: true)
         let scaled = preset.scaled(exposure: 50, levels: 200, contrast: 0, vibrance: 200)
-        #expect(scaled == AutoSettings(exposure: 40, levels: 200, whiteBalance: 100, contrast: 0, vibrance: 0,
-                                       keepWhite: true))
+        #expect(scaled == CorrectionPreset(exposure: 40, levels: 200, whiteBalance: 100, contrast: 0, vibrance: 0,
+                                           keepWhite: true))
         #expect(preset.scaled() == preset)
     }
 }

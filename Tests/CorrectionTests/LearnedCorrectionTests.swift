@@ -2,6 +2,7 @@ import Correction
 import Foundation
 import ImageIO
 import LookCore
+import LookModel
 import Testing
 
 /// The learned correction end to end on real photographs (Tests/Fixtures/photos): analysis, plan, cube, pixels.
@@ -30,8 +31,8 @@ struct LearnedCorrectionTests {
     func strengthScalesTheShare() throws {
         let image = Self.cast(try Self.photo("translation.jpg"), SIMD3(1.2 * 0.6, 0.6, 0.75 * 0.6))
         let full = try AutoCorrection.plan(Scenes.analysis(image))
-        let half = try AutoCorrection.plan(Scenes.analysis(image), settings: AutoSettings(whiteBalance: 50))
-        let all = try AutoCorrection.plan(Scenes.analysis(image), settings: AutoSettings(whiteBalance: 200))
+        let half = try AutoCorrection.plan(Scenes.analysis(image), settings: CorrectionPreset(whiteBalance: 50))
+        let all = try AutoCorrection.plan(Scenes.analysis(image), settings: CorrectionPreset(whiteBalance: 200))
         #expect(abs(half.whiteBalance.amount - full.whiteBalance.amount / 2) < 1e-9)
         #expect(abs(all.whiteBalance.amount - 1) < 1e-9)
         #expect(full.whiteBalance.amount == full.whiteBalance.confidence)

@@ -3,6 +3,7 @@ import Foundation
 import ImageIO
 import LookBench
 import LookCore
+import LookModel
 import Testing
 
 /// The realistic bench's reading and scoring, on a cases folder written here in the layout cases.py writes.
@@ -22,7 +23,7 @@ struct RealisticEvaluationTests {
              "faults": [{"family": "under", "faulted": "p-under.png", "oracle": "p-under-oracle.png"}]}]}
             """
         try Data(json.utf8).write(to: URL(fileURLWithPath: dir + "/cases.json"))
-        let report = try RealisticEvaluation.run(directory: dir, settings: AutoSettings(enabled: false))
+        let report = try RealisticEvaluation.run(directory: dir, settings: CorrectionPreset(enabled: false))
         let row = try #require(report.rows.first)
         #expect(report.rows.count == 1 && report.untouched.count == 1)
         #expect(row.oracle == 1 && row.model == 0 && row.before > 3)

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImageIO
+@testable import Pixels
 import Testing
 
 @Suite struct PNGColorMetadataTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ImageIO
+@testable import Pixels
 
 @Suite("PNGWriter")
 struct PNGWriterTests {

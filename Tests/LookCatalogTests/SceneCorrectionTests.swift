@@ -1,6 +1,7 @@
 import Foundation
 import LookStudioTestSupport
 import GRDB
+import LookModel
 import Testing
 @testable import LookCatalog
 
@@ -15,17 +16,18 @@ struct SceneCorrectionTests {
         #expect(bw.whiteBalance == 0 && bw.vibrance == 0)
         #expect(try catalog.scene(label: 1).correction.protectSkin)
         #expect(try catalog.scene(label: 9).correction.exposure < 100)
-        #expect(try catalog.scene(label: 60).correction == SceneCorrection())
+        #expect(try catalog.scene(label: 60).correction == CorrectionPreset())
     }
 
     @Test("the migration's frozen presets equal the seed's, so old and new catalogs agree")
     func migrationMatchesSeed() throws {
         let seed = try Seed.load(from: TestSupport.packageRoot)
         let frozen = Dictionary(uniqueKeysWithValues: try CatalogSchema.shippedPresets.map {
-            ($0.0, try JSONDecoder().decode(SceneCorrection.self, from: Data($0.1.utf8)))
+            ($0.0, try JSONDecoder().decode(CorrectionPreset.self, from: Data($0.1.utf8)))
         })
         for scene in seed.scenes {
-            #expect((frozen[scene.guid] ?? SceneCorrection()) == (scene.correction ?? SceneCorrection()), "scene \(scene.label)")
+            #expect((frozen[scene.guid] ?? CorrectionPreset()) == (scene.correction ?? CorrectionPreset()),
+                    "scene \(scene.label)")
         }
     }
 
@@ -50,7 +52,7 @@ struct SceneCorrectionTests {
         let backdrops = try catalog.scene(label: 8)
         #expect(backdrops.name == "My Backdrops" && backdrops.defaultLookStrength == 70)
         #expect(backdrops.correction.keepWhite)
-        #expect(try catalog.scene(label: 42).correction == SceneCorrection())
+        #expect(try catalog.scene(label: 42).correction == CorrectionPreset())
         #expect(try catalog.scene(label: 91).correction.whiteBalance == 200)
         #expect(try catalog.verify().problems.isEmpty)
     }
@@ -58,8 +60,8 @@ struct SceneCorrectionTests {
     @Test("updateSceneCorrection changes a preset in one transaction and refuses out-of-range strengths")
     func update() throws {
         let catalog = try TestSupport.newCatalog()
-        let scene = try catalog.updateSceneCorrection(label: 60) { $0.vibrance = 150; $0.auto = false }
-        #expect(scene.correction.vibrance == 150 && !scene.correction.auto)
+        let scene = try catalog.updateSceneCorrection(label: 60) { $0.vibrance = 150; $0.enabled = false }
+        #expect(scene.correction.vibrance == 150 && !scene.correction.enabled)
         #expect(try catalog.scene(label: 60).correction == scene.correction)
         #expect(throws: CatalogError.correctionOutOfRange(name: "exposure", value: 300)) {
             try catalog.updateSceneCorrection(label: 60) { $0.exposure = 300; $0.vibrance = 10 }
@@ -70,8 +72,8 @@ struct SceneCorrectionTests {
 
     @Test("missing JSON keys take their defaults")
     func partialJSON() throws {
-        let c = try JSONDecoder().decode(SceneCorrection.self, from: Data(#"{"vibrance": 20}"#.utf8))
-        #expect(c == SceneCorrection(vibrance: 20))
+        let c = try JSONDecoder().decode(CorrectionPreset.self, from: Data(#"{"vibrance": 20}"#.utf8))
+        #expect(c == CorrectionPreset(vibrance: 20))
     }
 
     @Test("scenes set changes a preset and scenes show prints it, as text and JSON")

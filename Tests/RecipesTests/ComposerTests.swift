@@ -49,33 +49,7 @@ enum ComposerFixtures {
     }
 
     /// The ten-step recipe of the acceptance test: adjustments from every plugin and two looks.
-    static let tenSteps = """
-        name: Ten Steps
-        size: 64
-        steps:
-          - adjust: tone.exposure
-            params: { stops: 0.3 }
-          - adjust: wb.temperature
-            params: { shift: 900 }
-            strength: 80
-          - adjust: tone.contrast
-            params: { amount: 0.2 }
-          - look: warm33
-            strength: 70
-          - adjust: color.saturation
-            params: { amount: 0.15 }
-          - adjust: color.hue
-            params: { angle: 8 }
-          - look: cross
-            strength: 120
-          - adjust: tone.shadows
-            params: { amount: 0.3 }
-          - adjust: blend.soft_light
-            params: { amount: 0.4 }
-          - adjust: wb.tint
-            params: { amount: 0.1 }
-            strength: 50
-        """
+    static let tenSteps = RecipeExamples.tenSteps(name: "Ten Steps", size: 64, warmLook: "warm33")
 }
 
 @Suite struct ComposerTests {

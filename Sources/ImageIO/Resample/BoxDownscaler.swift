@@ -1,3 +1,5 @@
+import Pixels
+
 /// Shrinks an image by an integer box filter as its rows arrive, holding one output row of sums at a time.
 public struct BoxDownscaler {
     /// Source size, the integer shrink factor and the output size.

@@ -1,3 +1,5 @@
+import Pixels
+
 /// A photo shrunk for analysis and previews (8-bit RGB, box-filtered), with the source's size and colour
 /// description. PNG and TIFF stream in bands into the downscaler (the full image is never held); JPEG decodes at a
 /// DCT-reduced size close to the target; the other formats decode whole.

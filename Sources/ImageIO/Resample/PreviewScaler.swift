@@ -1,3 +1,5 @@
+import Pixels
+
 /// Shrinks a photo for previews: 8-bit RGB at most `longSide` pixels on its long side, each output pixel the mean
 /// of the source pixels it covers (a box filter, which cannot ring or alias the way point sampling does).
 public enum PreviewScaler {

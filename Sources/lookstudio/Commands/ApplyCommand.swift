@@ -108,9 +108,9 @@ struct ApplyCommand: ParsableCommand {
             look = try catalog.cube(record)
             workingSpace = try LookSpaces.profile(of: record)
         } else if let lut {
-            let loaded = try LUTFormat.read(path: lut, layout: layout.layout)
-            report(loaded.warnings, file: lut)
-            look = try loaded.lut.bakedCube()
+            let loaded = try LUTFormat.readCube(path: lut, layout: layout.layout)
+            report(loaded.file.warnings, file: lut)
+            look = loaded.cube
         } else {
             throw ValidationError("give what to apply: --look GUID|NAME, --lut FILE or --recipe FILE")
         }

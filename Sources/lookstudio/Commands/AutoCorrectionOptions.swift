@@ -1,4 +1,5 @@
 import ArgumentParser
+import LookModel
 import Workflows
 
 /// `correct`'s automatic-correction options: the stage on or off, and each correction's strength as a percentage of
@@ -31,7 +32,7 @@ struct AutoCorrectionOptions: ParsableArguments {
     func validate() throws {
         for (name, value) in [("exposure", exposure), ("levels", levels), ("white-balance", whiteBalance),
                               ("contrast", contrast), ("vibrance", vibrance)] {
-            if let value, !(value.isFinite && (0...200).contains(value)) {
+            if let value, !CorrectionPreset.isValidStrength(value) {
                 throw ValidationError("--\(name) \(value) is out of range: use 0…200 (percent of the engine's choice)")
             }
         }

@@ -35,7 +35,7 @@ struct BenchColorCommand: ParsableCommand {
     func run() throws {
         let cube: ColorCube
         if let lut {
-            cube = try LUTFormat.read(path: lut).lut.bakedCube()
+            cube = try LUTFormat.readCube(path: lut).cube
         } else {
             let catalog = try global.openCatalog()
             cube = try catalog.cube(try catalog.resolveLook(look ?? "Warm Film"))

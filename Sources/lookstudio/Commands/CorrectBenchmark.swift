@@ -2,6 +2,7 @@ import ArgumentParser
 import Correction
 import Foundation
 import LookBench
+import LookModel
 
 /// `lookstudio bench correct`: how much of a known fault the automatic correction removes (docs/CORRECTION.md).
 struct BenchCorrectCommand: ParsableCommand {
@@ -56,7 +57,7 @@ struct BenchCorrectCommand: ParsableCommand {
 
     func run() throws {
         guard !images.isEmpty else {
-            let settings = AutoSettings().scaled(exposure: auto, levels: auto, whiteBalance: auto, contrast: auto,
+            let settings = CorrectionPreset().scaled(exposure: auto, levels: auto, whiteBalance: auto, contrast: auto,
                                                  vibrance: auto)
             try settings.validate()
             print(try RealisticEvaluation.run(directory: cases, settings: settings, limit: limit)

@@ -64,8 +64,7 @@ struct ExtractCommand: ParsableCommand {
         request.settings.size = size
         request.settings.interpolation = Interpolation(rawValue: interp) ?? .tetrahedral
         request.workingSpace = workingSpace
-        let catalog = try global.openCatalog()
-        let outcome = try LookExtraction.run(request, catalog: catalog, report: report)
+        let outcome = try LookExtraction.run(request, openCatalog: global.openCatalog, report: report)
         for w in outcome.fit.warnings { printError("warning: \(w)") }
         if !outcome.added {
             printError("note: the same cube is already in the catalog as \(outcome.record.guid) "

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LookCatalog
 import LookCore
+import LookModel
 
 /// `scenes set`: a scene's automatic-correction preset.
 extension ScenesCommand {
@@ -36,7 +37,9 @@ extension ScenesCommand {
         func validate() throws {
             for (name, value) in [("exposure", exposure), ("levels", levels), ("white-balance", whiteBalance),
                                   ("contrast", contrast), ("vibrance", vibrance)] {
-                if let value, !(0...200).contains(value) { throw ValidationError("--\(name) must be 0…200") }
+                if let value, !CorrectionPreset.isValidStrength(Double(value)) {
+                    throw ValidationError("--\(name) must be 0…200")
+                }
             }
         }
 
@@ -45,12 +48,12 @@ extension ScenesCommand {
             let (auto, exposure, levels, whiteBalance) = (auto, exposure, levels, whiteBalance)
             let (contrast, vibrance, keepWhite, protectSkin) = (contrast, vibrance, keepWhite, protectSkin)
             let scene = try catalog.updateSceneCorrection(label: label) { c in
-                if let auto { c.auto = auto.isOn }
-                if let exposure { c.exposure = exposure }
-                if let levels { c.levels = levels }
-                if let whiteBalance { c.whiteBalance = whiteBalance }
-                if let contrast { c.contrast = contrast }
-                if let vibrance { c.vibrance = vibrance }
+                if let auto { c.enabled = auto.isOn }
+                if let exposure { c.exposure = Double(exposure) }
+                if let levels { c.levels = Double(levels) }
+                if let whiteBalance { c.whiteBalance = Double(whiteBalance) }
+                if let contrast { c.contrast = Double(contrast) }
+                if let vibrance { c.vibrance = Double(vibrance) }
                 if let keepWhite { c.keepWhite = keepWhite.isOn }
                 if let protectSkin { c.protectSkin = protectSkin.isOn }
             }

@@ -2,7 +2,7 @@ import Foundation
 
 /// One C encoder shim's entry points and status codes. The libpng and libjpeg shims expose the same shape (create,
 /// open, write rows, finish, data, message, destroy), so one `ShimWriter` runs either.
-struct ShimEncoder: Sendable {
+package struct ShimEncoder: Sendable {
     /// The format named in errors ("PNG").
     let format: String
     /// The library named in errors it reports itself ("libpng").
@@ -14,24 +14,46 @@ struct ShimEncoder: Sendable {
     let destroy: @Sendable (OpaquePointer) -> Void
     /// The shim's status codes for success, an unopenable or unwritable output, a failed allocation and misuse.
     let ok: Int32, openFailed: Int32, writeFailed: Int32, noMemory: Int32, misuse: Int32
+
+    /// One shim's entry points (the writers of `ImageIO` use it too).
+    package init(format: String, library: String,
+                 writeRows: @escaping @Sendable (OpaquePointer, UnsafeRawPointer, UInt32) -> Int32,
+                 finish: @escaping @Sendable (OpaquePointer) -> Int32,
+                 data: @escaping @Sendable (OpaquePointer, UnsafeMutablePointer<Int>) -> UnsafePointer<UInt8>?,
+                 message: @escaping @Sendable (OpaquePointer) -> UnsafePointer<CChar>?,
+                 destroy: @escaping @Sendable (OpaquePointer) -> Void,
+                 ok: Int32, openFailed: Int32, writeFailed: Int32, noMemory: Int32, misuse: Int32) {
+        self.format = format
+        self.library = library
+        self.writeRows = writeRows
+        self.finish = finish
+        self.data = data
+        self.message = message
+        self.destroy = destroy
+        self.ok = ok
+        self.openFailed = openFailed
+        self.writeFailed = writeFailed
+        self.noMemory = noMemory
+        self.misuse = misuse
+    }
 }
 
 /// A C encoder from open to finish: rows counted against the image height, shim failures turned into
 /// `ImageIOError`, the temporary file renamed into place on success and removed on failure or when dropped, so the
 /// destination is either untouched or complete. Not thread-safe: it belongs to the writer that owns it.
-final class ShimWriter {
+package final class ShimWriter {
     let encoder: ShimEncoder
-    let path: String
+    package let path: String
     let temporaryPath: String?
-    let width: Int, height: Int, channels: Int
-    private(set) var rowsWritten = 0
+    package let width: Int, height: Int, channels: Int
+    package private(set) var rowsWritten = 0
     private var handle: OpaquePointer?
     private var finished = false
 
     /// Takes over a created `handle` and starts it with `open` (which returns the shim's status); on failure the
     /// handle is destroyed and the temporary file removed before the error is thrown.
-    init(encoder: ShimEncoder, handle: OpaquePointer, path: String, temporaryPath: String?, width: Int, height: Int,
-         channels: Int, open: (OpaquePointer) -> Int32) throws(ImageIOError) {
+    package init(encoder: ShimEncoder, handle: OpaquePointer, path: String, temporaryPath: String?, width: Int,
+                 height: Int, channels: Int, open: (OpaquePointer) -> Int32) throws(ImageIOError) {
         let status = open(handle)
         guard status == encoder.ok else {
             let error = ShimWriter.error(status, encoder: encoder, handle: handle, path: path)
@@ -53,7 +75,7 @@ final class ShimWriter {
     }
 
     /// Appends whole rows (`samples` a multiple of width · channels) at `pointer`, in the shim's sample type.
-    func write(_ pointer: UnsafeRawPointer?, samples: Int) throws(ImageIOError) {
+    package func write(_ pointer: UnsafeRawPointer?, samples: Int) throws(ImageIOError) {
         let handle = try liveHandle()
         let count = try RowCount.check(samples: samples, rowSamples: width * channels, written: rowsWritten,
                                        height: height, path: path)
@@ -64,7 +86,7 @@ final class ShimWriter {
     }
 
     /// Completes the image and moves the file into place; every row must have been written.
-    func finish() throws(ImageIOError) {
+    package func finish() throws(ImageIOError) {
         try finishEncoding()
         guard let temporaryPath else { return }
         do {
@@ -76,7 +98,7 @@ final class ShimWriter {
     }
 
     /// Completes a memory image and returns its bytes.
-    func finishData() throws(ImageIOError) -> [UInt8] {
+    package func finishData() throws(ImageIOError) -> [UInt8] {
         try finishEncoding()
         var size = 0
         guard let handle, let bytes = encoder.data(handle, &size) else { return [] }

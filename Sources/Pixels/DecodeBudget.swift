@@ -12,7 +12,7 @@ public enum DecodeBudget {
     public static let maxWholeBytes = 512 << 20
 
     /// Throws when `bytes` of one row (strip, band) are over the budget.
-    static func checkRow(file: String, bytes: Int, what: String = "one row") throws(ImageIOError) {
+    package static func checkRow(file: String, bytes: Int, what: String = "one row") throws(ImageIOError) {
         guard bytes > maxRowBytes else { return }
         throw .tooManyBytes(file: file, what: what, bytes: bytes, limit: maxRowBytes)
     }
@@ -27,7 +27,7 @@ public enum DecodeBudget {
     /// Throws when an image decoded whole (`width` × `height` × `bytesPerPixel`) is over the budget: ``maxWholeBytes``,
     /// and, when the file's size `encodedBytes` is known, ``maxExpansion`` bytes per stored byte (at least
     /// ``minWholeBytes``), so a file under 1 kB cannot buy hundreds of megabytes.
-    static func checkWhole(file: String, width: Int, height: Int, bytesPerPixel: Int,
+    package static func checkWhole(file: String, width: Int, height: Int, bytesPerPixel: Int,
                            encodedBytes: Int? = nil) throws(ImageIOError) {
         let (product, overflow) = width.multipliedReportingOverflow(by: height)
         let (bytes, overflow2) = product.multipliedReportingOverflow(by: bytesPerPixel)
