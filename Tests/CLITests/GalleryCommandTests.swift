@@ -37,7 +37,7 @@ private enum Browser {
         let deadline = DispatchTime.now() + timeout
         let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: deadline, execute: watchdog)
-        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let data = out.fileHandleForReading.readAllRetryingInterrupts()
         process.waitUntilExit()
         watchdog.cancel()
         return String(decoding: data, as: UTF8.self)

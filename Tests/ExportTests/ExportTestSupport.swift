@@ -2,6 +2,7 @@ import ColorManagement
 import Foundation
 import ImageIO
 import LookCore
+import LookStudioTestSupport
 import Testing
 @testable import Export
 
@@ -90,8 +91,8 @@ enum Support {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
+        let o = out.fileHandleForReading.readAllRetryingInterrupts()
+        let e = err.fileHandleForReading.readAllRetryingInterrupts()
         process.waitUntilExit()
         return Output(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
                       stderr: String(decoding: e, as: UTF8.self))

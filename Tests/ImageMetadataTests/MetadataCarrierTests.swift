@@ -1,6 +1,7 @@
 import Foundation
 import ImageIO
 import ImageMetadata
+import LookStudioTestSupport
 import Testing
 
 /// Metadata carried from a tagged JPEG into each output format, checked with exiftool.
@@ -14,7 +15,7 @@ import Testing
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let data = out.fileHandleForReading.readAllRetryingInterrupts()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }

@@ -151,7 +151,7 @@ struct FaultTests {
         process.standardError = err
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 1, "\(stderr)")
         #expect(stderr.hasPrefix("error: ") && stderr.contains(path), "\(stderr)")
@@ -200,8 +200,8 @@ struct FaultTests {
                                                : ["looks", "show", guids[i % guids.count], "--catalog", path])
             }
             for (process, out, err) in readers {
-                let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                let stdout = String(decoding: out.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
+                let stderr = String(decoding: err.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
                 process.waitUntilExit()
                 #expect(process.terminationStatus == 0, "\(stderr)")
                 #expect(!stdout.isEmpty)

@@ -101,8 +101,8 @@ struct ImportCommandTests {
         let running = try batches.map { try CLI.start(["import"] + $0 + ["--catalog", catalogPath]) }
         var outputs: [String] = []
         for (process, out, err) in running {
-            let stdout = out.fileHandleForReading.readDataToEndOfFile()
-            let stderr = err.fileHandleForReading.readDataToEndOfFile()
+            let stdout = out.fileHandleForReading.readAllRetryingInterrupts()
+            let stderr = err.fileHandleForReading.readAllRetryingInterrupts()
             process.waitUntilExit()
             #expect(process.terminationStatus == 0, "\(String(decoding: stderr, as: UTF8.self))")
             outputs.append(String(decoding: stdout, as: UTF8.self))

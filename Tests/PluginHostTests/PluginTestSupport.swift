@@ -1,4 +1,5 @@
 import Foundation
+import LookStudioTestSupport
 import PluginHost
 
 /// Paths and helpers shared by the host tests: the package root, the plugin header, and a C compiler driver.
@@ -35,7 +36,7 @@ enum PluginTestSupport {
         let errors = Pipe()
         process.standardError = errors
         try process.run()
-        let diagnostics = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let diagnostics = String(decoding: errors.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw CompileFailure(source: name, diagnostics: diagnostics) }
         return libraryPath

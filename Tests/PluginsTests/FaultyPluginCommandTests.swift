@@ -1,4 +1,5 @@
 import Foundation
+import LookStudioTestSupport
 import Testing
 
 /// Issue 24's acceptance, end to end with the built `lookstudio`: a plugin that segfaults, exits, hangs or returns NaN
@@ -109,8 +110,8 @@ struct FaultyPluginCommandTests {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readAllRetryingInterrupts()
+        let stdout = out.fileHandleForReading.readAllRetryingInterrupts()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: stdout, as: UTF8.self),
                 String(decoding: stderr, as: UTF8.self))

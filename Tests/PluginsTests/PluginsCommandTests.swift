@@ -1,4 +1,5 @@
 import Foundation
+import LookStudioTestSupport
 import Testing
 
 @Suite("lookstudio plugins (Sources/lookstudio/Commands/PluginsCommand.swift)")
@@ -20,8 +21,8 @@ struct PluginsCommandTests {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        let stdout = out.fileHandleForReading.readAllRetryingInterrupts()
+        let stderr = err.fileHandleForReading.readAllRetryingInterrupts()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: stdout, as: UTF8.self),
                 String(decoding: stderr, as: UTF8.self))

@@ -1,0 +1,25 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension FileHandle {
+    /// Everything left to read (a child's pipe to its end), retrying reads a signal interrupted.
+    ///
+    /// Foundation's `readDataToEndOfFile()` traps on EINTR on Linux (its read loop throws and the wrapper uses
+    /// `try!`); a test process whose parallel tests start and reap many children meets that under load.
+    public func readAllRetryingInterrupts() -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                data.append(contentsOf: buffer[0..<count])
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                return data
+            }
+        }
+    }
+}
