@@ -12,7 +12,7 @@ extension FileHandle {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 64 << 10)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fileDescriptor, $0.baseAddress, $0.count) }
             if count > 0 {
                 data.append(contentsOf: buffer[0..<count])
             } else if count < 0 && errno == EINTR {
