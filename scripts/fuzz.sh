@@ -43,9 +43,22 @@ for module in Recipes ColorManagement LookCatalog; do
 done
 build=$(cd "$scratch/release" && pwd -P)  # a symlink to the triple folder; find needs the real path
 
-# The objects of every library target (not the CLI, tests or plugins) and the module maps of the C modules.
-objects=$(find "$build" -path '*/lookstudio.build' -prune -o -path '*Tests.build' -prune -o \
-    -path '*Plugin.build' -prune -o -name '*.o' -print | sort)
+# The objects of every library target (not the CLI, tests or plugins) and the module maps of the C modules. A Swift
+# target's objects are taken from its `sources` list: a file removed or renamed since an earlier build leaves its
+# object in the scratch folder, and linking that would bring back references to types that no longer exist.
+current_objects() {
+    for dir in "$build"/*.build; do
+        case "$dir" in */lookstudio.build|*Tests.build|*Plugin.build) continue ;; esac
+        if [ -f "$dir/sources" ]; then
+            while read -r source; do
+                [ -f "$dir/$(basename "$source").o" ] && echo "$dir/$(basename "$source").o"
+            done <"$dir/sources"
+        else
+            find "$dir" -name '*.o'
+        fi
+    done
+}
+objects=$(current_objects | sort)
 modulemaps=""
 for map in "$build"/*.build/module.modulemap \
     "$root"/Sources/C/*/module.modulemap "$scratch/checkouts/Yams/Sources/CYaml/include/module.modulemap" \
