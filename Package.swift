@@ -141,7 +141,7 @@ let package = Package(
             ]
         ),
         // The learned correction's inference (docs/CORRECTION.md); the model file is this module's resource.
-        .target(name: "CorrectionModel", dependencies: ["CCrypto"],
+        .target(name: "CorrectionModel", dependencies: ["CCrypto", "LookCore"],
                 resources: [.copy("Resources/correction-model.lscm")]),
 
         // The studio's local web server (Hummingbird): HTTP, JSON API over Workflows, page assets; no SQL, no codecs.

@@ -115,26 +115,15 @@ public struct CorrectionAnalysis: Sendable, Equatable {
     static func boxDownscale(_ image: PixelBuffer, longSide: Int, table: [Float]) -> [SIMD3<Float>] {
         let w = image.width, h = image.height, c = image.channels
         guard case .eight(let bytes) = image.samples, c >= 3, w > 0, h > 0 else { return [] }
-        let f = max(1, (max(w, h) + longSide - 1) / longSide)
-        let w2 = w / f, h2 = h / f
-        var out = [SIMD3<Float>](repeating: .zero, count: w2 * h2)
-        let scale = 1 / Float(f * f)
-        bytes.withUnsafeBufferPointer { p in
-            for y in 0..<h2 {
-                for x in 0..<w2 {
-                    var sum = SIMD3<Float>.zero
-                    for dy in 0..<f {
-                        var i = ((y * f + dy) * w + x * f) * c
-                        for _ in 0..<f {
-                            sum += SIMD3(table[Int(p[i])], table[Int(p[i + 1])], table[Int(p[i + 2])])
-                            i += c
-                        }
-                    }
-                    out[y * w2 + x] = sum * scale
+        let factor = BoxAverage.factor(width: w, height: h, longSide: longSide)
+        return bytes.withUnsafeBufferPointer { p in
+            table.withUnsafeBufferPointer { t in
+                BoxAverage.downscale(width: w, height: h, factor: factor) { i in
+                    let j = i * c
+                    return SIMD3(t[Int(p[j])], t[Int(p[j + 1])], t[Int(p[j + 2])])
                 }
             }
         }
-        return out
     }
 
     /// sRGB code value → linear light.

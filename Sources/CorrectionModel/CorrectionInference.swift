@@ -1,4 +1,5 @@
 import Foundation
+import LookCore
 
 /// What the model reads from one photo and how much of it the correction applies.
 public struct CorrectionEstimate: Sendable, Equatable, Codable {
@@ -27,26 +28,13 @@ extension CorrectionModel {
     /// to at most the model's `long_side`, as training did.
     public func downscale(linear: [Float], width: Int, height: Int) -> (pixels: [SIMD3<Float>], count: Int) {
         precondition(linear.count >= width * height * 3, "linear buffer smaller than width × height × 3")
-        let f = max(1, (max(width, height) + header.long_side - 1) / header.long_side)
-        let w2 = width / f, h2 = height / f
-        var out = [SIMD3<Float>](repeating: .zero, count: w2 * h2)
-        let scale = 1 / Float(f * f)
-        linear.withUnsafeBufferPointer { src in
-            for y in 0..<h2 {
-                for x in 0..<w2 {
-                    var sum = SIMD3<Float>.zero
-                    for dy in 0..<f {
-                        var i = ((y * f + dy) * width + x * f) * 3
-                        for _ in 0..<f {
-                            sum += SIMD3(src[i], src[i + 1], src[i + 2])
-                            i += 3
-                        }
-                    }
-                    out[y * w2 + x] = sum * scale
-                }
+        let factor = BoxAverage.factor(width: width, height: height, longSide: header.long_side)
+        let out = linear.withUnsafeBufferPointer { src in
+            BoxAverage.downscale(width: width, height: height, factor: factor) { i in
+                SIMD3(src[3 * i], src[3 * i + 1], src[3 * i + 2])
             }
         }
-        return (out, w2 * h2)
+        return (out, out.count)
     }
 
     /// Analyses interleaved linear RGB (any size; downscaled here) and returns estimate, confidence and amount.
