@@ -161,7 +161,7 @@ let package = Package(
         .target(name: "BlendPlugin", dependencies: ["PluginABI"], path: "Plugins/Blend", cSettings: optimisedC),
 
         // What the test targets share: the runner for the built CLI, the fixtures' location.
-        .target(name: "LookStudioTestSupport", path: "Tests/LookStudioTestSupport"),
+        .target(name: "LookStudioTestSupport", dependencies: ["Pixels"], path: "Tests/LookStudioTestSupport"),
         .testTarget(name: "LookCoreTests", dependencies: ["LookCore"]),
         .testTarget(name: "FaceDetectionTests", dependencies: ["FaceDetection", "LookModel", "ImageIO"]),
         .testTarget(name: "LookFormatsTests", dependencies: ["LookFormats", "LookCore", "ImageIO"]),

@@ -137,7 +137,7 @@ public struct CatalogBenchmark {
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
         let start = DispatchTime.now().uptimeNanoseconds
         try process.run()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let output = stdout.fileHandleForReading.readAllRetryingInterrupts()
         process.waitUntilExit()
         let ns = DispatchTime.now().uptimeNanoseconds - start
         let guids = String(decoding: output, as: UTF8.self).split(separator: "\n").count

@@ -128,7 +128,7 @@ public enum PipelineBenchmark {
             close(pipeFDs[0])
             throw BenchError.failed("cannot start \(exe): \(String(cString: strerror(rc)))")
         }
-        let stderr = FileHandle(fileDescriptor: pipeFDs[0], closeOnDealloc: true).readDataToEndOfFile()
+        let stderr = FileHandle(fileDescriptor: pipeFDs[0], closeOnDealloc: true).readAllRetryingInterrupts()
         var status: Int32 = 0
         waitpid(pid, &status, 0)
         let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

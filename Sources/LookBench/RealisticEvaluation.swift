@@ -225,7 +225,7 @@ struct ImageMagick {
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let data = out.fileHandleForReading.readAllRetryingInterrupts()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw BenchError.failed("\(executable) \(arguments.prefix(6).joined(separator: " ")) … exited with "

@@ -7,7 +7,7 @@ extension FileHandle {
     /// Everything left to read (a child's pipe to its end), retrying reads a signal interrupted.
     ///
     /// Foundation's `readDataToEndOfFile()` traps on EINTR on Linux (its read loop throws and the wrapper uses
-    /// `try!`); a test process whose parallel tests start and reap many children meets that under load.
+    /// `try!`); a process that starts and reaps many children (the test suite, the evaluations) meets that under load.
     public func readAllRetryingInterrupts() -> Data {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 64 << 10)
