@@ -1,3 +1,4 @@
+import Dispatch
 import ImageIO
 
 /// A JPEG after image's loss — quantised 8×8 DCT blocks and subsampled chroma — modelled so the fit does not bake
@@ -15,7 +16,16 @@ enum JPEGLoss {
     /// The target for the next round: `prediction + relaxation · (after − S(prediction))`.
     static func restored(after: PairImage, prediction: PairImage, compression: JPEGCompression,
                          relaxation: Float) throws(ExtractionError) -> PairImage {
-        let codes = prediction.rgb.map { UInt8(min(max($0, 0), 1) * 255 + 0.5) }
+        let count = prediction.rgb.count, chunks = LookExtractor.chunkCount * 4
+        var codes = [UInt8](repeating: 0, count: count)
+        prediction.rgb.withUnsafeBufferPointer { p in codes.withUnsafeMutableBufferPointer { c in
+            nonisolated(unsafe) let src = p, dst = c
+            DispatchQueue.concurrentPerform(iterations: chunks) { k in
+                for i in (count * k / chunks)..<(count * (k + 1) / chunks) {
+                    dst[i] = UInt8(min(max(src[i], 0), 1) * 255 + 0.5)
+                }
+            }
+        } }
         let compressed: [UInt8]
         do {
             compressed = try compression.roundTrip(codes, width: prediction.width, height: prediction.height)
@@ -23,9 +33,16 @@ enum JPEGLoss {
             throw .invalidInput("cannot re-create the after image's JPEG compression: \(error.reason)")
         }
         var out = after
-        for i in out.rgb.indices {
-            out.rgb[i] = prediction.rgb[i] + relaxation * (after.rgb[i] - Float(compressed[i]) / 255)
-        }
+        out.rgb.withUnsafeMutableBufferPointer { o in prediction.rgb.withUnsafeBufferPointer { p in
+            compressed.withUnsafeBufferPointer { s in
+                nonisolated(unsafe) let target = o, predicted = p, squeezed = s
+                DispatchQueue.concurrentPerform(iterations: chunks) { k in
+                    for i in (count * k / chunks)..<(count * (k + 1) / chunks) {
+                        target[i] = predicted[i] + relaxation * (target[i] - Float(squeezed[i]) / 255)
+                    }
+                }
+            }
+        } }
         return out
     }
 }
