@@ -33,13 +33,26 @@ public enum LookExtractor {
         var previousCorners: [Float?] = gains.map { _ in nil }
         var chains = [VignetteChain](repeating: VignetteChain(), count: pairs.count)
         var round = 0
-        // The pairs as fitted: a JPEG after image with its 4:2:0 chroma loss undone by the current look.
+        // The pairs as fitted: a JPEG after image with its loss (the file's own compression, or 4:2:0 chroma found
+        // in the pixels) undone by the current look.
         var working = pairs
         var subsampled = [Bool](repeating: false, count: pairs.count)
+        let compressed = pairs.map { settings.jpegModel ? $0.after.compression : nil }
+        let planned = settings.robustIterations
+            + (compressed.contains { $0 != nil } ? max(0, settings.jpegExtraRounds) : 0)
         while true {
             defer { round += 1 }
+            if round > 0 {
+                for k in pairs.indices {
+                    guard let compression = compressed[k] else { continue }
+                    let prediction = pairs[k].before.applying(cube, interpolation: settings.interpolation)
+                    working[k].after = try JPEGLoss.restored(after: pairs[k].after, prediction: prediction,
+                                                             compression: compression,
+                                                             relaxation: settings.jpegRelaxation)
+                }
+            }
             if round > 0 && settings.chromaSubsamplingModel {
-                for k in pairs.indices where round == 1 || subsampled[k] {
+                for k in pairs.indices where compressed[k] == nil && (round == 1 || subsampled[k]) {
                     if round == 1 {
                         // Decided on a central window (2×2 blocks stay aligned): a full 12 MP pass costs 0.5 s.
                         let before = pairs[k].before.centralWindow(512), after = pairs[k].after.centralWindow(512)
@@ -64,12 +77,12 @@ public enum LookExtractor {
             // round (a geometric sequence, sped up by `VignetteChain`); past the planned rounds, go on (at most
             // `vignetteRounds` more) while its estimate still moves.
             let corners = gains.map { $0?.corner }
-            if round > max(0, settings.robustIterations) {
+            if round > max(0, planned) {
                 let moving = zip(corners, previousCorners).contains { now, before in
                     guard let now, let before else { return now != nil || before != nil }
                     return abs(now - before) > 0.0005
                 }
-                if !moving || round > settings.robustIterations + vignetteRounds { break }
+                if !moving || round > planned + vignetteRounds { break }
             }
             previousCorners = corners
             let cutoff = round == 0 ? nil : tukeyCutoff(pairs: working, cube: cube, gains: gains, settings: settings)

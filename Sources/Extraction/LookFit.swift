@@ -24,6 +24,13 @@ public struct ExtractionSettings: Sendable, Equatable, Codable {
     public var globalModel = true
     /// Detect JPEG 4:2:0 chroma subsampling in an after image and fit the colours it had before subsampling.
     public var chromaSubsamplingModel = true
+    /// Model a JPEG after image's own compression (its quantisation tables and chroma sampling, read from the
+    /// file) and fit the colours it had before (`JPEGLoss`); such a pair skips the 4:2:0 detection.
+    public var jpegModel = true
+    /// Over-relaxation ω of the JPEG model's update (1: plain fixed-point iteration).
+    public var jpegRelaxation: Float = 1.5
+    /// Reweighting rounds added while the JPEG model acts, each recovering a share of the loss.
+    public var jpegExtraRounds = 3
     /// Scale the pixels a colour bin needs for full weight with the after image's noise (JPEG), relative to 8-bit
     /// rounding.
     public var noiseWeighting = true

@@ -11,6 +11,9 @@ public struct PairImage: Sendable, Equatable {
     public let height: Int
     /// `3 · width · height` samples, RGB interleaved.
     public var rgb: [Float]
+    /// How the file was JPEG-compressed, when these samples are its decoded pixels unchanged (no rotation,
+    /// resizing or colour conversion since), so the fit can model the loss; nil otherwise.
+    public var compression: JPEGCompression?
 
     /// Wraps samples; `rgb.count` must be `3 · width · height`.
     public init(width: Int, height: Int, rgb: [Float]) throws(ExtractionError) {
@@ -60,6 +63,11 @@ public struct PairImage: Sendable, Equatable {
                 throw .colorSpace(file: path, reason: error.description)
             }
             for i in image.rgb.indices { image.rgb[i] = min(max(image.rgb[i], 0), 1) }
+        } else if (try? ImageFormat.of(path: path)) == .jpeg,
+                  let reader = try? JPEGReader(path: path, maxPixels: .max), reader.markers.orientation == 1,
+                  reader.width == image.width, reader.height == image.height {
+            // Turned upright or colour-converted pixels no longer sit on the file's 8×8 blocks.
+            image.compression = reader.compression
         }
         return image
     }

@@ -20,6 +20,8 @@ public final class JPEGReader {
     /// The IJG quality (1…100) whose scaled standard tables best match the file's quantisation tables; nil when
     /// the file defines none.
     public let quality: Int?
+    /// The file's quantisation tables and chroma sampling, when its layout can be re-created (`JPEGCompression`).
+    public let compression: JPEGCompression?
     /// The file path or name used in error messages.
     public let name: String
     /// Rows delivered so far.
@@ -84,6 +86,7 @@ public final class JPEGReader {
             var table = [UInt16](repeating: 0, count: 64)
             return lsjpeg_reader_quant_table(handle, Int32(index), &table) == 1 ? table : nil
         })
+        compression = JPEGCompression(reader: handle)
         var markerSize = 0
         let markerBytes = lsjpeg_reader_markers(handle, &markerSize)
         markers = JPEGMarkers(parsing: markerBytes.map { Array(UnsafeBufferPointer(start: $0, count: markerSize)) } ?? [])

@@ -47,8 +47,14 @@ public final class JPEGWriter {
                       quality: quality, iccProfile: iccProfile)
     }
 
+    /// Starts writing an RGB JPEG into memory with another file's tables and chroma sampling (`JPEGCompression`).
+    public convenience init(memoryWidth width: Int, height: Int, compression: JPEGCompression) throws(ImageIOError) {
+        try self.init(destination: "<memory>", temporaryPath: nil, width: width, height: height, channels: 3,
+                      quality: JPEGImage.defaultQuality, iccProfile: nil, compression: compression)
+    }
+
     private init(destination: String, temporaryPath: String?, width: Int, height: Int, channels: Int, quality: Int,
-                 iccProfile: [UInt8]?) throws(ImageIOError) {
+                 iccProfile: [UInt8]?, compression: JPEGCompression? = nil) throws(ImageIOError) {
         guard channels == 3 || channels == 4 else { throw .unsupportedChannels(channels) }
         guard (1...100).contains(quality) else { throw .invalidOptions("JPEG quality \(quality) is not in 1…100") }
         guard width > 0, height > 0, width <= 65_500, height <= 65_500 else {
@@ -63,7 +69,12 @@ public final class JPEGWriter {
         shim = try ShimWriter(encoder: JPEGWriter.encoder, handle: handle, path: destination,
                               temporaryPath: temporaryPath, width: width, height: height,
                               channels: channels) { handle in
-            profile.withUnsafeBufferPointer {
+            if let compression {
+                return lsjpeg_writer_open_tables(handle, temporaryPath, UInt32(width), UInt32(height),
+                                                 Int32(channels), compression.tables, Int32(compression.horizontal),
+                                                 Int32(compression.vertical))
+            }
+            return profile.withUnsafeBufferPointer {
                 lsjpeg_writer_open(handle, temporaryPath, UInt32(width), UInt32(height), Int32(channels),
                                    Int32(quality), profile.isEmpty ? nil : $0.baseAddress, $0.count)
             }

@@ -1,6 +1,7 @@
 import Dispatch
 import Extraction
 import Foundation
+import ImageIO
 import LookCore
 
 /// Times look extraction: a pair of `megapixels` MP (a before image and a creative look applied to it) to a 33³
@@ -41,9 +42,20 @@ public enum ExtractBenchmark {
         return (b, b.applying(look).quantized8)
     }
 
-    /// Runs the benchmark on `photo` stretched to 4000×3000 (12 MP) by default.
-    public static func run(photo: PairImage, look: ColorCube, width: Int = 4000, height: Int = 3000) throws -> Result {
-        let (before, after) = pair(photo: photo, width: width, height: height, look: look)
+    /// Runs the benchmark on `photo` stretched to 4000×3000 (12 MP) by default; with `jpegQuality` the after image
+    /// is a JPEG of that quality (encoded and decoded in memory before timing), as an editor's export usually is,
+    /// so the fit models its compression.
+    public static func run(photo: PairImage, look: ColorCube, width: Int = 4000, height: Int = 3000,
+                           jpegQuality: Int? = nil) throws -> Result {
+        var (before, after) = pair(photo: photo, width: width, height: height, look: look)
+        if let jpegQuality {
+            let reader = try JPEGReader(data: try JPEGImage.encode(try after.pixels8(), quality: jpegQuality),
+                                        name: "after.jpg", maxPixels: .max)
+            var codes = [UInt8](repeating: 0, count: 3 * width * height)
+            try codes.withUnsafeMutableBufferPointer { try reader.readRows(height, into: $0) }
+            after = try PairImage(width: width, height: height, rgb: codes.map { Float($0) / 255 })
+            after.compression = reader.compression
+        }
         let c0 = cpuTime()
         let t0 = DispatchTime.now().uptimeNanoseconds
         let aligned = try PairGeometry.aligned(before: before, after: after, beforeName: "before", afterName: "after")

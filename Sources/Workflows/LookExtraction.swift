@@ -109,7 +109,7 @@ public enum LookExtraction {
         var lines = [
             "extracted_from_pairs:",
             "  method: lattice least squares, curvature-regularised, Tukey- and spatially reweighted, "
-                + "radial vignette model, global additive model, JPEG 4:2:0 chroma model",
+                + "radial vignette model, global additive model, JPEG compression and 4:2:0 chroma models",
             "  working_space: \(request.workingSpace)",
             "  size: \(s.size)",
             "  interpolation: \(s.interpolation.rawValue)",
@@ -120,6 +120,8 @@ public enum LookExtraction {
             "  global_model: \(s.globalModel)",
             "  chroma_subsampling_model: \(s.chromaSubsamplingModel)",
             "  noise_weighting: \(s.noiseWeighting)",
+            "  jpeg_model: {enabled: \(s.jpegModel), relaxation: \(s.jpegRelaxation), "
+                + "extra_rounds: \(s.jpegExtraRounds)}",
             String(format: "  held_out_de00: {mean: %.3f, p95: %.3f, pixels: %d}", fit.heldOut.mean, fit.heldOut.p95,
                    fit.heldOut.count),
             String(format: "  coverage: %.4f", fit.coverage),

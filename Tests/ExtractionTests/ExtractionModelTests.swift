@@ -1,3 +1,5 @@
+import Foundation
+import ImageIO
 import LookCore
 import Testing
 @testable import Extraction
@@ -21,6 +23,31 @@ import Testing
         for i in stride(from: 0, to: detail.count, by: 3) {
             #expect(abs(0.299 * detail[i] + 0.587 * detail[i + 1] + 0.114 * detail[i + 2]) < 1e-4)
         }
+    }
+
+    @Test func aJPEGAfterImageIsFittedThroughItsOwnCompression() throws {
+        let folder = try ExtractionFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let before = try ExtractionFixtures.photo("coffee")
+        let other = try ExtractionFixtures.photo("chelsea")
+        let look = try ExtractionFixtures.creativeLook()
+        try ImageFormat.write(try ExtractionFixtures.pixels8(ExtractionFixtures.applied(look, to: before)),
+                              to: folder + "/after.jpg", jpegQuality: 85)
+        let after = try PairImage.load(path: folder + "/after.jpg")
+        let compression = try #require(after.compression)
+        #expect(compression.horizontal == 2 && compression.vertical == 2)
+        // Pixels that are no longer the file's as decoded carry no compression to model.
+        #expect(after.boxResized(width: after.width / 2, height: after.height / 2).compression == nil)
+        var plain = ExtractionSettings()
+        plain.jpegModel = false
+        let modelled = try LookExtractor.fit(pairs: [(before, after)])
+        let unmodelled = try LookExtractor.fit(pairs: [(before, after)], settings: plain)
+        let errorWith = ExtractionFixtures.cubeDifference(modelled.cube, look, on: other)
+        let errorWithout = ExtractionFixtures.cubeDifference(unmodelled.cube, look, on: other)
+        // Stated tolerance: the model removes at least a fifth of the error on another photo, and on the pair's
+        // own colours it stays within 0.6 ΔE00 of the true look.
+        #expect(errorWith < 0.8 * errorWithout, "with \(errorWith), without \(errorWithout)")
+        #expect(ExtractionFixtures.cubeDifference(modelled.cube, look, on: before) < 0.6)
     }
 
     @Test func theVignetteChainJumpsToTheLimitOfAGeometricSequence() {

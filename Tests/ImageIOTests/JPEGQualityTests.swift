@@ -1,5 +1,5 @@
 import Foundation
-import ImageIO
+@testable import ImageIO
 import Testing
 
 /// A JPEG's quality is recovered from its quantisation tables.
@@ -35,5 +35,36 @@ import Testing
         #expect(EncoderOptions().resolved(forInput: dir + "/in.jpg").effectiveQuality == 81)
         #expect(EncoderOptions(quality: 60).resolved(forInput: dir + "/in.jpg").effectiveQuality == 60)
         #expect(EncoderOptions().resolved(forInput: dir + "/in.png").effectiveQuality == EncoderOptions.defaultQuality)
+    }
+}
+
+/// A JPEG's compression (tables and chroma sampling) is read back and can be re-applied to other pixels.
+@Suite struct JPEGCompressionTests {
+    @Test("the file's own tables and sampling are reported", arguments: [(85, 2), (95, 1)])
+    func tablesAndSampling(quality: Int, subsampling: Int) throws {
+        let bytes = try JPEGImage.encode(try JPEGQualityTests.gradient(), quality: quality)
+        let compression = try #require(try JPEGReader(data: bytes, name: "q.jpg").compression)
+        #expect(compression.horizontal == subsampling && compression.vertical == subsampling)
+        #expect(compression.tables.prefix(64).map(Int.init) == JPEGQuality.scaled(JPEGQuality.luminance,
+                                                                                    quality: quality))
+        #expect(compression.tables.suffix(64).map(Int.init) == JPEGQuality.scaled(JPEGQuality.chrominance,
+                                                                                    quality: quality))
+    }
+
+    @Test("re-applying a file's compression reproduces what the encoder did to the same pixels")
+    func roundTripMatchesTheEncoder() throws {
+        let source = try JPEGQualityTests.gradient()
+        let bytes = try JPEGImage.encode(source, quality: 85)
+        let reader = try JPEGReader(data: bytes, name: "q85.jpg")
+        let compression = try #require(reader.compression)
+        var decoded = [UInt8](repeating: 0, count: 3 * reader.width * reader.height)
+        try decoded.withUnsafeMutableBufferPointer { try reader.readRows(reader.height, into: $0) }
+        guard case .eight(let original) = source.samples else { Issue.record("8-bit source expected"); return }
+        let again = try compression.roundTrip(original, width: source.width, height: source.height)
+        #expect(again == decoded)
+        // The loss is real: the file differs from its source.
+        #expect(again != original)
+        #expect(JPEGCompression(tables: [UInt16](repeating: 0, count: 128), horizontal: 2, vertical: 2) == nil)
+        #expect(JPEGCompression(tables: [UInt16](repeating: 4, count: 128), horizontal: 3, vertical: 2) == nil)
     }
 }

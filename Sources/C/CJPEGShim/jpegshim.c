@@ -99,6 +99,21 @@ int lsjpeg_reader_quant_table(const lsjpeg_reader *r, int index, uint16_t out[64
     return 1;
 }
 
+int lsjpeg_reader_compression(const lsjpeg_reader *r, uint16_t tables[128], int *h, int *v) {
+    if (!r->opened || r->cinfo.num_components != 3 || r->cinfo.jpeg_color_space != JCS_YCbCr) return 0;
+    const jpeg_component_info *c = r->cinfo.comp_info;
+    if (c[1].quant_tbl_no != c[2].quant_tbl_no || c[1].h_samp_factor != c[2].h_samp_factor ||
+        c[1].v_samp_factor != c[2].v_samp_factor || c[1].h_samp_factor != 1 || c[1].v_samp_factor != 1) return 0;
+    if (c[0].h_samp_factor < 1 || c[0].h_samp_factor > 2 || c[0].v_samp_factor < 1 || c[0].v_samp_factor > 2) {
+        return 0;
+    }
+    if (!lsjpeg_reader_quant_table(r, c[0].quant_tbl_no, tables)) return 0;
+    if (!lsjpeg_reader_quant_table(r, c[1].quant_tbl_no, tables + 64)) return 0;
+    *h = c[0].h_samp_factor;
+    *v = c[0].v_samp_factor;
+    return 1;
+}
+
 int lsjpeg_reader_open_file(lsjpeg_reader *r, const char *path) {
     if (r->created || r->file != NULL) return reader_fail(r, LSJPEG_ERR_USAGE, "reader already used");
     r->file = fopen(path, "rb");
@@ -208,14 +223,14 @@ static int writer_jumped(lsjpeg_writer *w) {
     return LSJPEG_ERR_LIBJPEG;
 }
 
-int lsjpeg_writer_open(lsjpeg_writer *w, const char *path, uint32_t width, uint32_t height, int channels,
-                       int quality, const uint8_t *icc, size_t icc_length) {
+/* With `tables` (luma, chroma) the file's own quantisation and luma sampling `h`, `v`; else `quality`'s. */
+static int writer_open(lsjpeg_writer *w, const char *path, uint32_t width, uint32_t height, int channels,
+                       int quality, const uint16_t *tables, int h, int v, const uint8_t *icc, size_t icc_length) {
     if (w->created) return writer_fail(w, LSJPEG_ERR_USAGE, "writer already used");
     if (width == 0 || height == 0 || width > JPEG_MAX_DIMENSION || height > JPEG_MAX_DIMENSION) {
         return writer_fail(w, LSJPEG_ERR_USAGE, "JPEG width and height must be 1 to 65500");
     }
     if (channels != 3 && channels != 4) return writer_fail(w, LSJPEG_ERR_USAGE, "only RGB or RGBA can be written");
-    if (quality < 1 || quality > 100) return writer_fail(w, LSJPEG_ERR_USAGE, "quality must be 1 to 100");
     if (path != NULL) {
         w->file = fopen(path, "wb");
         if (w->file == NULL) return writer_fail(w, LSJPEG_ERR_OPEN, strerror(errno));
@@ -236,12 +251,22 @@ int lsjpeg_writer_open(lsjpeg_writer *w, const char *path, uint32_t width, uint3
     w->cinfo.input_components = channels;
     w->cinfo.in_color_space = channels == 4 ? JCS_EXT_RGBX : JCS_RGB;
     jpeg_set_defaults(&w->cinfo);
-    jpeg_set_quality(&w->cinfo, quality, TRUE);
     w->cinfo.dct_method = JDCT_ISLOW;
-    /* ImageMagick's rule, as TurboJPEG was called before: full-resolution chroma at high quality. */
-    int sub = quality >= 90 ? 1 : 2;
-    w->cinfo.comp_info[0].h_samp_factor = sub;
-    w->cinfo.comp_info[0].v_samp_factor = sub;
+    if (tables != NULL) {
+        for (int t = 0; t < 2; t++) {
+            unsigned int basic[DCTSIZE2];
+            for (int i = 0; i < DCTSIZE2; i++) basic[i] = tables[64 * t + i];
+            jpeg_add_quant_table(&w->cinfo, t, basic, 100, FALSE);
+        }
+        w->cinfo.comp_info[0].h_samp_factor = h;
+        w->cinfo.comp_info[0].v_samp_factor = v;
+    } else {
+        jpeg_set_quality(&w->cinfo, quality, TRUE);
+        /* ImageMagick's rule, as TurboJPEG was called before: full-resolution chroma at high quality. */
+        int sub = quality >= 90 ? 1 : 2;
+        w->cinfo.comp_info[0].h_samp_factor = sub;
+        w->cinfo.comp_info[0].v_samp_factor = sub;
+    }
     for (int c = 1; c < 3; c++) {
         w->cinfo.comp_info[c].h_samp_factor = 1;
         w->cinfo.comp_info[c].v_samp_factor = 1;
@@ -250,6 +275,21 @@ int lsjpeg_writer_open(lsjpeg_writer *w, const char *path, uint32_t width, uint3
     if (icc != NULL && icc_length > 0) jpeg_write_icc_profile(&w->cinfo, icc, (unsigned)icc_length);
     w->opened = 1;
     return LSJPEG_OK;
+}
+
+int lsjpeg_writer_open(lsjpeg_writer *w, const char *path, uint32_t width, uint32_t height, int channels,
+                       int quality, const uint8_t *icc, size_t icc_length) {
+    if (quality < 1 || quality > 100) return writer_fail(w, LSJPEG_ERR_USAGE, "quality must be 1 to 100");
+    return writer_open(w, path, width, height, channels, quality, NULL, 0, 0, icc, icc_length);
+}
+
+int lsjpeg_writer_open_tables(lsjpeg_writer *w, const char *path, uint32_t width, uint32_t height, int channels,
+                              const uint16_t tables[128], int h, int v) {
+    if (h < 1 || h > 2 || v < 1 || v > 2) return writer_fail(w, LSJPEG_ERR_USAGE, "sampling factors must be 1 or 2");
+    for (int i = 0; i < 128; i++) {
+        if (tables[i] == 0) return writer_fail(w, LSJPEG_ERR_USAGE, "a quantisation step of 0");
+    }
+    return writer_open(w, path, width, height, channels, 0, tables, h, v, NULL, 0);
 }
 
 int lsjpeg_writer_write_rows(lsjpeg_writer *w, const uint8_t *rows, uint32_t count) {

@@ -10,9 +10,12 @@ struct BenchExtractCommand: ParsableCommand {
         abstract: "Time look extraction: a 12 MP before/after pair to a 33³ look (alignment checks and fit).",
         discussion: """
         The before image is PHOTO (default: a generated colour field) stretched to --width×--height with a little \
-        noise; the after image is a creative look applied to it, rounded to 8 bits. Decoding is not timed.
+        noise; the after image is a creative look applied to it, rounded to 8 bits, or with --jpeg-quality saved \
+        as a JPEG of that quality (the fit then models its compression). Decoding is not timed.
 
-        Example: lookstudio bench extract --photo samples/coffee.png --repeat 3
+        Examples:
+          lookstudio bench extract --photo samples/coffee.png --repeat 3
+          lookstudio bench extract --photo samples/coffee.png --jpeg-quality 90
         """
     )
 
@@ -24,6 +27,9 @@ struct BenchExtractCommand: ParsableCommand {
 
     @Option(help: "Height of the pair, in pixels.")
     var height = 3000
+
+    @Option(help: "Save the after image as a JPEG of this quality (1…100) first, as an editor's export.")
+    var jpegQuality: Int?
 
     @Option(help: "Runs; the fastest is reported.")
     var `repeat` = 3
@@ -39,7 +45,8 @@ struct BenchExtractCommand: ParsableCommand {
         let look = try ExtractBenchmark.demoLook()
         var best: ExtractBenchmark.Result?
         for _ in 0..<max(1, `repeat`) {
-            let r = try ExtractBenchmark.run(photo: source, look: look, width: width, height: height)
+            let r = try ExtractBenchmark.run(photo: source, look: look, width: width, height: height,
+                                               jpegQuality: jpegQuality)
             print(String(format: "%.1f MP pair → 33³: align %.2f s, fit %.2f s, total %.2f s, processor %.2f s "
                          + "(held-out %.2f ΔE00)", Double(r.pixels) / 1e6, r.alignSeconds, r.fitSeconds,
                          r.alignSeconds + r.fitSeconds, r.cpuSeconds, r.heldOutMean))

@@ -38,6 +38,11 @@ int lsjpeg_reader_start(lsjpeg_reader *r, int denominator, uint32_t *width, uint
 int lsjpeg_reader_read_rows(lsjpeg_reader *r, uint8_t *dst, uint32_t count);
 /* Copies quantisation table `index` (0…3) in natural order into `out`; 1 when the file defines it, else 0. */
 int lsjpeg_reader_quant_table(const lsjpeg_reader *r, int index, uint16_t out[64]);
+/* The file's compression, to put other pixels through the same loss: 1 for a three-component YCbCr file whose
+ * chroma components share one table and are sampled once per luma block group; then `tables` receives the luma and
+ * chroma quantisation tables (natural order) and `h`, `v` the luma's sampling factors (1 or 2: 4:4:4 … 4:2:0).
+ * 0 for any other layout. */
+int lsjpeg_reader_compression(const lsjpeg_reader *r, uint16_t tables[128], int *h, int *v);
 const char *lsjpeg_reader_message(const lsjpeg_reader *r);
 void lsjpeg_reader_destroy(lsjpeg_reader *r);
 
@@ -46,6 +51,10 @@ lsjpeg_writer *lsjpeg_writer_create(void);
  * (none when `icc` is NULL). Quality 1…100; 4:4:4 chroma at ≥ 90, 4:2:0 below; accurate DCT. */
 int lsjpeg_writer_open(lsjpeg_writer *w, const char *path, uint32_t width, uint32_t height, int channels,
                        int quality, const uint8_t *icc, size_t icc_length);
+/* As lsjpeg_writer_open with a file's own quantisation tables (luma, chroma; natural order) and luma sampling
+ * factors (as lsjpeg_reader_compression gives them) instead of a quality; no ICC profile. */
+int lsjpeg_writer_open_tables(lsjpeg_writer *w, const char *path, uint32_t width, uint32_t height, int channels,
+                              const uint16_t tables[128], int h, int v);
 /* Appends `count` rows of width · channels bytes (RGB, or RGBX whose fourth byte is ignored). */
 int lsjpeg_writer_write_rows(lsjpeg_writer *w, const uint8_t *rows, uint32_t count);
 /* Completes the image and closes the file; every row must have been written. */
