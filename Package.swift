@@ -124,7 +124,8 @@ let package = Package(
         // The only layer that joins catalog and engine: the jobs the CLI (and the studio) run.
         .target(name: "Workflows", dependencies: [
             "LookModel", "LookCore", "LookFormats", "ImageIO", "ColorManagement", "PluginHost", "Recipes", "Scenes",
-            "Correction", "Rendering", "LookGallery", "LookCatalog", "ImageMetadata", "Extraction",
+            "Correction", "Rendering", "LookGallery", "LookCatalog", "ImageMetadata", "Extraction", "YAMLScreen",
+            .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "LookBench", dependencies: [
             "LookCore", "LookFormats", "ImageIO", "ColorManagement", "PluginHost", "Recipes", "Scenes", "Correction",
@@ -177,7 +178,8 @@ let package = Package(
                                                              "LookBench", "ImageIO", "Rendering", "CorrectionModel"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "LookModel", "LookCore", "ImageIO",
                                                             "ColorManagement", "LookGallery", "Recipes", "PluginHost"]),
-        .testTarget(name: "WorkflowsTests", dependencies: ["Workflows"]),
+        .testTarget(name: "WorkflowsTests", dependencies: ["Workflows", "Extraction", "LookCatalog", "LookCore", "ImageIO",
+                                                           "LookFormats", "LookStudioTestSupport"]),
         .testTarget(name: "LookGalleryTests", dependencies: ["LookGallery"]),
         .testTarget(name: "YAMLScreenTests", dependencies: ["YAMLScreen"]),
         .testTarget(name: "CLITests", dependencies: ["lookstudio", "LookStudioTestSupport", "LookCore", "LookFormats",

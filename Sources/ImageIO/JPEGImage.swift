@@ -25,13 +25,13 @@ public enum JPEGImage {
         try decodeWhole(JPEGReader(path: path, maxPixels: maxPixels))
     }
 
-    /// Reads a JPEG file at a reduced size: DCT scaling (1/2, 1/4, 1/8) to the smallest size whose long side is
-    /// still at least `minLongSide` (or full size), which costs far less than decoding whole and shrinking.
-    public static func read(path: String, minLongSide: Int, maxPixels: Int = PNGReader.defaultMaxPixels)
+    /// Reads a JPEG file at a reduced size for a preview of at most `previewLongSide` (`ImagePreview`): DCT scaling
+    /// (1/2, 1/4, 1/8, `JPEGReader.previewDenominator`), which costs far less than decoding whole and shrinking.
+    public static func read(path: String, previewLongSide: Int, maxPixels: Int = PNGReader.defaultMaxPixels)
         throws(ImageIOError) -> JPEGDecoded {
         let probe = try JPEGReader(path: path, maxPixels: maxPixels)
-        let denominator = JPEGReader.scaleDenominator(width: probe.width, height: probe.height,
-                                                      minLongSide: minLongSide)
+        let denominator = JPEGReader.previewDenominator(width: probe.width, height: probe.height,
+                                                        maxLongSide: previewLongSide)
         if denominator == 1 { return try decodeWhole(probe) }
         return try decodeWhole(JPEGReader(path: path, maxPixels: maxPixels, scaleDenominator: denominator))
     }

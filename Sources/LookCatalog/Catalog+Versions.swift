@@ -42,9 +42,10 @@ public struct LookRemoval: Sendable, Equatable {
 extension Catalog {
     /// Stores `new`'s cube (with its source, recipe and working space) as the next version of the look `guid`,
     /// in one transaction; the older version stays readable as `GUID@N`. The name, tags and GUID of `new` are
-    /// not used: the look keeps its own. Refused when another look's current cube is the same.
+    /// not used: the look keeps its own; its description is replaced only when `description` is given (a refit's
+    /// new provenance). Refused when another look's current cube is the same.
     @discardableResult
-    public func saveVersion(guid: String, _ new: NewLook) throws -> VersionOutcome {
+    public func saveVersion(guid: String, _ new: NewLook, description: String? = nil) throws -> VersionOutcome {
         let key = guid.uppercased()
         let blob = try LookBlob.encode(new.cube)
         let outcome: VersionOutcome = try write { db in
@@ -64,11 +65,11 @@ extension Catalog {
             try db.execute(sql: """
                 UPDATE looks SET png = ?, layout = ?, cube_size = ?, content_hash = ?, source_format = ?,
                                  source_file = ?, recipe_yaml = ?, working_space = ?, working_space_icc = ?,
-                                 version = version + 1, version_created_at = ?
+                                 version = version + 1, version_created_at = ?, description = coalesce(?, description)
                 WHERE guid = ?
                 """, arguments: [Data(blob.png), blob.layout, new.cube.size, blob.hash, new.sourceFormat,
                                  new.sourceFile, new.recipeYAML, new.workingSpace, new.workingSpaceICC.map { Data($0) },
-                                 Date(), key])
+                                 Date(), description, key])
             return VersionOutcome(before: before, after: try Catalog.fetchLook(db, guid: key) ?? before)
         }
         cache.remove(key)

@@ -97,11 +97,78 @@ public enum LookExtraction {
         }
     }
 
-    /// The provenance block: YAML a refit can read back.
-    static func provenanceYAML(_ request: Request, fit: LookFit) throws -> String {
-        func hash(_ path: String) throws -> String {
-            SHA256.hex(try Data(contentsOf: URL(fileURLWithPath: path)))
+    /// What a refit did.
+    public struct RefitOutcome: Sendable {
+        /// The look after the refit: same GUID, name and tags.
+        public var record: LookRecord
+        /// Its version before the refit.
+        public var previousVersion: Int
+        /// False when the refit gave the cube the look already has (nothing was stored).
+        public var changed: Bool
+        /// The new fit and its figures.
+        public var fit: LookFit
+        /// The held-out mean ΔE00 the old provenance recorded.
+        public var previousHeldOutMean: Double?
+        /// What was fitted: the given files with the look's recorded size, interpolation and working space.
+        public var request: Request
+    }
+
+    /// Refits the extracted look `reference` (GUID, GUID prefix or name) from its own photos, given again as
+    /// `pairs` in the recorded order — each file must have the SHA-256 its provenance records — with this
+    /// version's method and the look's recorded size, interpolation and working space. The result is stored as
+    /// the look's next version (GUID, name and tags kept; the old cube stays readable as GUID@N) with new provenance.
+    public static func refit(look reference: String, pairs: [(before: String, after: String)],
+                             openCatalog: () throws -> Catalog, report: String? = nil) throws -> RefitOutcome {
+        let catalog = try openCatalog()
+        let record = try catalog.resolveLook(reference)
+        guard record.sourceFormat == "extracted" else {
+            throw WorkflowError.provenance(look: record.name, reason: "it was imported from \(record.sourceFormat), "
+                                           + "not extracted from photos")
         }
+        let provenance = try ExtractionProvenance(description: record.description, look: record.name)
+        guard pairs.count == provenance.pairs.count else {
+            let names = provenance.pairs.map { "\($0.before.name) \($0.after.name)" }.joined(separator: ", ")
+            throw WorkflowError.refitSources(look: record.name, reason: "it was extracted from "
+                + "\(provenance.pairs.count) pair(s), \(names); \(pairs.count) were given")
+        }
+        for (k, (given, recorded)) in zip(pairs, provenance.pairs).enumerated() {
+            for (path, file, role) in [(given.before, recorded.before, "before"), (given.after, recorded.after, "after")] {
+                let hash: String
+                do {
+                    hash = try fileHash(path)
+                } catch {
+                    throw WorkflowError.refitSources(look: record.name, reason: "\(path): cannot be read")
+                }
+                guard hash == file.sha256 else {
+                    throw WorkflowError.refitSources(look: record.name, reason: "\(path) is not the \(role) image of "
+                        + "pair \(k + 1), \(file.name) (SHA-256 \(file.sha256.prefix(12))…, this file "
+                        + "\(hash.prefix(12))…); a refit uses the same photos, a new look other ones")
+                }
+            }
+        }
+        var request = Request(pairs: pairs, name: record.name)
+        request.settings.size = provenance.size
+        request.settings.interpolation = provenance.interpolation
+        request.workingSpace = provenance.workingSpace
+        let fit = try fit(check(request), settings: request.settings)
+        if let report { try writeReport(fit, to: report) }
+        let text = try provenanceYAML(request, fit: fit)
+        var new = NewLook(cube: fit.cube, name: record.name, sourceFormat: "extracted", sourceFile: record.sourceFile,
+                          description: text)
+        new.workingSpace = record.workingSpace
+        new.workingSpaceICC = record.workingSpaceICC
+        let saved = try catalog.saveVersion(guid: record.guid, new, description: text)
+        return RefitOutcome(record: saved.after, previousVersion: saved.before.version, changed: saved.changed,
+                            fit: fit, previousHeldOutMean: provenance.heldOutMean, request: request)
+    }
+
+    /// SHA-256 of a file's bytes, lowercase hex (OpenSSL, as the catalog hashes).
+    static func fileHash(_ path: String) throws -> String {
+        SHA256.hex(try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    /// The provenance block: YAML a refit can read back (`ExtractionProvenance`).
+    static func provenanceYAML(_ request: Request, fit: LookFit) throws -> String {
         func quoted(_ s: String) -> String {
             "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
         }
@@ -129,9 +196,9 @@ public enum LookExtraction {
         ]
         for p in request.pairs {
             lines.append("    - before: {file: \(quoted(URL(fileURLWithPath: p.before).lastPathComponent)), "
-                         + "sha256: \(try hash(p.before))}")
+                         + "sha256: \(try fileHash(p.before))}")
             lines.append("      after: {file: \(quoted(URL(fileURLWithPath: p.after).lastPathComponent)), "
-                         + "sha256: \(try hash(p.after))}")
+                         + "sha256: \(try fileHash(p.after))}")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -237,13 +304,22 @@ public struct ExtractionSummary: Sendable, Encodable {
 
     /// The summary of `outcome` for `request`.
     public init(_ outcome: LookExtraction.Outcome, request: LookExtraction.Request) {
-        let fit = outcome.fit
-        guid = outcome.record.guid
-        name = outcome.record.name
-        status = outcome.added ? "added" : "existing"
+        self.init(outcome.record, fit: outcome.fit, request: request, status: outcome.added ? "added" : "existing")
+    }
+
+    /// The summary of a refit: status `refitted`, or `unchanged` when the cube came out the same.
+    public init(_ outcome: LookExtraction.RefitOutcome) {
+        self.init(outcome.record, fit: outcome.fit, request: outcome.request,
+                  status: outcome.changed ? "refitted" : "unchanged")
+    }
+
+    private init(_ record: LookRecord, fit: LookFit, request: LookExtraction.Request, status: String) {
+        guid = record.guid
+        name = record.name
+        self.status = status
         cubeSize = fit.cube.size
         interpolation = fit.settings.interpolation.rawValue
-        workingSpace = outcome.record.workingSpace
+        workingSpace = record.workingSpace
         heldOutMeanDe00 = (fit.heldOut.mean * 1000).rounded() / 1000
         heldOutP95De00 = (fit.heldOut.p95 * 1000).rounded() / 1000
         heldOutPixels = fit.heldOut.count

@@ -26,6 +26,10 @@ public enum WorkflowError: Error, Equatable, Sendable, CustomStringConvertible {
     case badRequest(String)
     /// A batch image stopped by SIGINT or SIGTERM before all its outputs were written.
     case interrupted(file: String, signal: String)
+    /// A look whose stored provenance cannot be read back for a refit.
+    case provenance(look: String, reason: String)
+    /// A refit given other photos than the look was extracted from.
+    case refitSources(look: String, reason: String)
 
     public var description: String {
         switch self {
@@ -49,6 +53,10 @@ public enum WorkflowError: Error, Equatable, Sendable, CustomStringConvertible {
             return "unknown format \"\(f)\": use cube, 3dl or png for looks, f32, u8 or u16 for cubes"
         case .badRequest(let why): return "bad request: \(why)"
         case .interrupted(let file, let signal): return "\(file): interrupted by \(signal)"
+        case .provenance(let look, let reason):
+            return "look \"\(look)\" cannot be refitted: \(reason); extract a new look from the photos instead"
+        case .refitSources(let look, let reason):
+            return "look \"\(look)\" cannot be refitted from these files: \(reason)"
         }
     }
 }

@@ -49,6 +49,15 @@ import Testing
         #expect(Double(mean) / Double(sa.count) < 1.0)
     }
 
+    @Test func aRefitKeepsTheLooksOwnSettingsAndANewLookNeedsAName() throws {
+        let refit = try CLI.run(["extract", Self.before, Self.before, "--refit", "Warm", "--size", "17"])
+        #expect(refit.status != 0)
+        #expect(refit.stderr.contains("--refit keeps the look's name, tags, size"))
+        let unnamed = try CLI.run(["extract", Self.before, Self.before])
+        #expect(unnamed.status != 0)
+        #expect(unnamed.stderr.contains("give the new look a --name (or --refit LOOK"))
+    }
+
     @Test func aFlippedEditAndAnotherPhotoAreRefusedWithTheirMessages() throws {
         let dir = try CLI.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }

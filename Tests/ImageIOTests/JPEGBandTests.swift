@@ -86,5 +86,10 @@ import Testing
         #expect(JPEGReader.scaleDenominator(width: 4000, height: 3000, minLongSide: 512) == 4)
         #expect(JPEGReader.scaleDenominator(width: 4000, height: 3000, minLongSide: 4000) == 1)
         #expect(JPEGReader.scaleDenominator(width: 4001, height: 10, minLongSide: 501) == 8)
+        // Previews: the cheapest scale that still gives the box shrink's size (docs/SCENES.md).
+        #expect(JPEGReader.previewDenominator(width: 6000, height: 4000, maxLongSide: 2048) == 4)
+        #expect(JPEGReader.previewDenominator(width: 4000, height: 3000, maxLongSide: 2048) == 2)
+        #expect(JPEGReader.previewDenominator(width: 2048, height: 1536, maxLongSide: 2048) == 1)
+        #expect(JPEGReader.previewDenominator(width: 1000, height: 800, maxLongSide: 2048) == 1)
     }
 }

@@ -127,14 +127,18 @@ import Testing
         }
     }
 
-    @Test("DCT-scaled reading picks the smallest size whose long side still reaches the target")
+    @Test("a preview read decodes DCT-scaled straight to the size the box shrink gives")
     func scaledRead() throws {
         let dir = NSTemporaryDirectory() + "lookstudio-jpeg-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try JPEGImage.write(try Self.quadrants(width: 400, height: 200), to: dir + "/big.jpg")
-        let small = try JPEGImage.read(path: dir + "/big.jpg", minLongSide: 100)
-        #expect(small.pixels.width == 100 && small.pixels.height == 50)
+        for (target, expected) in [(100, 100), (150, 100), (200, 200), (300, 200)] {
+            let small = try JPEGImage.read(path: dir + "/big.jpg", previewLongSide: target)
+            #expect(small.pixels.width == expected && small.pixels.height == expected / 2)
+            let preview = try ImagePreview(path: dir + "/big.jpg", maxLongSide: target)
+            #expect(preview.pixels.width == expected && preview.pixels.height == expected / 2)
+        }
     }
 
     @Test("a written file holds the same bytes as encode, ICC segments included, and a bad folder is an error")

@@ -31,7 +31,7 @@ public struct ImagePreview: Sendable {
     public init(path: String, maxLongSide: Int, maxPixels: Int = PNGReader.defaultMaxPixels,
                 bandBytes: Int = 4 << 20) throws(ImageIOError) {
         if try ImageFormat.of(path: path) == .jpeg {
-            let full = try JPEGImage.read(path: path, minLongSide: maxLongSide, maxPixels: maxPixels)
+            let full = try JPEGImage.read(path: path, previewLongSide: maxLongSide, maxPixels: maxPixels)
             try self.init(image: full.pixels, color: ColorDescription(iccBytes: full.iccProfile),
                           maxLongSide: maxLongSide)
             return

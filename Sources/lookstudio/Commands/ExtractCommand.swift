@@ -16,9 +16,15 @@ struct ExtractCommand: ParsableCommand {
         (same interpolation), continues smoothly beyond the pair's colours, and down-weights local edits \
         (vignette, brushes, text), which are reported by region. Method and tolerances: docs/EXTRACT.md.
 
-        Example:
+        --refit LOOK fits an extracted look again from its own photos (given again, in the recorded order; each \
+        file must have the SHA-256 the look's provenance records) with this version's method and the look's size, \
+        interpolation and working space, and stores the result as the look's next version: GUID, name and tags \
+        are kept and the old cube stays readable as GUID@N (`lookstudio looks versions LOOK`).
+
+        Examples:
           lookstudio extract street.jpg street-graded.jpg --name "Teal Street" --tag film
           lookstudio extract a.tif a-edit.tif b.tif b-edit.tif --name Faded --size 33 --report report/ --json
+          lookstudio extract street.jpg street-graded.jpg --refit "Teal Street"
         """)
 
     @OptionGroup var global: GlobalOptions
@@ -28,10 +34,14 @@ struct ExtractCommand: ParsableCommand {
     var images: [String]
 
     @Option(help: "Name of the new look (must be unused, ignoring case).")
-    var name: String
+    var name: String?
 
-    @Option(help: "Entries per cube axis (3…129).")
-    var size = 33
+    @Option(help: ArgumentHelp("Refit this extracted look (GUID, GUID prefix or name) from the same photos and "
+                               + "store it as its next version.", valueName: "look"))
+    var refit: String?
+
+    @Option(help: "Entries per cube axis (3…129). (default: 33)")
+    var size: Int?
 
     @Option(help: "Tag to attach (repeatable).")
     var tag: [String] = []
@@ -40,11 +50,12 @@ struct ExtractCommand: ParsableCommand {
                                + "global colour change).", valueName: "dir"))
     var report: String?
 
-    @Option(help: "Interpolation the look will be applied with: tetrahedral or trilinear.")
-    var interp = "tetrahedral"
+    @Option(help: "Interpolation the look will be applied with: tetrahedral or trilinear. (default: tetrahedral)")
+    var interp: String?
 
-    @Option(help: "Working space the look is fitted and stored in: srgb, display-p3, adobe-rgb, rec2020.")
-    var workingSpace = "srgb"
+    @Option(help: ArgumentHelp("Working space the look is fitted and stored in: srgb, display-p3, adobe-rgb, "
+                               + "rec2020. (default: srgb)"))
+    var workingSpace: String?
 
     @Flag(help: "Print a JSON object with the look's GUID and every fit figure (docs/EXTRACT.md).")
     var json = false
@@ -53,17 +64,31 @@ struct ExtractCommand: ParsableCommand {
         if images.count < 2 || images.count % 2 != 0 {
             throw ValidationError("give images in pairs: BEFORE AFTER [BEFORE2 AFTER2 …] (got \(images.count))")
         }
-        if !(3...129).contains(size) { throw ValidationError("--size must be 3…129, got \(size)") }
-        if Interpolation(rawValue: interp) == nil { throw ValidationError("--interp must be tetrahedral or trilinear") }
+        if let size, !(3...129).contains(size) { throw ValidationError("--size must be 3…129, got \(size)") }
+        if let interp, Interpolation(rawValue: interp) == nil {
+            throw ValidationError("--interp must be tetrahedral or trilinear")
+        }
+        if refit != nil {
+            if name != nil || !tag.isEmpty || size != nil || interp != nil || workingSpace != nil {
+                throw ValidationError("--refit keeps the look's name, tags, size, interpolation and working space: "
+                                      + "drop --name, --tag, --size, --interp and --working-space")
+            }
+        } else if name == nil {
+            throw ValidationError("give the new look a --name (or --refit LOOK to fit an extracted look again)")
+        }
     }
 
     func run() throws {
         let pairs = stride(from: 0, to: images.count, by: 2).map { (before: images[$0], after: images[$0 + 1]) }
-        var request = LookExtraction.Request(pairs: pairs, name: name)
+        if let refit {
+            try runRefit(refit, pairs: pairs)
+            return
+        }
+        var request = LookExtraction.Request(pairs: pairs, name: name ?? "")
         request.tags = tag
-        request.settings.size = size
-        request.settings.interpolation = Interpolation(rawValue: interp) ?? .tetrahedral
-        request.workingSpace = workingSpace
+        request.settings.size = size ?? 33
+        request.settings.interpolation = interp.flatMap(Interpolation.init(rawValue:)) ?? .tetrahedral
+        request.workingSpace = workingSpace ?? "srgb"
         let outcome = try LookExtraction.run(request, openCatalog: global.openCatalog, report: report)
         for w in outcome.fit.warnings { printError("warning: \(w)") }
         if !outcome.added {
@@ -76,6 +101,25 @@ struct ExtractCommand: ParsableCommand {
             print(outcome.record.guid)
             printError(String(format: "held-out error: mean %.2f, p95 %.2f ΔE00; coverage %.1f %% of the cube",
                               outcome.fit.heldOut.mean, outcome.fit.heldOut.p95, outcome.fit.coverage * 100))
+        }
+    }
+
+    private func runRefit(_ look: String, pairs: [(before: String, after: String)]) throws {
+        let outcome = try LookExtraction.refit(look: look, pairs: pairs, openCatalog: global.openCatalog,
+                                               report: report)
+        for w in outcome.fit.warnings { printError("warning: \(w)") }
+        if json {
+            print(try jsonString(ExtractionSummary(outcome)))
+            return
+        }
+        print(outcome.record.guid)
+        let before = outcome.previousHeldOutMean.map { String(format: "%.2f → ", $0) } ?? ""
+        if outcome.changed {
+            printError(String(format: "refitted \"%@\": version %d → %d; held-out error: mean %@%.2f, p95 %.2f ΔE00",
+                              outcome.record.name, outcome.previousVersion, outcome.record.version, before,
+                              outcome.fit.heldOut.mean, outcome.fit.heldOut.p95))
+        } else {
+            printError("note: the refit gives \"\(outcome.record.name)\" the cube it already has; nothing was stored")
         }
     }
 }

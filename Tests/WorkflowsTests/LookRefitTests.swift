@@ -1,0 +1,88 @@
+import Extraction
+import Foundation
+import ImageIO
+import LookCatalog
+import LookCore
+import LookFormats
+import LookStudioTestSupport
+import Testing
+@testable import Workflows
+
+/// `extract --refit`: an extracted look fitted again from its recorded photos, stored as its next version.
+@Suite struct LookRefitTests {
+    /// A catalog in a fresh folder, and a JPEG q85 after image of the warm reference look on chelsea.
+    static func setUp() throws -> (dir: String, catalog: String, before: String, after: String) {
+        let dir = try CLI.tempDir()
+        let before = CLI.packageRoot + "/samples/chelsea.png"
+        let photo = try PairImage.load(path: before)
+        let look = try LUTFormat.readCube(path: CLI.fixtures + "/reference/warm33.cube").cube
+        try ImageFormat.write(try photo.applying(look).quantized8.pixels8(), to: dir + "/after.jpg", jpegQuality: 85)
+        return (dir, dir + "/catalog.sqlite", before, dir + "/after.jpg")
+    }
+
+    @Test func aLookFromAnOlderMethodIsRefittedAsItsNextVersionWithNewProvenance() throws {
+        let (dir, path, before, after) = try Self.setUp()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let open = { try Catalog(path: path, seedDirectory: CLI.packageRoot) }
+        // The look as an earlier version made it: without the JPEG compression model.
+        var old = LookExtraction.Request(pairs: [(before, after)], name: "Warm Edit")
+        old.tags = ["client"]
+        old.settings.jpegModel = false
+        let stored = try LookExtraction.run(old, openCatalog: open)
+        #expect(stored.provenance.contains("jpeg_model: {enabled: false"))
+
+        let refit = try LookExtraction.refit(look: "warm edit", pairs: [(before, after)], openCatalog: open)
+        #expect(refit.changed)
+        #expect(refit.record.guid == stored.record.guid && refit.record.name == "Warm Edit")
+        #expect(refit.record.tags == ["client"])
+        #expect(refit.previousVersion == 1 && refit.record.version == 2)
+        #expect(refit.record.description.contains("jpeg_model: {enabled: true"))
+        // The refit is what a fresh extraction with today's method gives (to the catalog's 16-bit storage), and the
+        // old cube stays readable.
+        let fresh = try LookExtraction.fit(LookExtraction.Request(pairs: [(before, after)], name: "x"))
+        let catalog = try open()
+        let storedCube = try catalog.cube(refit.record)
+        var largest: Float = 0
+        let n = storedCube.size
+        for b in 0..<n { for g in 0..<n { for r in 0..<n {
+            let d = storedCube.entry(r: r, g: g, b: b) - fresh.cube.entry(r: r, g: g, b: b)
+            largest = max(largest, abs(d.x), abs(d.y), abs(d.z))
+        } } }
+        #expect(largest <= 1 / 65535)
+        let versions = try catalog.versions(guid: refit.record.guid)
+        #expect(versions.count == 2)
+
+        // Refitting again changes nothing and stores nothing.
+        let again = try LookExtraction.refit(look: refit.record.guid, pairs: [(before, after)], openCatalog: open)
+        #expect(!again.changed && again.record.version == 2)
+        #expect(ExtractionSummary(again).status == "unchanged")
+    }
+
+    @Test func otherPhotosOtherPairCountsAndImportedLooksAreRefused() throws {
+        let (dir, path, before, after) = try Self.setUp()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let open = { try Catalog(path: path, seedDirectory: CLI.packageRoot) }
+        _ = try LookExtraction.run(LookExtraction.Request(pairs: [(before, after)], name: "Warm Edit"),
+                                   openCatalog: open)
+        let coffee = CLI.packageRoot + "/samples/coffee.png"
+        #expect {
+            try LookExtraction.refit(look: "Warm Edit", pairs: [(coffee, after)], openCatalog: open)
+        } throws: { error in
+            "\(error)".contains("is not the before image of pair 1, chelsea.png")
+        }
+        #expect {
+            try LookExtraction.refit(look: "Warm Edit", pairs: [(before, after), (before, after)], openCatalog: open)
+        } throws: { error in
+            "\(error)".contains("it was extracted from 1 pair(s), chelsea.png after.jpg; 2 were given")
+        }
+        _ = try open().addLook(NewLook(cube: try ColorCube(size: 5) { $0 * 0.9 }, name: "Imported",
+                                       sourceFormat: "cube"))
+        #expect {
+            try LookExtraction.refit(look: "Imported", pairs: [(before, after)], openCatalog: open)
+        } throws: { error in
+            "\(error)".contains("cannot be refitted: it was imported from cube")
+        }
+        #expect(throws: WorkflowError.self) { try ExtractionProvenance(description: "a: [", look: "x") }
+        #expect(throws: WorkflowError.self) { try ExtractionProvenance(description: "note: hand-made", look: "x") }
+    }
+}
