@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -21,5 +22,19 @@ extension FileHandle {
                 return data
             }
         }
+    }
+
+    /// Everything left on two pipes of one child (its standard output and error), read at once: the second on
+    /// another thread, so a child that fills one pipe while the other is being drained never blocks for good.
+    public static func readAll(_ first: FileHandle, _ second: FileHandle) -> (Data, Data) {
+        final class Box: @unchecked Sendable { var data = Data() }
+        let box = Box(), done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            box.data = second.readAllRetryingInterrupts()
+            done.signal()
+        }
+        let firstData = first.readAllRetryingInterrupts()
+        done.wait()
+        return (firstData, box.data)
     }
 }

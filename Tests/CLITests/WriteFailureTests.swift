@@ -175,3 +175,24 @@ import Testing
         #expect(!none.contains("Artist") && !none.contains("GPSLatitude"), "\(none)")
     }
 }
+
+/// A child's two pipes are drained together, so one that fills standard error before closing standard output
+/// (a chatty failure) cannot stall the caller.
+@Suite struct PipeReadingTests {
+    @Test func bothPipesAreReadAtOnce() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // 300 kB on stderr before anything on stdout: more than a pipe holds, so reading stdout first would wait
+        // for ever on a child blocked writing stderr.
+        process.arguments = ["-c", "head -c 300000 /dev/zero >&2; echo done"]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let (stdout, stderr) = FileHandle.readAll(out.fileHandleForReading, err.fileHandleForReading)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(String(decoding: stdout, as: UTF8.self) == "done\n")
+        #expect(stderr.count == 300_000)
+    }
+}

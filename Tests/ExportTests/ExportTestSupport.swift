@@ -91,8 +91,7 @@ enum Support {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let o = out.fileHandleForReading.readAllRetryingInterrupts()
-        let e = err.fileHandleForReading.readAllRetryingInterrupts()
+        let (o, e) = FileHandle.readAll(out.fileHandleForReading, err.fileHandleForReading)
         process.waitUntilExit()
         return Output(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
                       stderr: String(decoding: e, as: UTF8.self))

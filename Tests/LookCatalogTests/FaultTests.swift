@@ -200,8 +200,8 @@ struct FaultTests {
                                                : ["looks", "show", guids[i % guids.count], "--catalog", path])
             }
             for (process, out, err) in readers {
-                let stdout = String(decoding: out.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
-                let stderr = String(decoding: err.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
+                let (o, e) = FileHandle.readAll(out.fileHandleForReading, err.fileHandleForReading)
+                let stdout = String(decoding: o, as: UTF8.self), stderr = String(decoding: e, as: UTF8.self)
                 process.waitUntilExit()
                 #expect(process.terminationStatus == 0, "\(stderr)")
                 #expect(!stdout.isEmpty)

@@ -101,8 +101,7 @@ struct ImportCommandTests {
         let running = try batches.map { try CLI.start(["import"] + $0 + ["--catalog", catalogPath]) }
         var outputs: [String] = []
         for (process, out, err) in running {
-            let stdout = out.fileHandleForReading.readAllRetryingInterrupts()
-            let stderr = err.fileHandleForReading.readAllRetryingInterrupts()
+            let (stdout, stderr) = FileHandle.readAll(out.fileHandleForReading, err.fileHandleForReading)
             process.waitUntilExit()
             #expect(process.terminationStatus == 0, "\(String(decoding: stderr, as: UTF8.self))")
             outputs.append(String(decoding: stdout, as: UTF8.self))

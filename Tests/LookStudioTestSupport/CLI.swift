@@ -63,8 +63,7 @@ public enum CLI {
                            executable: String = binary) throws -> Result {
         let (process, out, err) = try start(arguments, command: executable, environment: environment)
         // Read before waiting so a chatty child cannot block on a full pipe.
-        let stdout = out.fileHandleForReading.readAllRetryingInterrupts()
-        let stderr = err.fileHandleForReading.readAllRetryingInterrupts()
+        let (stdout, stderr) = FileHandle.readAll(out.fileHandleForReading, err.fileHandleForReading)
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
                       stderr: String(decoding: stderr, as: UTF8.self))

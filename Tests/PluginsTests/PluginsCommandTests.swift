@@ -21,8 +21,7 @@ struct PluginsCommandTests {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let stdout = out.fileHandleForReading.readAllRetryingInterrupts()
-        let stderr = err.fileHandleForReading.readAllRetryingInterrupts()
+        let (stdout, stderr) = FileHandle.readAll(out.fileHandleForReading, err.fileHandleForReading)
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: stdout, as: UTF8.self),
                 String(decoding: stderr, as: UTF8.self))
