@@ -45,10 +45,9 @@ public enum LookExtractor {
             if round > 0 {
                 for k in pairs.indices {
                     guard let compression = compressed[k] else { continue }
-                    let prediction = pairs[k].before.applying(cube, interpolation: settings.interpolation)
-                    working[k].after = try JPEGLoss.restored(after: pairs[k].after, prediction: prediction,
-                                                             compression: compression,
-                                                             relaxation: settings.jpegRelaxation)
+                    try JPEGLoss.restore(&working[k].after, before: pairs[k].before, after: pairs[k].after,
+                                         cube: cube, interpolation: settings.interpolation, compression: compression,
+                                         relaxation: settings.jpegRelaxation)
                 }
             }
             if round > 0 && settings.chromaSubsamplingModel {
