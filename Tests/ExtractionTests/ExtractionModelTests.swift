@@ -54,6 +54,26 @@ import Testing
         #expect(ownWith < 0.6)
     }
 
+    @Test func saturatedHuesThePairNeverShowsAreNamed() throws {
+        // The espresso photo: a red cup on brown wood, no saturated green, cyan or blue.
+        let coffee = try ExtractionFixtures.photo("coffee", width: 128)
+        let look = try ExtractionFixtures.creativeLook()
+        let fit = try LookExtractor.fit(pairs: [(coffee, ExtractionFixtures.applied(look, to: coffee))])
+        #expect(["green", "cyan", "blue"].allSatisfy { fit.unseenHues.contains($0) }, "\(fit.unseenHues)")
+        #expect(!fit.unseenHues.contains("red"), "\(fit.unseenHues)")
+        // A lattice that observed one saturated colour per sector sees every hue; one that observed nothing, none.
+        let cells = 32
+        var observed = [Bool](repeating: false, count: cells * cells * cells)
+        let colours: [SIMD3<Float>] = [[0.9, 0.1, 0.1], [0.9, 0.9, 0.1], [0.1, 0.9, 0.1], [0.1, 0.9, 0.9],
+                                       [0.1, 0.1, 0.9], [0.9, 0.1, 0.9]]
+        for c in colours {
+            let cell = SIMD3<Int>(c * Float(cells))
+            observed[cell.x + cells * (cell.y + cells * cell.z)] = true
+        }
+        #expect(LookExtractor.unseenHues(observed: observed, size: 33).isEmpty)
+        #expect(LookExtractor.unseenHues(observed: observed.map { _ in false }, size: 33).count == 6)
+    }
+
     @Test func theVignetteChainJumpsToTheLimitOfAGeometricSequence() {
         var chain = VignetteChain()
         // Corner gains 1 + a approaching 0.6 (a → −0.4) with ratio 0.8: 0.7, 0.68, 0.664.
