@@ -1,5 +1,6 @@
 import Dispatch
 import ImageIO
+import LookCore
 
 /// A JPEG after image's loss — quantised 8×8 DCT blocks and subsampled chroma — modelled so the fit does not bake
 /// it into the look.
@@ -13,36 +14,49 @@ import ImageIO
 /// of the rest, as `ChromaSubsampling` does for the chroma part alone. ω > 1 over-relaxes the update, which the
 /// detail S damps most needs (docs/EXTRACT.md).
 enum JPEGLoss {
-    /// The target for the next round: `prediction + relaxation · (after − S(prediction))`.
-    static func restored(after: PairImage, prediction: PairImage, compression: JPEGCompression,
-                         relaxation: Float) throws(ExtractionError) -> PairImage {
-        let count = prediction.rgb.count, chunks = LookExtractor.chunkCount * 4
+    /// Overwrites `target` (an image of the pair's size, reused round after round so 12 MP pairs do not allocate
+    /// and fault in two fresh images per round) with the next round's target: P + relaxation · (after − S(P)),
+    /// P being `cube` applied to `before`.
+    static func restore(_ target: inout PairImage, before: PairImage, after: PairImage, cube: ColorCube,
+                        interpolation: Interpolation, compression: JPEGCompression,
+                        relaxation: Float) throws(ExtractionError) {
+        let count = before.rgb.count, chunks = LookExtractor.chunkCount * 4
         var codes = [UInt8](repeating: 0, count: count)
-        prediction.rgb.withUnsafeBufferPointer { p in codes.withUnsafeMutableBufferPointer { c in
-            nonisolated(unsafe) let src = p, dst = c
-            DispatchQueue.concurrentPerform(iterations: chunks) { k in
-                for i in (count * k / chunks)..<(count * (k + 1) / chunks) {
-                    dst[i] = UInt8(min(max(src[i], 0), 1) * 255 + 0.5)
+        CubeSampler(cube).withUnsafeTable { table in
+            before.rgb.withUnsafeBufferPointer { b in target.rgb.withUnsafeMutableBufferPointer { t in
+                codes.withUnsafeMutableBufferPointer { c in
+                    nonisolated(unsafe) let source = b, predicted = t, quantised = c, lattice = table
+                    DispatchQueue.concurrentPerform(iterations: chunks) { k in
+                        for i in stride(from: 3 * (count / 3 * k / chunks), to: 3 * (count / 3 * (k + 1) / chunks),
+                                        by: 3) {
+                            let v = lattice.sample(SIMD3(source[i], source[i + 1], source[i + 2]),
+                                                   interpolation: interpolation)
+                            predicted[i] = v.x
+                            predicted[i + 1] = v.y
+                            predicted[i + 2] = v.z
+                            quantised[i] = UInt8(min(max(v.x, 0), 1) * 255 + 0.5)
+                            quantised[i + 1] = UInt8(min(max(v.y, 0), 1) * 255 + 0.5)
+                            quantised[i + 2] = UInt8(min(max(v.z, 0), 1) * 255 + 0.5)
+                        }
+                    }
                 }
-            }
-        } }
+            } }
+        }
         let compressed: [UInt8]
         do {
-            compressed = try compression.roundTrip(codes, width: prediction.width, height: prediction.height)
+            compressed = try compression.roundTrip(codes, width: before.width, height: before.height)
         } catch {
             throw .invalidInput("cannot re-create the after image's JPEG compression: \(error.reason)")
         }
-        var out = after
-        out.rgb.withUnsafeMutableBufferPointer { o in prediction.rgb.withUnsafeBufferPointer { p in
+        target.rgb.withUnsafeMutableBufferPointer { t in after.rgb.withUnsafeBufferPointer { a in
             compressed.withUnsafeBufferPointer { s in
-                nonisolated(unsafe) let target = o, predicted = p, squeezed = s
+                nonisolated(unsafe) let out = t, edited = a, squeezed = s
                 DispatchQueue.concurrentPerform(iterations: chunks) { k in
                     for i in (count * k / chunks)..<(count * (k + 1) / chunks) {
-                        target[i] = predicted[i] + relaxation * (target[i] - Float(squeezed[i]) / 255)
+                        out[i] += relaxation * (edited[i] - Float(squeezed[i]) / 255)
                     }
                 }
             }
         } }
-        return out
     }
 }

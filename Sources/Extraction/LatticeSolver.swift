@@ -19,8 +19,9 @@ struct FitSample {
 /// the pair through apply, and identity interpolates to x_s exactly), and ∂²_axis is the lattice's second difference
 /// along red, green or blue at interior nodes — the three terms of the discrete Laplacian, penalised separately so
 /// that an affine deviation (a global matrix or offset) costs nothing and extrapolates linearly, never back to
-/// identity. The normal equations are solved by Jacobi-preconditioned conjugate gradients, three channels at once
-/// (they share the matrix), with the matrix-vector product split over cores.
+/// identity. The normal equations are solved by conjugate gradients, three channels at once (they share the
+/// matrix), with the matrix-vector product split over cores, preconditioned on two levels: Jacobi scaling plus a
+/// coarse 9³ lattice's exact solve (`CoarseCorrection`).
 struct LatticeSolver {
     let size: Int
     let interpolation: Interpolation
@@ -30,10 +31,14 @@ struct LatticeSolver {
     private var rhs: [SIMD4<Double>]
     private let lambda: Double
     private let neighbour: [Int]
+    /// The samples, for the two-level preconditioner's coarse lattice (built in `solve` when it is needed).
+    private let samples: [FitSample]
+    private let twoLevel: Bool
 
     /// Assembles the normal equations for `samples`; `smoothness` is λ relative to the mean data weight of an
-    /// observed node, so it means the same whatever the number of pixels or bins.
-    init(size n: Int, interpolation: Interpolation, samples: [FitSample], smoothness: Double) {
+    /// observed node, so it means the same whatever the number of pixels or bins (`lambda` sets λ itself).
+    init(size n: Int, interpolation: Interpolation, samples: [FitSample], smoothness: Double,
+         lambda given: Double? = nil, twoLevel: Bool = true) {
         size = n
         self.interpolation = interpolation
         let count = n * n * n
@@ -59,9 +64,11 @@ struct LatticeSolver {
             diagonalSum += matrix[27 * i + 13]
             observed += 1
         }
-        lambda = smoothness * (observed > 0 ? diagonalSum / Double(observed) : 1)
+        lambda = given ?? smoothness * (observed > 0 ? diagonalSum / Double(observed) : 1)
         self.matrix = matrix
         self.rhs = rhs
+        self.samples = samples
+        self.twoLevel = twoLevel && n > CoarseCorrection.size
     }
 
     /// Index 0…26 of node `j` in node `i`'s neighbourhood.
@@ -91,11 +98,15 @@ struct LatticeSolver {
         var second = [SIMD4<Double>](repeating: .zero, count: 3 * count)
         multiply(x, into: &ax, ridge: ridge, scratch: &second)
         var r = (0..<count).map { rhs[$0] - ax[$0] }
-        var z = (0..<count).map { inverseDiagonal[$0] * r[$0] }
-        var p = z
-        var rz = dot(r, z)
         let bNorm = dot(rhs, rhs)
         let stop = SIMD4<Double>(repeating: tolerance * tolerance) * bNorm.replacing(with: 1, where: bNorm .== 0)
+        // A start that already solves the system (a later round whose weights hardly moved) needs no coarse lattice.
+        let coarse = twoLevel && !all(dot(r, r) .<= stop)
+            ? CoarseCorrection(fineSize: size, interpolation: interpolation, samples: samples, lambda: lambda) : nil
+        var z = (0..<count).map { inverseDiagonal[$0] * r[$0] }
+        coarse?.add(to: &z, residual: r)
+        var p = z
+        var rz = dot(r, z)
         var ap = [SIMD4<Double>](repeating: .zero, count: count)
         for _ in 0..<maxIterations {
             if all(dot(r, r) .<= stop) { break }
@@ -107,6 +118,7 @@ struct LatticeSolver {
                 r[i] -= alpha * ap[i]
                 z[i] = inverseDiagonal[i] * r[i]
             }
+            coarse?.add(to: &z, residual: r)
             let rzNew = dot(r, z)
             let beta = (rzNew / rz).replacing(with: 0, where: rz .<= 0)
             rz = rzNew
@@ -132,6 +144,12 @@ struct LatticeSolver {
             return d
         }
         return (0..<(n * n * n)).map { i in along(i % n) + along((i / n) % n) + along(i / (n * n)) }
+    }
+
+    /// The matrix product, for `CoarseCorrection` to assemble a small lattice's matrix column by column.
+    fileprivate func multiplyForCoarse(_ x: [SIMD4<Double>], into out: inout [SIMD4<Double>], ridge: Double,
+                                       scratch: inout [SIMD4<Double>]) {
+        multiply(x, into: &out, ridge: ridge, scratch: &scratch)
     }
 
     /// out = (A_data + λ·Σ ∂²ᵀ∂² + ridge)·x, by slices of blue over cores; every term is a gather, so slices never
@@ -190,5 +208,126 @@ struct LatticeSolver {
         if coord >= 1 && coord <= n - 2 { reg -= 2 * s[3 * i + axis] }
         if coord - 1 >= 1 { reg += s[3 * (i - step) + axis] }
         if coord + 1 <= n - 2 { reg += s[3 * (i + step) + axis] }
+    }
+}
+
+/// The coarse half of a two-level preconditioner, M⁻¹ = D⁻¹ + P·A_c⁻¹·Pᵀ: P interpolates a 9³ lattice onto the fine
+/// one (trilinearly) and A_c is the same fit's normal matrix on that 9³ lattice, with the fine λ, factorised once.
+///
+/// Why: the curvature penalty makes the slowest modes of the fine system the smooth ones far from the data (the
+/// extrapolation), whose eigenvalues fall with the fourth power of the lattice size; Jacobi scaling does nothing
+/// for them and conjugate gradients ran into their 400-iteration cap on noisy pairs. A coarse lattice represents
+/// exactly those modes, and 729 unknowns factorise densely in milliseconds (docs/EXTRACT.md, "Speed").
+struct CoarseCorrection {
+    static let size = 9
+    /// Cholesky factor L (row-major, lower triangle) of A_c.
+    private var factor: [Double]
+    /// Per fine node: its 8 coarse neighbours and their trilinear weights.
+    private let nodes: [SIMD8<Int32>]
+    private let weights: [SIMD8<Double>]
+
+    init(fineSize n: Int, interpolation: Interpolation, samples: [FitSample], lambda: Double) {
+        let c = CoarseCorrection.size, m = c * c * c
+        let system = LatticeSolver(size: c, interpolation: interpolation, samples: samples, smoothness: 0,
+                                   lambda: lambda, twoLevel: false)
+        var dense = [Double](repeating: 0, count: m * m)
+        var unit = [SIMD4<Double>](repeating: .zero, count: m), column = unit
+        var scratch = [SIMD4<Double>](repeating: .zero, count: 3 * m)
+        let ridge = 1e-6 * lambda + 1e-12
+        // The channels share the matrix, so each product yields four columns: unit vectors in the four lanes.
+        for j in stride(from: 0, to: m, by: 4) {
+            let lanes = min(4, m - j)
+            for l in 0..<lanes { unit[j + l][l] = 1 }
+            system.multiplyForCoarse(unit, into: &column, ridge: ridge, scratch: &scratch)
+            for l in 0..<lanes {
+                unit[j + l][l] = 0
+                for i in 0..<m { dense[i * m + j + l] = column[i][l] }
+            }
+        }
+        // Cholesky, in place: A_c is symmetric positive definite (data Gram matrix + curvature + ridge). Rows are
+        // contiguous, so each entry is one dot product of two row prefixes.
+        dense.withUnsafeMutableBufferPointer { a in
+            for j in 0..<m {
+                let rowJ = a.baseAddress! + j * m
+                let d = rowJ[j] - CoarseCorrection.dot(rowJ, rowJ, j)
+                let root = d > 0 ? d.squareRoot() : 1e-300
+                rowJ[j] = root
+                for i in (j + 1)..<max(j + 1, m) {
+                    let rowI = a.baseAddress! + i * m
+                    rowI[j] = (rowI[j] - CoarseCorrection.dot(rowI, rowJ, j)) / root
+                }
+            }
+        }
+        factor = dense
+        var nodes: [SIMD8<Int32>] = [], weights: [SIMD8<Double>] = []
+        let step = Double(c - 1) / Double(n - 1)
+        nodes.reserveCapacity(n * n * n)
+        weights.reserveCapacity(n * n * n)
+        for b in 0..<n {
+            for g in 0..<n {
+                for r in 0..<n {
+                    let x = SIMD3(Double(r), Double(g), Double(b)) * step
+                    let low = SIMD3<Int>(min(Int(x.x), c - 2), min(Int(x.y), c - 2), min(Int(x.z), c - 2))
+                    let f = x - SIMD3(Double(low.x), Double(low.y), Double(low.z))
+                    var ns = SIMD8<Int32>(), ws = SIMD8<Double>()
+                    for k in 0..<8 {
+                        let dr = k & 1, dg = (k >> 1) & 1, db = k >> 2
+                        ns[k] = Int32((low.x + dr) + c * (low.y + dg) + c * c * (low.z + db))
+                        ws[k] = (dr == 1 ? f.x : 1 - f.x) * (dg == 1 ? f.y : 1 - f.y) * (db == 1 ? f.z : 1 - f.z)
+                    }
+                    nodes.append(ns)
+                    weights.append(ws)
+                }
+            }
+        }
+        self.nodes = nodes
+        self.weights = weights
+    }
+
+    /// Σ a[k]·b[k] for k < n, four lanes at a time (the factorisation's inner loop).
+    @inline(__always)
+    private static func dot(_ a: UnsafeMutablePointer<Double>, _ b: UnsafeMutablePointer<Double>, _ n: Int) -> Double {
+        var lanes = SIMD4<Double>(), k = 0
+        while k + 4 <= n {
+            lanes += UnsafeRawPointer(a + k).loadUnaligned(as: SIMD4<Double>.self)
+                * UnsafeRawPointer(b + k).loadUnaligned(as: SIMD4<Double>.self)
+            k += 4
+        }
+        var sum = lanes.sum()
+        while k < n {
+            sum += a[k] * b[k]
+            k += 1
+        }
+        return sum
+    }
+
+    /// Adds P·A_c⁻¹·Pᵀ·residual to `z` (the three channels at once).
+    func add(to z: inout [SIMD4<Double>], residual: [SIMD4<Double>]) {
+        let c = CoarseCorrection.size, m = c * c * c
+        var y = [SIMD4<Double>](repeating: .zero, count: m)
+        for i in residual.indices {
+            let ns = nodes[i], ws = weights[i], v = residual[i]
+            for k in 0..<8 { y[Int(ns[k])] += ws[k] * v }
+        }
+        // L·Lᵀ·u = y: forward, then back substitution.
+        factor.withUnsafeBufferPointer { l in y.withUnsafeMutableBufferPointer { u in
+            for i in 0..<m {
+                var v = u[i]
+                for k in 0..<i { v -= l[i * m + k] * u[k] }
+                u[i] = v / l[i * m + i]
+            }
+            // Lᵀ·u = y column by column, so L is still read along its rows.
+            for i in stride(from: m - 1, through: 0, by: -1) {
+                u[i] /= l[i * m + i]
+                let value = u[i]
+                for k in 0..<i { u[k] -= l[i * m + k] * value }
+            }
+        } }
+        for i in z.indices {
+            let ns = nodes[i], ws = weights[i]
+            var v = SIMD4<Double>()
+            for k in 0..<8 { v += ws[k] * y[Int(ns[k])] }
+            z[i] += v
+        }
     }
 }

@@ -45,10 +45,9 @@ public enum LookExtractor {
             if round > 0 {
                 for k in pairs.indices {
                     guard let compression = compressed[k] else { continue }
-                    let prediction = pairs[k].before.applying(cube, interpolation: settings.interpolation)
-                    working[k].after = try JPEGLoss.restored(after: pairs[k].after, prediction: prediction,
-                                                             compression: compression,
-                                                             relaxation: settings.jpegRelaxation)
+                    try JPEGLoss.restore(&working[k].after, before: pairs[k].before, after: pairs[k].after,
+                                         cube: cube, interpolation: settings.interpolation, compression: compression,
+                                         relaxation: settings.jpegRelaxation)
                 }
             }
             if round > 0 && settings.chromaSubsamplingModel {
@@ -151,9 +150,35 @@ public enum LookExtractor {
                 + "are extrapolated — add a second pair with other colours (skin, foliage, sky, saturated reds)",
                 coverage * 100))
         }
-        return LookFit(cube: cube, settings: settings, heldOut: heldOut, coverage: coverage,
-                       observedCells: observed, pairs: pairFits,
-                       greyAxisMonotone: monotone, warnings: warnings)
+        var fit = LookFit(cube: cube, settings: settings, heldOut: heldOut, coverage: coverage,
+                          observedCells: observed, pairs: pairFits, greyAxisMonotone: monotone, warnings: warnings)
+        fit.unseenHues = unseenHues(observed: observed, size: n)
+        return fit
+    }
+
+    /// The six hue sectors (60° each, centred on the primaries and secondaries) in which no observed cell holds a
+    /// saturated colour: cell centres whose max − min is at least 0.35 with max at least 0.35.
+    static func unseenHues(observed: [Bool], size n: Int) -> [String] {
+        let names = ["red", "yellow", "green", "cyan", "blue", "magenta"]
+        var seen = [Bool](repeating: false, count: 6)
+        let cells = n - 1
+        for (index, isObserved) in observed.enumerated() where isObserved {
+            let c = SIMD3(Float(index % cells), Float((index / cells) % cells), Float(index / (cells * cells)))
+            let v = (c + 0.5) / Float(cells)
+            let high = v.max(), low = v.min(), chroma = high - low
+            guard chroma >= 0.35, high >= 0.35 else { continue }
+            var hue: Float
+            if high == v.x {
+                hue = (v.y - v.z) / chroma
+            } else if high == v.y {
+                hue = 2 + (v.z - v.x) / chroma
+            } else {
+                hue = 4 + (v.x - v.y) / chroma
+            }
+            hue = (hue * 60 + 360).truncatingRemainder(dividingBy: 360)
+            seen[Int((hue + 30) / 60) % 6] = true
+        }
+        return names.indices.filter { !seen[$0] }.map { names[$0] }
     }
 
     /// The global model's deviation at every node of an `size`³ lattice.

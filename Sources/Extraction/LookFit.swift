@@ -99,4 +99,7 @@ public struct LookFit: Sendable, Equatable {
     public var greyAxisMonotone: Bool
     /// Spatial-structure and coverage warnings, in words.
     public var warnings: [String]
+    /// Hues (red, yellow, green, cyan, blue, magenta) whose saturated colours no pair shows: the look there is
+    /// extrapolated, which fails for a grade that changes just those hues (docs/EXTRACT.md).
+    public var unseenHues: [String] = []
 }

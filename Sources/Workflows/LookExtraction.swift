@@ -291,6 +291,7 @@ public struct ExtractionSummary: Sendable, Encodable {
     let greyAxisMonotone: Bool
     let pairs: [Pair]
     let warnings: [String]
+    let unseenHues: [String]
 
     enum CodingKeys: String, CodingKey {
         case guid, name, status, interpolation, coverage, pairs, warnings
@@ -300,6 +301,7 @@ public struct ExtractionSummary: Sendable, Encodable {
         case heldOutP95De00 = "held_out_p95_de00"
         case heldOutPixels = "held_out_pixels"
         case greyAxisMonotone = "grey_axis_monotone"
+        case unseenHues = "unseen_hues"
     }
 
     /// The summary of `outcome` for `request`.
@@ -331,5 +333,6 @@ public struct ExtractionSummary: Sendable, Encodable {
                  vignetteCornerGain: f.vignetteCornerGain.map { ($0 * 1000).rounded() / 1000 })
         }
         warnings = fit.warnings
+        unseenHues = fit.unseenHues
     }
 }

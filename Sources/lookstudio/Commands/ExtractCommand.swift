@@ -91,6 +91,7 @@ struct ExtractCommand: ParsableCommand {
         request.workingSpace = workingSpace ?? "srgb"
         let outcome = try LookExtraction.run(request, openCatalog: global.openCatalog, report: report)
         for w in outcome.fit.warnings { printError("warning: \(w)") }
+        noteUnseenHues(outcome.fit.unseenHues)
         if !outcome.added {
             printError("note: the same cube is already in the catalog as \(outcome.record.guid) "
                        + "(\"\(outcome.record.name)\"); nothing was stored")
@@ -104,10 +105,19 @@ struct ExtractCommand: ParsableCommand {
         }
     }
 
+    /// Which saturated hues the pairs never show, so the user knows where the look is a guess.
+    private func noteUnseenHues(_ hues: [String]) {
+        guard !hues.isEmpty, !json else { return }
+        let list = hues.count == 1 ? hues[0] : hues.dropLast().joined(separator: ", ") + " or " + hues.last!
+        printError("note: the pairs show no saturated \(list); the look is extrapolated there (a grade that "
+                   + "changes those hues needs a pair that shows them)")
+    }
+
     private func runRefit(_ look: String, pairs: [(before: String, after: String)]) throws {
         let outcome = try LookExtraction.refit(look: look, pairs: pairs, openCatalog: global.openCatalog,
                                                report: report)
         for w in outcome.fit.warnings { printError("warning: \(w)") }
+        noteUnseenHues(outcome.fit.unseenHues)
         if json {
             print(try jsonString(ExtractionSummary(outcome)))
             return
