@@ -59,4 +59,21 @@ enum JPEGLoss {
             }
         } }
     }
+
+    /// The limit of three successive fits of a geometric sequence, x2 + (x2 − x1)·ρ/(1 − ρ) with ρ the ratio of
+    /// the steps' sizes; nil when the steps do not shrink steadily (0 < ρ < 0.9).
+    static func extrapolated(_ fits: [[SIMD4<Double>]]) -> [SIMD4<Double>]? {
+        guard fits.count == 3 else { return nil }
+        var first = 0.0, second = 0.0
+        for i in fits[0].indices {
+            let a = fits[1][i] - fits[0][i], b = fits[2][i] - fits[1][i]
+            first += (a * a).sum()
+            second += (b * b).sum()
+        }
+        guard first > 0 else { return nil }
+        let ratio = (second / first).squareRoot()
+        guard ratio > 0, ratio < 0.9 else { return nil }
+        let factor = ratio / (1 - ratio)
+        return fits[2].indices.map { fits[2][$0] + factor * (fits[2][$0] - fits[1][$0]) }
+    }
 }

@@ -40,6 +40,7 @@ public enum LookExtractor {
         let compressed = pairs.map { settings.jpegModel ? $0.after.compression : nil }
         let planned = settings.robustIterations
             + (compressed.contains { $0 != nil } ? max(0, settings.jpegExtraRounds) : 0)
+        var fits: [[SIMD4<Double>]] = []
         while true {
             defer { round += 1 }
             if round > 0 {
@@ -123,6 +124,13 @@ public enum LookExtractor {
                     zip(resample(d, from: deviationSize(d), to: size), global).map { $0 - $1 }
                 }
                 deviation = zip(solver.solve(initial: start), global).map { $0 + $1 }
+            }
+            if compressed.contains(where: { $0 != nil }), round >= 1, let latest = deviation {
+                fits.append(latest)
+                if fits.count == 3 {
+                    deviation = JPEGLoss.extrapolated(fits) ?? latest
+                    fits.removeAll()
+                }
             }
             cube = try cubeFrom(deviation!, size: n)
         }

@@ -74,6 +74,17 @@ import Testing
         #expect(LookExtractor.unseenHues(observed: observed.map { _ in false }, size: 33).count == 6)
     }
 
+    @Test func theJPEGRoundsJumpToTheLimitOfAGeometricSequence() throws {
+        // Fits approaching a limit L with ratio 0.6 per round: L − 0.5·0.6^k·u.
+        let limit: [SIMD4<Double>] = [[0.1, -0.2, 0.3, 0], [0.05, 0, -0.1, 0]]
+        let step: [SIMD4<Double>] = [[0.2, 0.1, -0.1, 0], [-0.3, 0.2, 0.1, 0]]
+        let fits = (0..<3).map { k in zip(limit, step).map { $0 - 0.5 * pow(0.6, Double(k)) * $1 } }
+        let jumped = try #require(JPEGLoss.extrapolated(fits))
+        for (a, b) in zip(jumped, limit) { #expect(((a - b) * (a - b)).sum() < 1e-20) }
+        // Steps that do not shrink are left alone.
+        #expect(JPEGLoss.extrapolated([limit, step, limit]) == nil)
+    }
+
     @Test func theVignetteChainJumpsToTheLimitOfAGeometricSequence() {
         var chain = VignetteChain()
         // Corner gains 1 + a approaching 0.6 (a → −0.4) with ratio 0.8: 0.7, 0.68, 0.664.
