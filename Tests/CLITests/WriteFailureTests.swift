@@ -180,15 +180,9 @@ import Testing
 /// (a chatty failure) cannot stall the caller.
 @Suite struct PipeReadingTests {
     @Test func bothPipesAreReadAtOnce() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // 300 kB on stderr before anything on stdout: more than a pipe holds, so reading stdout first would wait
         // for ever on a child blocked writing stderr.
-        process.arguments = ["-c", "head -c 300000 /dev/zero >&2; echo done"]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
+        let (process, out, err) = try CLI.start(["-c", "head -c 300000 /dev/zero >&2; echo done"], command: "/bin/sh")
         let (stdout, stderr) = FileHandle.readAll(out.fileHandleForReading, err.fileHandleForReading)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
