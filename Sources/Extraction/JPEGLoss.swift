@@ -16,32 +16,25 @@ import LookCore
 enum JPEGLoss {
     /// Overwrites `target` (an image of the pair's size, reused round after round so 12 MP pairs do not allocate
     /// and fault in two fresh images per round) with the next round's target: P + relaxation · (after − S(P)),
-    /// P being `cube` applied to `before`.
+    /// P being `cube` applied to `before`. Returns S(P) as 8-bit codes, from which the binning pass recovers P
+    /// without sampling the cube again (`Prediction`).
     static func restore(_ target: inout PairImage, before: PairImage, after: PairImage, cube: ColorCube,
                         interpolation: Interpolation, compression: JPEGCompression,
-                        relaxation: Float) throws(ExtractionError) {
+                        relaxation: Float) throws(ExtractionError) -> Prediction {
         let count = before.rgb.count, chunks = LookExtractor.chunkCount * 4
         var codes = [UInt8](repeating: 0, count: count)
-        CubeSampler(cube).withUnsafeTable { table in
-            before.rgb.withUnsafeBufferPointer { b in target.rgb.withUnsafeMutableBufferPointer { t in
-                codes.withUnsafeMutableBufferPointer { c in
-                    nonisolated(unsafe) let source = b, predicted = t, quantised = c, lattice = table
-                    DispatchQueue.concurrentPerform(iterations: chunks) { k in
-                        for i in stride(from: 3 * (count / 3 * k / chunks), to: 3 * (count / 3 * (k + 1) / chunks),
-                                        by: 3) {
-                            let v = lattice.sample(SIMD3(source[i], source[i + 1], source[i + 2]),
-                                                   interpolation: interpolation)
-                            predicted[i] = v.x
-                            predicted[i + 1] = v.y
-                            predicted[i + 2] = v.z
-                            quantised[i] = UInt8(min(max(v.x, 0), 1) * 255 + 0.5)
-                            quantised[i + 1] = UInt8(min(max(v.y, 0), 1) * 255 + 0.5)
-                            quantised[i + 2] = UInt8(min(max(v.z, 0), 1) * 255 + 0.5)
-                        }
-                    }
+        let batch = BatchSampler(cube, interpolation: interpolation)
+        before.rgb.withUnsafeBufferPointer { b in target.rgb.withUnsafeMutableBufferPointer { t in
+            codes.withUnsafeMutableBufferPointer { c in
+                nonisolated(unsafe) let source = b, predicted = t, quantised = c
+                DispatchQueue.concurrentPerform(iterations: chunks) { k in
+                    let lo = 3 * (count / 3 * k / chunks), hi = 3 * (count / 3 * (k + 1) / chunks)
+                    batch.apply(UnsafeMutableBufferPointer(mutating: UnsafeBufferPointer(rebasing: source[lo..<hi])),
+                                into: UnsafeMutableBufferPointer(rebasing: predicted[lo..<hi]),
+                                codes: UnsafeMutableBufferPointer(rebasing: quantised[lo..<hi]))
                 }
-            } }
-        }
+            }
+        } }
         let compressed: [UInt8]
         do {
             compressed = try compression.roundTrip(codes, width: before.width, height: before.height)
@@ -58,6 +51,18 @@ enum JPEGLoss {
                 }
             }
         } }
+        return Prediction(after: after.rgb, squeezed: compressed, relaxation: relaxation)
+    }
+
+    /// What a round's target was made from, so P = target − ω·(after − S(P)) is read back per pixel instead of
+    /// sampled from the cube a second time (a tenth of a 12 MP JPEG pair's fit).
+    struct Prediction: Sendable {
+        /// The after image as stored.
+        let after: [Float]
+        /// S(P): the prediction put through the file's compression, 8-bit codes.
+        let squeezed: [UInt8]
+        /// ω.
+        let relaxation: Float
     }
 
     /// The limit of three successive fits of a geometric sequence, x2 + (x2 − x1)·ρ/(1 − ρ) with ρ the ratio of

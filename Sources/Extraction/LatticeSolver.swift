@@ -301,14 +301,28 @@ struct CoarseCorrection {
         return sum
     }
 
-    /// Adds P·A_c⁻¹·Pᵀ·residual to `z` (the three channels at once).
+    /// Adds P·A_c⁻¹·Pᵀ·residual to `z` (the three channels at once). Restriction and prolongation run on all
+    /// cores: with the triangular solves they cost about as much as a fine matrix product, once per iteration.
     func add(to z: inout [SIMD4<Double>], residual: [SIMD4<Double>]) {
         let c = CoarseCorrection.size, m = c * c * c
-        var y = [SIMD4<Double>](repeating: .zero, count: m)
-        for i in residual.indices {
-            let ns = nodes[i], ws = weights[i], v = residual[i]
-            for k in 0..<8 { y[Int(ns[k])] += ws[k] * v }
-        }
+        let count = residual.count, parts = LookExtractor.chunkCount
+        // Pᵀ·residual: each part scatters its share of fine nodes into its own coarse vector, then they are summed.
+        var partial = [[SIMD4<Double>]](repeating: [], count: parts)
+        residual.withUnsafeBufferPointer { rs in nodes.withUnsafeBufferPointer { ns in
+            weights.withUnsafeBufferPointer { ws in partial.withUnsafeMutableBufferPointer { out in
+                nonisolated(unsafe) let r = rs, n = ns, w = ws, o = out
+                DispatchQueue.concurrentPerform(iterations: parts) { part in
+                    var y = [SIMD4<Double>](repeating: .zero, count: m)
+                    for i in (count * part / parts)..<(count * (part + 1) / parts) {
+                        let near = n[i], weight = w[i], v = r[i]
+                        for k in 0..<8 { y[Int(near[k])] += weight[k] * v }
+                    }
+                    o[part] = y
+                }
+            } }
+        } }
+        var y = partial[0]
+        for part in 1..<parts { for j in 0..<m { y[j] += partial[part][j] } }
         // L·Lᵀ·u = y: forward, then back substitution.
         factor.withUnsafeBufferPointer { l in y.withUnsafeMutableBufferPointer { u in
             for i in 0..<m {
@@ -323,11 +337,18 @@ struct CoarseCorrection {
                 for k in 0..<i { u[k] -= l[i * m + k] * value }
             }
         } }
-        for i in z.indices {
-            let ns = nodes[i], ws = weights[i]
-            var v = SIMD4<Double>()
-            for k in 0..<8 { v += ws[k] * y[Int(ns[k])] }
-            z[i] += v
-        }
+        y.withUnsafeBufferPointer { us in nodes.withUnsafeBufferPointer { ns in weights.withUnsafeBufferPointer { ws in
+            z.withUnsafeMutableBufferPointer { zs in
+                nonisolated(unsafe) let u = us, n = ns, w = ws, out = zs
+                DispatchQueue.concurrentPerform(iterations: parts) { part in
+                    for i in (count * part / parts)..<(count * (part + 1) / parts) {
+                        let near = n[i], weight = w[i]
+                        var v = SIMD4<Double>()
+                        for k in 0..<8 { v += weight[k] * u[Int(near[k])] }
+                        out[i] += v
+                    }
+                }
+            }
+        } } }
     }
 }

@@ -41,12 +41,14 @@ public enum LookExtractor {
         let planned = settings.robustIterations
             + (compressed.contains { $0 != nil } ? max(0, settings.jpegExtraRounds) : 0)
         var fits: [[SIMD4<Double>]] = []
+        var predictions = [JPEGLoss.Prediction?](repeating: nil, count: pairs.count)
         while true {
             defer { round += 1 }
             if round > 0 {
                 for k in pairs.indices {
                     guard let compression = compressed[k] else { continue }
-                    try JPEGLoss.restore(&working[k].after, before: pairs[k].before, after: pairs[k].after,
+                    predictions[k] = nil
+                    predictions[k] = try JPEGLoss.restore(&working[k].after, before: pairs[k].before, after: pairs[k].after,
                                          cube: cube, interpolation: settings.interpolation, compression: compression,
                                          relaxation: settings.jpegRelaxation)
                 }
@@ -96,8 +98,8 @@ public enum LookExtractor {
             let scale = Double(cutoff ?? 3 / 255) / 3 * 255
             let halfWeight = settings.binHalfWeightPixels * (settings.noiseWeighting ? scale * scale : 1)
             let (samples, cells) = binnedSamples(pairs: working, cube: round == 0 ? nil : cube, cutoff: cutoff,
-                                                 halfWeight: halfWeight,
-                                                 spatial: spatial, gains: gains, settings: settings)
+                                                 halfWeight: halfWeight, spatial: spatial, gains: gains,
+                                                 predictions: predictions, settings: settings)
             guard !samples.isEmpty else { throw ExtractionError.nothingToFit }
             if round == 0 {
                 observed = cells
@@ -326,78 +328,117 @@ public enum LookExtractor {
 
     /// Aggregates every non-held-out pixel into colour bins by its before colour, weighted by Tukey's biweight of
     /// its residual under `cube` (all weight 1 without a cube); returns one sample per occupied bin and which
-    /// lattice cells the bins occupy.
+    /// lattice cells the bins occupy. A pair's `predictions` entry, when present, holds `cube` applied to its
+    /// before image in the form `JPEGLoss.restore` left it.
     static func binnedSamples(pairs: [(before: PairImage, after: PairImage)], cube: ColorCube?, cutoff: Float?,
                               halfWeight: Double, spatial: [SpatialWeights]? = nil, gains: [RadialGain?] = [],
+                              predictions: [JPEGLoss.Prediction?] = [],
                               settings: ExtractionSettings) -> ([FitSample], [Bool]) {
         let bins = settings.binsPerAxis, binCount = bins * bins * bins
         let chunks = chunkCount
         // Per chunk: Σw, Σw·before (3), Σw·after (3), pixel count.
         var sums = [[Double]](repeating: [], count: chunks)
-        let interpolation = settings.interpolation
         let stride = settings.holdOutStride, heldPhase = settings.holdOutStride / 2
-        let c2 = cutoff.map { $0 * $0 } ?? 0
-        // Over every pair, with the model's table when there is a model.
-        func accumulate(_ lattice: CubeSampler.Table?) { for (pairIndex, p) in pairs.enumerated() {
+        let c2 = cutoff.map { $0 * $0 } ?? 0, inverseC2 = c2 > 0 ? 1 / c2 : 0, code: Float = 1 / 255
+        let sampler = cube.map { BatchSampler($0, interpolation: settings.interpolation) }
+        for (pairIndex, p) in pairs.enumerated() {
             let count = p.before.width * p.before.height, width = p.before.width, height = p.before.height
             let cellWeights = spatial?[pairIndex]
             let gain = pairIndex < gains.count ? gains[pairIndex] : nil
+            let prediction = sampler == nil || pairIndex >= predictions.count ? nil : predictions[pairIndex]
+            let edited = prediction?.after ?? [], squeezed = prediction?.squeezed ?? []
+            let relaxation = prediction?.relaxation ?? 0, predicted = prediction != nil
             let results = p.before.rgb.withUnsafeBufferPointer { bp in
-                p.after.rgb.withUnsafeBufferPointer { ap in
-                    nonisolated(unsafe) let bs = bp, as_ = ap, model = lattice
+                p.after.rgb.withUnsafeBufferPointer { ap in edited.withUnsafeBufferPointer { ep in
+                squeezed.withUnsafeBufferPointer { sp in
+                    nonisolated(unsafe) let bs = bp, as_ = ap, es = ep, ss = sp
                     nonisolated(unsafe) var partial = [[Double]](repeating: [], count: chunks)
                     partial.withUnsafeMutableBufferPointer { part in
                         nonisolated(unsafe) let parts = part
                         DispatchQueue.concurrentPerform(iterations: chunks) { k in
                             var acc = [Double](repeating: 0, count: 8 * binCount)
+                            // The model's prediction a block at a time, through the vector sampler.
+                            let block = 4096
+                            var modelled = [Float](repeating: 0, count: sampler != nil && !predicted ? 3 * block : 0)
                             let lo = count * k / chunks, hi = count * (k + 1) / chunks
-                            let scale = Float(bins)
-                            acc.withUnsafeMutableBufferPointer { a in
-                                for i in lo..<hi where stride <= 1 || i % stride != heldPhase {
-                                    let b = SIMD3(bs[3 * i], bs[3 * i + 1], bs[3 * i + 2])
-                                    var t = SIMD3(as_[3 * i], as_[3 * i + 1], as_[3 * i + 2])
-                                    if let gain { t /= gain.factor(x: i % width, y: i / width) }
-                                    var w: Float = 1
-                                    if let model {
-                                        let r = t - model.sample(b, interpolation: interpolation)
-                                        let e = (r * r).sum()
-                                        if e >= c2 { continue }
-                                        let u = 1 - e / c2
-                                        w = u * u
+                            let scale = Float(bins), top = scale - 1
+                            acc.withUnsafeMutableBufferPointer { a in modelled.withUnsafeMutableBufferPointer { m in
+                                var start = lo
+                                // Held-out pixels are those with i % stride == heldPhase, counted without a division.
+                                var phase = stride > 1 ? lo % stride : 1
+                                while start < hi {
+                                    let end = Swift.min(hi, start + block)
+                                    if let sampler, !predicted {
+                                        sampler.apply(
+                                            UnsafeMutableBufferPointer(mutating: UnsafeBufferPointer(
+                                                rebasing: bs[(3 * start)..<(3 * end)])),
+                                            into: UnsafeMutableBufferPointer(rebasing: m[0..<(3 * (end - start))]))
                                     }
-                                    if let cellWeights {
-                                        let y = i / width, x = i - y * width
-                                        w *= cellWeights.values[(y * cellWeights.rows / height) * cellWeights.columns
-                                            + x * cellWeights.columns / width]
-                                        if w == 0 { continue }
+                                    for i in start..<end {
+                                        let held = phase == heldPhase
+                                        if stride > 1 {
+                                            phase += 1
+                                            if phase == stride { phase = 0 }
+                                        }
+                                        if held { continue }
+                                        let b = SIMD3(bs[3 * i], bs[3 * i + 1], bs[3 * i + 2])
+                                        let stored = SIMD3(as_[3 * i], as_[3 * i + 1], as_[3 * i + 2])
+                                        var t = stored
+                                        if let gain { t /= gain.factor(x: i % width, y: i / width) }
+                                        var w: Float = 1
+                                        if sampler != nil {
+                                            let p: SIMD3<Float>
+                                            if predicted {
+                                                let s = SIMD3(Float(ss[3 * i]), Float(ss[3 * i + 1]),
+                                                              Float(ss[3 * i + 2]))
+                                                p = stored - relaxation
+                                                    * (SIMD3(es[3 * i], es[3 * i + 1], es[3 * i + 2]) - s * code)
+                                            } else {
+                                                let j = 3 * (i - start)
+                                                p = SIMD3(m[j], m[j + 1], m[j + 2])
+                                            }
+                                            let r = t - p
+                                            let e = (r * r).sum()
+                                            if e >= c2 { continue }
+                                            let u = 1 - e * inverseC2
+                                            w = u * u
+                                        }
+                                        if let cellWeights {
+                                            let y = i / width, x = i - y * width
+                                            w *= cellWeights.values[(y * cellWeights.rows / height)
+                                                * cellWeights.columns + x * cellWeights.columns / width]
+                                            if w == 0 { continue }
+                                        }
+                                        // Scalar ternaries: SIMD `clamped` compiles to calls here.
+                                        let qx = b.x * scale, qy = b.y * scale, qz = b.z * scale
+                                        let bin = Int(qx > 0 ? (qx < top ? qx : top) : 0)
+                                            + bins * (Int(qy > 0 ? (qy < top ? qy : top) : 0)
+                                                + bins * Int(qz > 0 ? (qz < top ? qz : top) : 0))
+                                        let o = 8 * bin, wd = Double(w)
+                                        a[o] += wd
+                                        a[o + 1] += wd * Double(b.x)
+                                        a[o + 2] += wd * Double(b.y)
+                                        a[o + 3] += wd * Double(b.z)
+                                        a[o + 4] += wd * Double(t.x)
+                                        a[o + 5] += wd * Double(t.y)
+                                        a[o + 6] += wd * Double(t.z)
+                                        a[o + 7] += 1
                                     }
-                                    let q = (b * scale).clamped(lowerBound: .zero,
-                                                                upperBound: SIMD3(repeating: scale - 1))
-                                    let bin = Int(q.x) + bins * (Int(q.y) + bins * Int(q.z))
-                                    let o = 8 * bin, wd = Double(w)
-                                    a[o] += wd
-                                    a[o + 1] += wd * Double(b.x)
-                                    a[o + 2] += wd * Double(b.y)
-                                    a[o + 3] += wd * Double(b.z)
-                                    a[o + 4] += wd * Double(t.x)
-                                    a[o + 5] += wd * Double(t.y)
-                                    a[o + 6] += wd * Double(t.z)
-                                    a[o + 7] += 1
+                                    start = end
                                 }
-                            }
+                            } }
                             parts[k] = acc
                         }
                     }
                     return partial
-                }
-            }
+                } }
+            } }
             for k in 0..<chunks {
                 if sums[k].isEmpty { sums[k] = results[k] } else {
                     for j in 0..<(8 * binCount) { sums[k][j] += results[k][j] }
                 }
             }
-        } }
-        if let cube { CubeSampler(cube).withUnsafeTable { accumulate($0) } } else { accumulate(nil) }
+        }
         var total = sums[0]
         for k in 1..<chunks where !sums[k].isEmpty { for j in 0..<(8 * binCount) { total[j] += sums[k][j] } }
         var samples: [FitSample] = []

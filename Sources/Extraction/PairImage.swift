@@ -146,17 +146,14 @@ extension PairImage {
     public func applying(_ cube: ColorCube, interpolation: Interpolation = .tetrahedral) -> PairImage {
         var out = rgb
         let count = width * height, chunks = LookExtractor.chunkCount * 4
-        CubeSampler(cube).withUnsafeTable { table in out.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let o = buffer, lattice = table
+        let sampler = BatchSampler(cube, interpolation: interpolation)
+        out.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let o = buffer
             DispatchQueue.concurrentPerform(iterations: chunks) { k in
-                for i in (count * k / chunks)..<(count * (k + 1) / chunks) {
-                    let v = lattice.sample(SIMD3(o[3 * i], o[3 * i + 1], o[3 * i + 2]), interpolation: interpolation)
-                    o[3 * i] = v.x
-                    o[3 * i + 1] = v.y
-                    o[3 * i + 2] = v.z
-                }
+                sampler.apply(inPlace: UnsafeMutableBufferPointer(
+                    rebasing: o[(3 * (count * k / chunks))..<(3 * (count * (k + 1) / chunks))]))
             }
-        } }
+        }
         return PairImage(sized: width, height, rgb: out)
     }
 

@@ -1,4 +1,6 @@
 import CJPEGShim
+import Dispatch
+import Foundation
 
 /// How a JPEG file was compressed — its quantisation tables and chroma sampling — so other pixels can be put
 /// through the same loss (look extraction models a JPEG after image this way).
@@ -26,13 +28,54 @@ public struct JPEGCompression: Sendable, Equatable {
         self.init(tables: tables, horizontal: Int(h), vertical: Int(v))
     }
 
+    /// Rows in one MCU: blocks (and 4:2:0's chroma cells) never straddle a multiple of this from the top.
+    public var mcuRows: Int { 8 * vertical }
+
     /// `rgb` (8-bit, interleaved, `width`×`height`) encoded with these tables and sampling, and decoded again.
-    public func roundTrip(_ rgb: [UInt8], width: Int, height: Int) throws(ImageIOError) -> [UInt8] {
+    ///
+    /// Done in horizontal strips on all cores (`strips` nil: one per core, at least 256 rows each), with the same
+    /// result as one pass, bit for bit: a strip starts on an MCU row, so it holds the very blocks the whole image
+    /// would; the decoder's chroma upsampling reads one chroma row beyond a block, so each strip is coded with one
+    /// MCU row of its neighbours above and below, and those rows are dropped.
+    public func roundTrip(_ rgb: [UInt8], width: Int, height: Int, strips: Int? = nil) throws(ImageIOError) -> [UInt8] {
         guard rgb.count == 3 * width * height else {
             throw .invalidRows(file: "<memory>", detail: "\(rgb.count) samples for \(width)×\(height) RGB")
         }
-        let writer = try JPEGWriter(memoryWidth: width, height: height, compression: self)
-        try rgb.withUnsafeBufferPointer { (all) throws(ImageIOError) in try writer.writeRows(all) }
+        let mcu = mcuRows
+        let mcuCount = (height + mcu - 1) / mcu
+        let wanted = strips ?? min(ProcessInfo.processInfo.activeProcessorCount, max(1, height / 256))
+        let parts = max(1, min(wanted, mcuCount))
+        var out = [UInt8](repeating: 0, count: rgb.count)
+        var failures = [ImageIOError?](repeating: nil, count: parts)
+        rgb.withUnsafeBufferPointer { source in out.withUnsafeMutableBufferPointer { target in
+            failures.withUnsafeMutableBufferPointer { errors in
+                nonisolated(unsafe) let input = source, output = target, failed = errors
+                DispatchQueue.concurrentPerform(iterations: parts) { k in
+                    let first = min(height, mcuCount * k / parts * mcu)
+                    let last = min(height, mcuCount * (k + 1) / parts * mcu)
+                    let top = max(0, first - mcu), bottom = min(height, last + mcu)
+                    do throws(ImageIOError) {
+                        let strip = try Self.roundTrip(
+                            UnsafeBufferPointer(rebasing: input[(3 * width * top)..<(3 * width * bottom)]),
+                            width: width, height: bottom - top, compression: self)
+                        let keep = strip[(3 * width * (first - top))..<(3 * width * (last - top))]
+                        _ = UnsafeMutableBufferPointer(rebasing: output[(3 * width * first)..<(3 * width * last)])
+                            .update(fromContentsOf: keep)
+                    } catch {
+                        failed[k] = error
+                    }
+                }
+            }
+        } }
+        if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
+        return out
+    }
+
+    /// One encode and decode of `rgb` in memory.
+    private static func roundTrip(_ rgb: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
+                                  compression: JPEGCompression) throws(ImageIOError) -> [UInt8] {
+        let writer = try JPEGWriter(memoryWidth: width, height: height, compression: compression)
+        try writer.writeRows(rgb)
         let reader = try JPEGReader(data: try writer.finishData(), name: "<memory>", maxPixels: .max)
         var out = [UInt8](repeating: 0, count: rgb.count)
         try out.withUnsafeMutableBufferPointer { (all) throws(ImageIOError) in try reader.readRows(height, into: all) }

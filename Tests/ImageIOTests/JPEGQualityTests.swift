@@ -65,6 +65,29 @@ import Testing
         // The loss is real: the file differs from its source.
         #expect(again != original)
         #expect(JPEGCompression(tables: [UInt16](repeating: 0, count: 128), horizontal: 2, vertical: 2) == nil)
+        // Too tall for strips here: one pass, the reference the strip test below compares with.
         #expect(JPEGCompression(tables: [UInt16](repeating: 4, count: 128), horizontal: 3, vertical: 2) == nil)
+    }
+
+    @Test("coding in strips gives the one-pass result bit for bit, 4:2:0 and 4:4:4, any strip count",
+          arguments: [(85, 3), (85, 5), (95, 4)])
+    func stripsMatchOnePass(quality: Int, strips: Int) throws {
+        // Tall enough for several MCU rows per strip, with a last strip that ends inside an MCU row (101 rows).
+        let (w, h) = (37, 101)
+        var rgb = [UInt8](repeating: 0, count: 3 * w * h)
+        var state: UInt32 = 12_345
+        for i in rgb.indices {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            // Texture plus a smooth field, so both the blocks' detail and the chroma upsampling matter.
+            rgb[i] = UInt8(truncatingIfNeeded: Int(state >> 28) + (i / 3 % w) * 3 + (i / (3 * w)) * 2 + (i % 3) * 40)
+        }
+        let source = try PixelBuffer(width: w, height: h, channels: 3, samples: .eight(rgb))
+        let compression = try #require(try JPEGReader(data: try JPEGImage.encode(source, quality: quality),
+                                                      name: "q.jpg").compression)
+        let whole = try compression.roundTrip(rgb, width: w, height: h, strips: 1)
+        let striped = try compression.roundTrip(rgb, width: w, height: h, strips: strips)
+        #expect(striped.count == whole.count)
+        #expect(zip(striped, whole).filter { $0 != $1 }.count == 0, "samples that differ from the one-pass result")
+        #expect(whole != rgb)
     }
 }

@@ -105,4 +105,50 @@ import Testing
     func trilinearIsScalar() throws {
         #expect(CubeApplier(cube: try Reference.look(size: 9), interpolation: .trilinear, kernel: .avx2).kernel == .scalar)
     }
+
+    /// Float colours a photograph, a fit and the edges give: scattered values, grid points (i/(N−1) and a few ulps
+    /// off them), out-of-range, NaN and infinities, and a count that leaves a tail.
+    static func floatColours(size n: Int) -> [Float] {
+        var rng = Reference.LCG(state: 11)
+        var values = (0..<(3 * 20_011)).map { _ in Float(rng.next() * 1.2 - 0.1) }
+        for i in 0..<n {
+            let g = Float(i) / Float(n - 1)
+            values += [g, g.nextUp, g.nextDown, g.nextUp.nextUp.nextUp.nextUp.nextUp, g, g.nextDown.nextDown]
+        }
+        values += [.nan, 1, 0, -.infinity, .infinity, 0.5, -0.0, 1.0000001, 0.99999994, 0, 0]
+        return values
+    }
+
+    @Test("float: each vector kernel gives the scalar loop's values and codes bit for bit, in place or not")
+    func floatMatchesScalar() throws {
+        for cube in Self.cubes {
+            let input = Self.floatColours(size: cube.size)
+            var expected = input
+            let scalar = BatchSampler(cube, kernel: .scalar)
+            #expect(scalar.kernel == .scalar)
+            expected.withUnsafeMutableBufferPointer { scalar.apply(inPlace: $0) }
+            // The reference itself is CubeSampler's arithmetic.
+            let reference = CubeSampler(cube)
+            for k in stride(from: 0, to: input.count - 2, by: 3) {
+                let v = reference.sample(SIMD3(input[k], input[k + 1], input[k + 2]), interpolation: .tetrahedral)
+                #expect(v == SIMD3(expected[k], expected[k + 1], expected[k + 2]), "size \(cube.size), sample \(k)")
+            }
+            let whole = input.count - input.count % 3
+            let expectedCodes = expected.prefix(whole).map { UInt8(Swift.min(Swift.max($0, 0), 1) * 255 + 0.5) }
+            for kernel in Self.vectorKernels {
+                let vector = BatchSampler(cube, kernel: kernel)
+                #expect(vector.kernel == kernel)
+                var inPlace = input
+                inPlace.withUnsafeMutableBufferPointer { vector.apply(inPlace: $0) }
+                #expect(inPlace.elementsEqual(expected) { $0.bitPattern == $1.bitPattern }, "size \(cube.size), \(kernel)")
+                var source = input, out = [Float](repeating: -1, count: input.count)
+                var codes = [UInt8](repeating: 0, count: whole)
+                source.withUnsafeMutableBufferPointer { s in out.withUnsafeMutableBufferPointer { o in
+                    codes.withUnsafeMutableBufferPointer { c in vector.apply(s, into: o, codes: c) }
+                } }
+                #expect(out.prefix(whole).elementsEqual(expected.prefix(whole)) { $0.bitPattern == $1.bitPattern })
+                #expect(codes == expectedCodes, "size \(cube.size), \(kernel)")
+            }
+        }
+    }
 }

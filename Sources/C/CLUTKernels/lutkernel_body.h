@@ -185,3 +185,75 @@ KNAME(lslut_run16)(const float *table, int n, uint16_t *p, size_t count, int ch,
         done += (size_t)lanes;
     }
 }
+
+/// Blends pixel k's four corners as `blend` does, without scaling or rounding: the float path.
+__attribute__((target(KTARGET), always_inline)) static inline __m128
+KNAME(blendf)(const float *table, const KNAME(walk) *w, int k) {
+    __m128 c0 = _mm_loadu_ps(table + 4 * (size_t)w->o0[k]);
+    __m128 ca = _mm_loadu_ps(table + 4 * (size_t)w->o1[k]);
+    __m128 cb = _mm_loadu_ps(table + 4 * (size_t)w->o2[k]);
+    __m128 c1 = _mm_loadu_ps(table + 4 * (size_t)w->o3[k]);
+    __m128 o = _mm_add_ps(c0, _mm_mul_ps(_mm_set1_ps(w->f1[k]), _mm_sub_ps(ca, c0)));
+    o = _mm_add_ps(o, _mm_mul_ps(_mm_set1_ps(w->f2[k]), _mm_sub_ps(cb, ca)));
+    return _mm_add_ps(o, _mm_mul_ps(_mm_set1_ps(w->f3[k]), _mm_sub_ps(c1, cb)));
+}
+
+/// Grid position of KW float samples on one axis as LookCore's `CubeSampler.Cell.axis` computes it: clamped to
+/// 0…1 (NaN to 0), times N−1, snapped to the nearest grid point when within four of its ulps.
+__attribute__((target(KTARGET), always_inline)) static inline KNAME(vf)
+KNAME(gridf)(KNAME(vf) v, float last) {
+    KNAME(vf) zero = (KNAME(vf)){0}, one = zero + 1.0f;
+    KNAME(vi) inside = v < one;
+    KNAME(vi) positive = v > zero;
+    KNAME(vi) clamped = KNAME(sel)(positive, KNAME(sel)(inside, (KNAME(vi))v, (KNAME(vi))one), (KNAME(vi))zero);
+    KNAME(vf) x = (KNAME(vf))clamped * last;
+    KNAME(vf) nearest = __builtin_convertvector(__builtin_convertvector(x + 0.5f, KNAME(vi)), KNAME(vf));
+    // ulp(k) for a whole k ≥ 1 is 2^(exponent − 23); for 0 the least subnormal, as Swift's `Float.ulp`.
+    KNAME(vi) bits = (KNAME(vi))nearest;
+    KNAME(vi) ulp = KNAME(sel)(bits == 0, (KNAME(vi)){0} + 1, (bits & 0x7f800000) - (23 << 23));
+    KNAME(vf) limit = (KNAME(vf))ulp * 4.0f;
+    KNAME(vf) distance = (KNAME(vf))((KNAME(vi))(x - nearest) & 0x7fffffff);
+    return (KNAME(vf))KNAME(sel)(distance <= limit, (KNAME(vi))nearest, (KNAME(vi))x);
+}
+
+__attribute__((target(KTARGET))) static void
+KNAME(lslut_runf)(const float *table, int n, const float *in, float *out, uint8_t *codes, size_t count) {
+    const float last = (float)(n - 1);
+    const __m128 zero = _mm_setzero_ps(), one = _mm_set1_ps(1.0f), full = _mm_set1_ps(255.0f);
+    const __m128 half = _mm_set1_ps(0.5f);
+    float r[KW], g[KW], b[KW], o[4];
+    KNAME(walk) w;
+    size_t done = 0;
+    while (done < count) {
+        int lanes = count - done < KW ? (int)(count - done) : KW;
+        for (int k = 0; k < KW; k++) {
+            const float *q = in + 3 * (done + (size_t)(k < lanes ? k : 0));
+            r[k] = q[0]; g[k] = q[1]; b[k] = q[2];
+        }
+        KNAME(vf) xr, xg, xb;
+        memcpy(&xr, r, sizeof xr); memcpy(&xg, g, sizeof xg); memcpy(&xb, b, sizeof xb);
+        KNAME(vi) ir, ig, ib, sr, sg, sb;
+        KNAME(vf) fr, fg, fb;
+        KNAME(axis)(KNAME(gridf)(xr, last), n, &ir, &sr, &fr);
+        KNAME(axis)(KNAME(gridf)(xg, last), n, &ig, &sg, &fg);
+        KNAME(axis)(KNAME(gridf)(xb, last), n, &ib, &sb, &fb);
+        KNAME(vi) cell = ir + n * (ig + n * ib);
+        KNAME(order)(&w, cell, sr, sg * n, sb * (n * n), fr, fg, fb);
+        // Every input of the block was read above, so `out` may be `in`.
+        for (int k = 0; k < lanes; k++) {
+            __m128 v = KNAME(blendf)(table, &w, k);
+            _mm_storeu_ps(o, v);
+            memcpy(out + 3 * (done + (size_t)k), o, 3 * sizeof(float));
+            if (codes) {
+                /* min(max(v, 0), 1) · 255 + 0.5, truncated: 8-bit codes rounded to nearest. */
+                __m128 c = _mm_add_ps(_mm_mul_ps(_mm_min_ps(_mm_max_ps(v, zero), one), full), half);
+                __m128i q = _mm_cvttps_epi32(c);
+                uint8_t *t = codes + 3 * (done + (size_t)k);
+                t[0] = (uint8_t)_mm_cvtsi128_si32(q);
+                t[1] = (uint8_t)_mm_extract_epi32(q, 1);
+                t[2] = (uint8_t)_mm_extract_epi32(q, 2);
+            }
+        }
+        done += (size_t)lanes;
+    }
+}

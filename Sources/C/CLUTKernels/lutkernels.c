@@ -69,6 +69,19 @@ int lslut_apply16(int level, const float *table, int n, uint16_t *pixels, size_t
     return -1;
 }
 
+int lslut_applyf(int level, const float *table, int n, const float *in, float *out, uint8_t *codes,
+                 size_t count) {
+    if (level == LSLUT_AVX2 && __builtin_cpu_supports("avx2")) {
+        lslut_runf_avx2(table, n, in, out, codes, count);
+        return 0;
+    }
+    if (level == LSLUT_SSE41 && __builtin_cpu_supports("sse4.1")) {
+        lslut_runf_sse41(table, n, in, out, codes, count);
+        return 0;
+    }
+    return -1;
+}
+
 #else
 
 int lslut_best_level(void) { return LSLUT_SCALAR; }
@@ -80,6 +93,12 @@ int lslut_apply8(int level, const float *table, int n, uint8_t *pixels, size_t c
 
 int lslut_apply16(int level, const float *table, int n, uint16_t *pixels, size_t count, int channels, int clamp) {
     (void)level; (void)table; (void)n; (void)pixels; (void)count; (void)channels; (void)clamp;
+    return -1;
+}
+
+int lslut_applyf(int level, const float *table, int n, const float *in, float *out, uint8_t *codes,
+                 size_t count) {
+    (void)level; (void)table; (void)n; (void)in; (void)out; (void)codes; (void)count;
     return -1;
 }
 

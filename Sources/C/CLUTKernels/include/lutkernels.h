@@ -22,4 +22,11 @@ int lslut_apply8(int level, const float *table, int n, uint8_t *pixels, size_t c
 /// The same for native-endian 16-bit pixels, with `table` pre-scaled to 0…65535.
 int lslut_apply16(int level, const float *table, int n, uint16_t *pixels, size_t count, int channels, int clamp);
 
+/// Tetrahedral lookup of `count` interleaved RGB float triples from `in` to `out` (which may be `in`): inputs
+/// clamped to 0…1 (NaN to 0) and snapped to grid points within four ulps, `table` n³ entries of 4 floats, unscaled,
+/// results unclamped — LookCore's `BatchSampler` arithmetic, bit for bit. `codes`, when not NULL, also receives
+/// each result as an 8-bit code (clamped to 0…1, times 255, plus 0.5, truncated). Returns 0, or -1 when `level` is
+/// not available.
+int lslut_applyf(int level, const float *table, int n, const float *in, float *out, uint8_t *codes, size_t count);
+
 #endif
