@@ -31,7 +31,6 @@ public enum LookExtractor {
         var greySamples: [FitSample] = []
         var gains = [RadialGain?](repeating: nil, count: pairs.count)
         var previousCorners: [Float?] = gains.map { _ in nil }
-        var chains = [VignetteChain](repeating: VignetteChain(), count: pairs.count)
         var round = 0
         // The pairs as fitted: a JPEG after image with its loss (the file's own compression, or 4:2:0 chroma found
         // in the pixels) undone by the current look.
@@ -69,15 +68,12 @@ public enum LookExtractor {
             }
             if round > 0 {
                 for k in working.indices {
-                    let estimate = vignette(before: working[k].before, after: working[k].after, cube: cube,
-                                            settings: settings)
-                    gains[k] = estimate.flatMap { e in chains[k].append(e) }
-                    if estimate == nil { chains[k] = VignetteChain() }
+                    gains[k] = vignette(before: working[k].before, after: working[k].after, cube: cube,
+                                        settings: settings)
                 }
             }
-            // A vignette is estimated against a look that absorbed part of it and recovers a share of the rest each
-            // round (a geometric sequence, sped up by `VignetteChain`); past the planned rounds, go on (at most
-            // `vignetteRounds` more) while its estimate still moves.
+            // A vignette is estimated against the look of the round before, which the next fit improves; past the
+            // planned rounds, go on (at most `vignetteRounds` more) while its estimate still moves.
             let corners = gains.map { $0?.corner }
             if round > max(0, planned) {
                 let moving = zip(corners, previousCorners).contains { now, before in

@@ -4,7 +4,7 @@ import LookCore
 import Testing
 @testable import Extraction
 
-/// The models the fit uses for what a look is not: JPEG's 4:2:0 chroma, a vignette's slow convergence, and the
+/// The models the fit uses for what a look is not: JPEG's 4:2:0 chroma, a vignette's radial gain, and the
 /// global model the lattice continues beyond the pair's colours.
 @Suite struct ExtractionModelTests {
     @Test func chromaSubsamplingIsFoundOnlyWhereItHappenedAndUndoneByTheTruePrediction() throws {
@@ -85,16 +85,43 @@ import Testing
         #expect(JPEGLoss.extrapolated([limit, step, limit]) == nil)
     }
 
-    @Test func theVignetteChainJumpsToTheLimitOfAGeometricSequence() {
-        var chain = VignetteChain()
-        // Corner gains 1 + a approaching 0.6 (a → −0.4) with ratio 0.8: 0.7, 0.68, 0.664.
-        let estimates: [Float] = [-0.3, -0.32, -0.336]
-        var last: RadialGain?
-        for a in estimates { last = chain.append(RadialGain(a: a, b: 0, width: 10, height: 10)) }
-        #expect(abs((last?.corner ?? 0) - 0.6) < 1e-4)
-        var diverging = VignetteChain()
-        for a: Float in [-0.3, -0.32, -0.36] { last = diverging.append(RadialGain(a: a, b: 0, width: 10, height: 10)) }
-        #expect(last?.a == -0.36)
+    @Test("a vignette is measured colour by colour: from the true look within half a percent, none on a clean pair")
+    func theVignetteEstimateComparesEachColourWithItself() throws {
+        let photo = try ExtractionFixtures.photo("chelsea", width: 451)
+        let truth = ExtractionFixtures.applied(try ExtractionFixtures.creativeLook(), to: photo, quantize: false)
+        func estimate(after: PairImage, fitted: PairImage) -> RadialGain? {
+            let w = photo.width
+            return RadialGain.estimate(width: w, height: photo.height) { x, y in
+                let i = 3 * (y * w + x)
+                return (SIMD3(photo.rgb[i], photo.rgb[i + 1], photo.rgb[i + 2]),
+                        SIMD3(fitted.rgb[i], fitted.rgb[i + 1], fitted.rgb[i + 2]),
+                        SIMD3(after.rgb[i], after.rgb[i + 1], after.rgb[i + 2]))
+            }
+        }
+        // 1 − 0.4·r⁴: corners 40 % darker. The outer rings exist only in the corners, where a ring's mid-radius
+        // overstates its pixels' distance; measured on the pixels, the true look gives the true gain.
+        let vignetted = ExtractionFixtures.vignetted(truth, strength: 0.4)
+        let found = try #require(estimate(after: vignetted, fitted: truth))
+        #expect(abs(found.corner - 0.6) < 0.005, "corner gain \(found.corner)")
+        // A look that absorbed the vignette colour by colour (each colour darkened by its mean gain over the
+        // photo) leaves the same radial profile within each colour.
+        var absorbed = truth
+        var sums = [Double](repeating: 0, count: 4096), counts = sums
+        func bin(_ i: Int) -> Int {
+            let q = (SIMD3(photo.rgb[i], photo.rgb[i + 1], photo.rgb[i + 2]) * 16)
+                .clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 15))
+            return Int(q.x) + 16 * (Int(q.y) + 16 * Int(q.z))
+        }
+        for i in stride(from: 0, to: truth.rgb.count, by: 3) where truth.rgb[i + 1] > 0.01 {
+            sums[bin(i)] += Double(vignetted.rgb[i + 1] / truth.rgb[i + 1])
+            counts[bin(i)] += 1
+        }
+        for i in stride(from: 0, to: truth.rgb.count, by: 3) where counts[bin(i)] > 0 {
+            for c in 0..<3 { absorbed.rgb[i + c] *= Float(sums[bin(i)] / counts[bin(i)]) }
+        }
+        let fromAbsorbed = try #require(estimate(after: vignetted, fitted: absorbed))
+        #expect(abs(fromAbsorbed.corner - 0.6) < 0.02, "corner gain \(fromAbsorbed.corner)")
+        #expect(estimate(after: truth, fitted: truth) == nil)
     }
 
     @Test func theGlobalModelCarriesCurvesAndAMatrixToColoursThePairLacks() throws {

@@ -41,16 +41,22 @@ KNAME(order)(KNAME(walk) *w, KNAME(vi) cell, KNAME(vi) dr, KNAME(vi) dg, KNAME(v
     memcpy(w->f3, &f3, sizeof f3);
 }
 
-/// Blends pixel k's four corners and returns the rounded codes in the low bits of lanes 0…2.
-__attribute__((target(KTARGET), always_inline)) static inline __m128i
-KNAME(blend)(const float *table, const KNAME(walk) *w, int k, int clamp, __m128 top) {
+/// Blends pixel k's corners, c000 + f1(ca − c000) + f2(cb − ca) + f3(c111 − cb) left to right: the float path.
+__attribute__((target(KTARGET), always_inline)) static inline __m128
+KNAME(blendf)(const float *table, const KNAME(walk) *w, int k) {
     __m128 c0 = _mm_loadu_ps(table + 4 * (size_t)w->o0[k]);
     __m128 ca = _mm_loadu_ps(table + 4 * (size_t)w->o1[k]);
     __m128 cb = _mm_loadu_ps(table + 4 * (size_t)w->o2[k]);
     __m128 c1 = _mm_loadu_ps(table + 4 * (size_t)w->o3[k]);
     __m128 o = _mm_add_ps(c0, _mm_mul_ps(_mm_set1_ps(w->f1[k]), _mm_sub_ps(ca, c0)));
     o = _mm_add_ps(o, _mm_mul_ps(_mm_set1_ps(w->f2[k]), _mm_sub_ps(cb, ca)));
-    o = _mm_add_ps(o, _mm_mul_ps(_mm_set1_ps(w->f3[k]), _mm_sub_ps(c1, cb)));
+    return _mm_add_ps(o, _mm_mul_ps(_mm_set1_ps(w->f3[k]), _mm_sub_ps(c1, cb)));
+}
+
+/// Blends pixel k's four corners and returns the rounded codes in the low bits of lanes 0…2.
+__attribute__((target(KTARGET), always_inline)) static inline __m128i
+KNAME(blend)(const float *table, const KNAME(walk) *w, int k, int clamp, __m128 top) {
+    __m128 o = KNAME(blendf)(table, w, k);
     if (clamp) o = _mm_min_ps(_mm_max_ps(o, _mm_setzero_ps()), top);
     return _mm_castps_si128(_mm_add_ps(o, _mm_set1_ps(12582912.0f)));
 }
@@ -184,18 +190,6 @@ KNAME(lslut_run16)(const float *table, int n, uint16_t *p, size_t count, int ch,
         }
         done += (size_t)lanes;
     }
-}
-
-/// Blends pixel k's four corners as `blend` does, without scaling or rounding: the float path.
-__attribute__((target(KTARGET), always_inline)) static inline __m128
-KNAME(blendf)(const float *table, const KNAME(walk) *w, int k) {
-    __m128 c0 = _mm_loadu_ps(table + 4 * (size_t)w->o0[k]);
-    __m128 ca = _mm_loadu_ps(table + 4 * (size_t)w->o1[k]);
-    __m128 cb = _mm_loadu_ps(table + 4 * (size_t)w->o2[k]);
-    __m128 c1 = _mm_loadu_ps(table + 4 * (size_t)w->o3[k]);
-    __m128 o = _mm_add_ps(c0, _mm_mul_ps(_mm_set1_ps(w->f1[k]), _mm_sub_ps(ca, c0)));
-    o = _mm_add_ps(o, _mm_mul_ps(_mm_set1_ps(w->f2[k]), _mm_sub_ps(cb, ca)));
-    return _mm_add_ps(o, _mm_mul_ps(_mm_set1_ps(w->f3[k]), _mm_sub_ps(c1, cb)));
 }
 
 /// Grid position of KW float samples on one axis as LookCore's `CubeSampler.Cell.axis` computes it: clamped to
