@@ -8,7 +8,7 @@ public struct ExtractionSettings: Sendable, Equatable, Codable {
     /// The interpolation `apply` will use; the fit uses the same weights so the cube reproduces the pair.
     public var interpolation: Interpolation = .tetrahedral
     /// λ of the curvature penalty relative to the mean data weight of an observed lattice node.
-    public var smoothness = 0.02
+    public var smoothness = 0.01
     /// Colour bins per axis for aggregating pixels: about two per lattice cell at 33³, so a bin's mean sits inside
     /// one cell and the interpolation weights at it are those of its pixels to within the look's curvature.
     public var binsPerAxis = 64
