@@ -23,17 +23,9 @@ enum JPEGLoss {
                         relaxation: Float) throws(ExtractionError) -> Prediction {
         let count = before.rgb.count, chunks = LookExtractor.chunkCount * 4
         var codes = [UInt8](repeating: 0, count: count)
-        let batch = BatchSampler(cube, interpolation: interpolation)
+        let sampler = BatchSampler(cube, interpolation: interpolation)
         before.rgb.withUnsafeBufferPointer { b in target.rgb.withUnsafeMutableBufferPointer { t in
-            codes.withUnsafeMutableBufferPointer { c in
-                nonisolated(unsafe) let source = b, predicted = t, quantised = c
-                DispatchQueue.concurrentPerform(iterations: chunks) { k in
-                    let lo = 3 * (count / 3 * k / chunks), hi = 3 * (count / 3 * (k + 1) / chunks)
-                    batch.apply(UnsafeMutableBufferPointer(mutating: UnsafeBufferPointer(rebasing: source[lo..<hi])),
-                                into: UnsafeMutableBufferPointer(rebasing: predicted[lo..<hi]),
-                                codes: UnsafeMutableBufferPointer(rebasing: quantised[lo..<hi]))
-                }
-            }
+            codes.withUnsafeMutableBufferPointer { c in sampler.applyOnAllCores(b, into: t, codes: c) }
         } }
         let compressed: [UInt8]
         do {

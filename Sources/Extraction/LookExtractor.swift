@@ -46,10 +46,13 @@ public enum LookExtractor {
             if round > 0 {
                 for k in pairs.indices {
                     guard let compression = compressed[k] else { continue }
+                    // Last round's codes go before this round's are made (36 MB at 12 MP).
                     predictions[k] = nil
-                    predictions[k] = try JPEGLoss.restore(&working[k].after, before: pairs[k].before, after: pairs[k].after,
-                                         cube: cube, interpolation: settings.interpolation, compression: compression,
-                                         relaxation: settings.jpegRelaxation)
+                    predictions[k] = try JPEGLoss.restore(&working[k].after, before: pairs[k].before,
+                                                          after: pairs[k].after, cube: cube,
+                                                          interpolation: settings.interpolation,
+                                                          compression: compression,
+                                                          relaxation: settings.jpegRelaxation)
                 }
             }
             if round > 0 && settings.chromaSubsamplingModel {

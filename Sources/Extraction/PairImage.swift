@@ -145,15 +145,10 @@ extension PairImage {
     /// cores; the evaluations and benchmarks make their "true look" after-images with it.
     public func applying(_ cube: ColorCube, interpolation: Interpolation = .tetrahedral) -> PairImage {
         var out = rgb
-        let count = width * height, chunks = LookExtractor.chunkCount * 4
         let sampler = BatchSampler(cube, interpolation: interpolation)
-        out.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let o = buffer
-            DispatchQueue.concurrentPerform(iterations: chunks) { k in
-                sampler.apply(inPlace: UnsafeMutableBufferPointer(
-                    rebasing: o[(3 * (count * k / chunks))..<(3 * (count * (k + 1) / chunks))]))
-            }
-        }
+        rgb.withUnsafeBufferPointer { source in out.withUnsafeMutableBufferPointer { target in
+            sampler.applyOnAllCores(source, into: target)
+        } }
         return PairImage(sized: width, height, rgb: out)
     }
 
@@ -184,3 +179,21 @@ extension PairImage {
     }
 }
 
+extension BatchSampler {
+    /// `apply(_:into:)` over all cores, in chunks of whole RGB triples; also the 8-bit codes when `codes` is given.
+    func applyOnAllCores(_ input: UnsafeBufferPointer<Float>, into output: UnsafeMutableBufferPointer<Float>,
+                         codes: UnsafeMutableBufferPointer<UInt8>? = nil) {
+        let colours = input.count / 3, chunks = LookExtractor.chunkCount * 4
+        nonisolated(unsafe) let source = input, target = output, quantised = codes
+        DispatchQueue.concurrentPerform(iterations: chunks) { k in
+            let range = (3 * (colours * k / chunks))..<(3 * (colours * (k + 1) / chunks))
+            let from = UnsafeMutableBufferPointer(mutating: UnsafeBufferPointer(rebasing: source[range]))
+            let to = UnsafeMutableBufferPointer(rebasing: target[range])
+            if let quantised {
+                apply(from, into: to, codes: UnsafeMutableBufferPointer(rebasing: quantised[range]))
+            } else {
+                apply(from, into: to)
+            }
+        }
+    }
+}

@@ -37,7 +37,8 @@ public struct JPEGCompression: Sendable, Equatable {
     /// result as one pass, bit for bit: a strip starts on an MCU row, so it holds the very blocks the whole image
     /// would; the decoder's chroma upsampling reads one chroma row beyond a block, so each strip is coded with one
     /// MCU row of its neighbours above and below, and those rows are dropped.
-    public func roundTrip(_ rgb: [UInt8], width: Int, height: Int, strips: Int? = nil) throws(ImageIOError) -> [UInt8] {
+    public func roundTrip(_ rgb: [UInt8], width: Int, height: Int,
+                          strips: Int? = nil) throws(ImageIOError) -> [UInt8] {
         guard rgb.count == 3 * width * height else {
             throw .invalidRows(file: "<memory>", detail: "\(rgb.count) samples for \(width)×\(height) RGB")
         }

@@ -140,7 +140,8 @@ import Testing
                 #expect(vector.kernel == kernel)
                 var inPlace = input
                 inPlace.withUnsafeMutableBufferPointer { vector.apply(inPlace: $0) }
-                #expect(inPlace.elementsEqual(expected) { $0.bitPattern == $1.bitPattern }, "size \(cube.size), \(kernel)")
+                #expect(inPlace.elementsEqual(expected) { $0.bitPattern == $1.bitPattern },
+                        "size \(cube.size), \(kernel)")
                 var source = input, out = [Float](repeating: -1, count: input.count)
                 var codes = [UInt8](repeating: 0, count: whole)
                 source.withUnsafeMutableBufferPointer { s in out.withUnsafeMutableBufferPointer { o in
