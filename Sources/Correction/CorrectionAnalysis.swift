@@ -136,12 +136,34 @@ func luminance(_ c: SIMD3<Float>) -> Float { ColorScience.luma(c) }
 
 /// Measurements over a set of linear samples, each the input of one correction.
 enum LinearMeasure {
-    /// The `q`-quantile (0…1) of `values` (sorted in place).
+    /// The `q`-quantile (0…1) of `values`: the element a sort would put at index round((n − 1)·q), found by
+    /// selection (`values` is reordered), linear time rather than a sort's n log n.
     static func quantile(_ values: inout [Float], _ q: Double) -> Double {
         guard !values.isEmpty else { return 0 }
-        values.sort()
-        let i = min(values.count - 1, max(0, Int((Double(values.count - 1) * q).rounded())))
-        return Double(values[i])
+        let k = min(values.count - 1, max(0, Int((Double(values.count - 1) * q).rounded())))
+        return values.withUnsafeMutableBufferPointer { v in
+            var (lo, hi) = (0, v.count - 1)
+            // Hoare selection with a median-of-three pivot; NaN is never among the samples (they are clamped).
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2
+                if v[mid] < v[lo] { v.swapAt(mid, lo) }
+                if v[hi] < v[lo] { v.swapAt(hi, lo) }
+                if v[hi] < v[mid] { v.swapAt(hi, mid) }
+                let pivot = v[mid]
+                var (i, j) = (lo, hi)
+                while i <= j {
+                    while v[i] < pivot { i += 1 }
+                    while pivot < v[j] { j -= 1 }
+                    if i <= j {
+                        v.swapAt(i, j)
+                        i += 1
+                        j -= 1
+                    }
+                }
+                if k <= j { hi = j } else if k >= i { lo = i } else { break }
+            }
+            return Double(v[k])
+        }
     }
 
     /// Geometric-mean luminance (the photographic "key"), with a floor of 1e-4 so black pixels stay finite.

@@ -17,6 +17,9 @@ public final class FaceDetector: @unchecked Sendable {
     /// 0.22; frontal faces scored 1.0…2.3, also darkened by 2.5 EV (docs/SCENES.md). dlib's own default is 0.
     public static let scoreThreshold = 0.5
 
+    /// Threads one detection uses: every core, since the analysis waits for the faces (docs/SCENES.md, "Speed").
+    public static let defaultThreads = max(1, ProcessInfo.processInfo.activeProcessorCount)
+
     /// The process-wide detector, built on first use.
     public static let shared: Result<FaceDetector, FaceDetectionError> = Result {
         () throws(FaceDetectionError) -> FaceDetector in try FaceDetector()
@@ -50,10 +53,12 @@ public final class FaceDetector: @unchecked Sendable {
     }
 
     /// Detects faces in `image` as given (boxes in its pixels, best first), after `upsample` doublings (each finds
-    /// faces half as small at four times the cost). Boxes may reach past the image's edges.
-    public func detect(_ image: GreyImage, upsample: Int = 0, threshold: Double = FaceDetector.scoreThreshold)
-        throws(FaceDetectionError) -> [FaceRegion] {
+    /// faces half as small at four times the cost). Boxes may reach past the image's edges. `threads` share the
+    /// pyramid levels and filter scans (the same detections as dlib's own single-threaded detector, `threads` 0).
+    public func detect(_ image: GreyImage, upsample: Int = 0, threshold: Double = FaceDetector.scoreThreshold,
+                       threads: Int = FaceDetector.defaultThreads) throws(FaceDetectionError) -> [FaceRegion] {
         guard upsample >= 0 else { throw .invalidImage(reason: "upsample \(upsample) is negative") }
+        guard threads >= 0 else { throw .invalidImage(reason: "threads \(threads) is negative") }
         let detector = try borrow()
         defer { giveBack(detector) }
         var capacity = 64
@@ -62,7 +67,8 @@ public final class FaceDetector: @unchecked Sendable {
             var message = [CChar](repeating: 0, count: 256)
             let n = image.pixels.withUnsafeBufferPointer { p in
                 fd_detect(detector, p.baseAddress, Int32(image.width), Int32(image.height), 1, image.width,
-                          Int32(upsample), threshold, &found, Int32(capacity), &message, message.count)
+                          Int32(upsample), threshold, Int32(threads), &found, Int32(capacity), &message,
+                          message.count)
             }
             if n < 0 { throw .failed(reason: Self.text(message)) }
             if Int(n) <= capacity {

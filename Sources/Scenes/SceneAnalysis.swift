@@ -1,4 +1,5 @@
 import ColorManagement
+import Dispatch
 import FaceDetection
 import ImageIO
 import LookCore
@@ -93,15 +94,25 @@ public struct SceneAnalysis: Sendable, Equatable {
 
     private init(preview: PixelBuffer, sourceWidth: Int, sourceHeight: Int, detectFaces: Bool) {
         self.preview = preview
-        var stats = SceneAnalysis.measure(preview)
+        // The statistics are measured while the faces are looked for (each only reads the preview).
+        nonisolated(unsafe) var stats = SceneStatistics()
+        nonisolated(unsafe) var found: Result<[FaceRegion], FaceDetectionError> = .success([])
+        DispatchQueue.concurrentPerform(iterations: detectFaces ? 2 : 1) { job in
+            if job == 0 {
+                stats = SceneAnalysis.measure(preview)
+            } else {
+                found = Result { () throws(FaceDetectionError) in
+                    try Self.detectFaces(in: preview, sourceWidth: sourceWidth, sourceHeight: sourceHeight)
+                }
+            }
+        }
         stats.sourceWidth = sourceWidth
         stats.sourceHeight = sourceHeight
         self.statistics = stats
         guard detectFaces else { return }
-        do {
-            faces = try Self.detectFaces(in: preview, sourceWidth: sourceWidth, sourceHeight: sourceHeight)
-        } catch {
-            faceDetectionFailure = error.description
+        switch found {
+        case .success(let regions): faces = regions
+        case .failure(let error): faceDetectionFailure = error.description
         }
         Self.measureFaces(faces, in: preview, into: &statistics)
     }

@@ -108,6 +108,24 @@ enum Samples {
         #expect(results.all(4).allSatisfy { $0 == expected })
     }
 
+    @Test("detection shared between threads finds exactly what dlib's own detector finds, weak boxes included",
+          arguments: ["astronaut.png", "camera.png", "chelsea.png", "coffee.png"])
+    func threadsGiveDlibsAnswer(name: String) throws {
+        let detector = try FaceDetector.shared.get()
+        let photo = try Samples.grey(name)
+        // Several sizes give pyramids of different depths; a threshold of -2 keeps many weak, overlapping boxes, so
+        // the suppression between them is compared too.
+        for side in [photo.width, 700, 1100] {
+            let image = photo.resized(longSide: side)
+            let dlib = try detector.detect(image, threshold: -2, threads: 0)
+            #expect(dlib.count >= 2, "\(name) at \(side): too few boxes to compare")
+            for threads in [1, 2, 3] {
+                let shared = try detector.detect(image, threshold: -2, threads: threads)
+                #expect(shared == dlib, "\(name) at \(side) px, \(threads) threads: \(shared) vs dlib's \(dlib)")
+            }
+        }
+    }
+
     @Test("a grey image with the wrong pixel count is refused with its size")
     func invalidImage() {
         #expect(throws: FaceDetectionError.invalidImage(reason: "3×2 grey image needs 6 pixels, got 5")) {

@@ -15,16 +15,19 @@ public struct ImagePreview: Sendable {
     public init(image: PixelBuffer, color: ColorDescription = ColorDescription(), maxLongSide: Int)
         throws(ImageIOError) {
         var scaler = BoxDownscaler(width: image.width, height: image.height, maxLongSide: maxLongSide)
+        // A box of one pixel is the pixel: an 8-bit RGB image already small enough is the preview as it is (a
+        // JPEG decoded at a DCT-reduced size usually is).
+        if scaler.factor == 1, image.channels == 3, case .eight = image.samples {
+            self.init(pixels: image, color: color, sourceWidth: image.width, sourceHeight: image.height)
+            return
+        }
         switch image.samples {
         case .eight(let s):
             s.withUnsafeBufferPointer { scaler.add(rows: image.height, samples: $0, channels: image.channels) }
         case .sixteen(let s):
             s.withUnsafeBufferPointer { scaler.add(rows: image.height, samples: $0, channels: image.channels) }
         }
-        pixels = try scaler.finish()
-        self.color = color
-        sourceWidth = image.width
-        sourceHeight = image.height
+        self.init(pixels: try scaler.finish(), color: color, sourceWidth: image.width, sourceHeight: image.height)
     }
 
     /// Reads and shrinks an image file, `bandBytes` of source rows at a time where the format streams.

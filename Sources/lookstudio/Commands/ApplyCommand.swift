@@ -34,7 +34,8 @@ struct ApplyCommand: ParsableCommand {
         Colour: the image is read in its own space (ICC profile, PNG sRGB/gAMA/cHRM, HEIF nclx; untagged = \
         sRGB), converted into the look's working space (sRGB for files, the catalog's for --look) and back into \
         the output space; the conversions are composed into the one cube (docs/COLOR.md). PNG and TIFF stream \
-        in bands and keep 16 bits; JPEG, WebP, HEIF and AVIF are 8-bit and decoded whole.
+        in bands and keep 16 bits; JPEG streams too (one with an EXIF rotation is decoded whole to turn it \
+        upright); JPEG, WebP, HEIF and AVIF are 8-bit; WebP, HEIF and AVIF are decoded whole.
         """
     )
 

@@ -15,7 +15,8 @@ extension CorrectCommand {
         (always last) → look \
         contrast/saturation trims → look strength (blend with the pre-look result) → overall strength (against \
         identity). A failure on one image is reported and the rest go on; the exit status is 1 if any failed. \
-        PNG and TIFF stream in bands (bounded memory); JPEG, WebP, HEIF and AVIF are decoded whole.
+        PNG, TIFF and JPEG stream in bands (bounded memory; a JPEG with an EXIF rotation is decoded whole to turn \
+        it upright); WebP, HEIF and AVIF are decoded whole.
 
         Colour: each image is read in its own colour space (ICC profile, PNG sRGB/gAMA/cHRM, HEIF nclx; \
         untagged = sRGB), converted into the look's working space, graded and converted into the output space \

@@ -41,10 +41,12 @@ void fd_destroy(fd_detector *detector);
 
 /// Detects faces in an 8-bit image with `channels` 1 (grey) or 3 (RGB), rows `stride` bytes apart.
 /// The image is upsampled `upsample` times (0 or more, each doubling the size) so faces smaller than the
-/// detector's 80-pixel window are found. Writes up to `capacity` faces, best first, with score ≥ `threshold`, and
-/// returns how many were found in all (may exceed `capacity`), or −1 on failure with a message in `error`.
+/// detector's 80-pixel window are found. `threads` 0 runs dlib's own detector; 1 or more runs the same steps with
+/// the pyramid levels and filter scans shared by that many threads (the same detections). Writes up to `capacity`
+/// faces, best first, with score ≥ `threshold`, and returns how many were found in all (may exceed `capacity`),
+/// or −1 on failure with a message in `error`.
 int fd_detect(fd_detector *detector, const uint8_t *pixels, int32_t width, int32_t height, int32_t channels,
-              size_t stride, int32_t upsample, double threshold, fd_face *faces, int32_t capacity,
+              size_t stride, int32_t upsample, double threshold, int32_t threads, fd_face *faces, int32_t capacity,
               char *error, size_t error_size);
 
 #ifdef __cplusplus
