@@ -37,8 +37,9 @@ public enum LookExtractor {
         var working = pairs
         var subsampled = [Bool](repeating: false, count: pairs.count)
         let compressed = pairs.map { settings.jpegModel ? $0.after.compression : nil }
+        let jpegPixels = zip(pairs, compressed).reduce(0) { $0 + ($1.1 == nil ? 0 : $1.0.before.rgb.count / 3) }
         let planned = settings.robustIterations
-            + (compressed.contains { $0 != nil } ? max(0, settings.jpegExtraRounds) : 0)
+            + Self.jpegRounds(settings.jpegExtraRounds, pixels: jpegPixels)
         var fits: [[SIMD4<Double>]] = []
         var predictions = [JPEGLoss.Prediction?](repeating: nil, count: pairs.count)
         while true {
@@ -215,6 +216,18 @@ public enum LookExtractor {
     /// Extra reweighting rounds, at most, while a vignette's estimate converges.
     static let vignetteRounds = 10
 
+    /// Rounds the JPEG model adds for `pixels` of JPEG after images: `base` for a 12 MP pair, and for smaller pairs
+    /// as many multiples of `base` (up to three) as fit in the time a 12 MP pair's rounds take. A round costs its
+    /// solves plus work per pixel; measured, a 12 MP round took 0.6 s and a 4 MP round 0.3 s, so the solves weigh
+    /// as much as 4 MP of pixels. Rounds go in threes because every third fit is extrapolated
+    /// (`JPEGLoss.extrapolated`); on the development subset 3 → 9 rounds took the JPEG other-photo mean from 1.24
+    /// to 1.13 and 15 gave 1.14 (docs/EXTRACT.md).
+    static func jpegRounds(_ base: Int, pixels: Int) -> Int {
+        guard pixels > 0, base > 0 else { return 0 }
+        let solves = 4_000_000
+        return base * min(3, max(1, (12_000_000 + solves) / (pixels + solves)))
+    }
+
     static func deviationSize(_ d: [SIMD4<Double>]) -> Int { Int(cbrt(Double(d.count)).rounded()) }
 
     /// A deviation on an `from`³ lattice sampled trilinearly at the grid of a `to`³ one.
@@ -274,15 +287,15 @@ public enum LookExtractor {
     /// The pair's vignette under `cube`, if any.
     static func vignette(before: PairImage, after: PairImage, cube: ColorCube, settings: ExtractionSettings)
         -> RadialGain? {
-        let w = before.width, interpolation = settings.interpolation
-        return CubeSampler(cube).withUnsafeTable { table in
-            RadialGain.estimate(width: w, height: before.height) { x, y in
-                let i = y * w + x
-                let b = SIMD3(before.rgb[3 * i], before.rgb[3 * i + 1], before.rgb[3 * i + 2])
-                return (b, table.sample(b, interpolation: interpolation),
-                        SIMD3(after.rgb[3 * i], after.rgb[3 * i + 1], after.rgb[3 * i + 2]))
-            }
-        }
+        let (w, h) = (before.width, before.height)
+        var colours = RadialGain.strided(before.rgb, width: w, height: h)
+        var fitted = [Float](repeating: 0, count: colours.count)
+        colours.withUnsafeMutableBufferPointer { source in fitted.withUnsafeMutableBufferPointer { target in
+            BatchSampler(cube, interpolation: settings.interpolation).applyOnAllCores(UnsafeBufferPointer(source),
+                                                                                     into: target)
+        } }
+        return RadialGain.estimate(width: w, height: h, before: colours, fitted: fitted,
+                                   after: RadialGain.strided(after.rgb, width: w, height: h))
     }
 
     /// Weights of a pair's image cells, row-major: 1 where the fit's residual is like the rest of the image's, falling
@@ -337,95 +350,26 @@ public enum LookExtractor {
         let chunks = chunkCount
         // Per chunk: Σw, Σw·before (3), Σw·after (3), pixel count.
         var sums = [[Double]](repeating: [], count: chunks)
-        let stride = settings.holdOutStride, heldPhase = settings.holdOutStride / 2
-        let c2 = cutoff.map { $0 * $0 } ?? 0, inverseC2 = c2 > 0 ? 1 / c2 : 0, code: Float = 1 / 255
         let sampler = cube.map { BatchSampler($0, interpolation: settings.interpolation) }
         for (pairIndex, p) in pairs.enumerated() {
-            let count = p.before.width * p.before.height, width = p.before.width, height = p.before.height
-            let cellWeights = spatial?[pairIndex]
-            let gain = pairIndex < gains.count ? gains[pairIndex] : nil
             let prediction = sampler == nil || pairIndex >= predictions.count ? nil : predictions[pairIndex]
             let edited = prediction?.after ?? [], squeezed = prediction?.squeezed ?? []
-            let relaxation = prediction?.relaxation ?? 0, predicted = prediction != nil
-            let results = p.before.rgb.withUnsafeBufferPointer { bp in
-                p.after.rgb.withUnsafeBufferPointer { ap in edited.withUnsafeBufferPointer { ep in
-                squeezed.withUnsafeBufferPointer { sp in
-                    nonisolated(unsafe) let bs = bp, as_ = ap, es = ep, ss = sp
+            let count = p.before.width * p.before.height
+            let results = p.before.rgb.withUnsafeBufferPointer { before in p.after.rgb.withUnsafeBufferPointer { after in
+                edited.withUnsafeBufferPointer { edited in squeezed.withUnsafeBufferPointer { squeezed in
+                    let pass = BinningPass(
+                        before: before, after: after, edited: edited, squeezed: squeezed, width: p.before.width,
+                        height: p.before.height, gain: pairIndex < gains.count ? gains[pairIndex] : nil,
+                        cellWeights: spatial?[pairIndex], sampler: sampler, relaxation: prediction?.relaxation,
+                        bins: bins, holdOutStride: settings.holdOutStride, cutoff: cutoff)
                     nonisolated(unsafe) var partial = [[Double]](repeating: [], count: chunks)
                     partial.withUnsafeMutableBufferPointer { part in
                         nonisolated(unsafe) let parts = part
                         DispatchQueue.concurrentPerform(iterations: chunks) { k in
                             var acc = [Double](repeating: 0, count: 8 * binCount)
-                            // The model's prediction a block at a time, through the vector sampler.
-                            let block = 4096
-                            var modelled = [Float](repeating: 0, count: sampler != nil && !predicted ? 3 * block : 0)
-                            let lo = count * k / chunks, hi = count * (k + 1) / chunks
-                            let scale = Float(bins), top = scale - 1
-                            acc.withUnsafeMutableBufferPointer { a in modelled.withUnsafeMutableBufferPointer { m in
-                                var start = lo
-                                // Held-out pixels are those with i % stride == heldPhase, counted without a division.
-                                var phase = stride > 1 ? lo % stride : 1
-                                while start < hi {
-                                    let end = Swift.min(hi, start + block)
-                                    if let sampler, !predicted {
-                                        sampler.apply(
-                                            UnsafeMutableBufferPointer(mutating: UnsafeBufferPointer(
-                                                rebasing: bs[(3 * start)..<(3 * end)])),
-                                            into: UnsafeMutableBufferPointer(rebasing: m[0..<(3 * (end - start))]))
-                                    }
-                                    for i in start..<end {
-                                        let held = phase == heldPhase
-                                        if stride > 1 {
-                                            phase += 1
-                                            if phase == stride { phase = 0 }
-                                        }
-                                        if held { continue }
-                                        let b = SIMD3(bs[3 * i], bs[3 * i + 1], bs[3 * i + 2])
-                                        let stored = SIMD3(as_[3 * i], as_[3 * i + 1], as_[3 * i + 2])
-                                        var t = stored
-                                        if let gain { t /= gain.factor(x: i % width, y: i / width) }
-                                        var w: Float = 1
-                                        if sampler != nil {
-                                            let p: SIMD3<Float>
-                                            if predicted {
-                                                let s = SIMD3(Float(ss[3 * i]), Float(ss[3 * i + 1]),
-                                                              Float(ss[3 * i + 2]))
-                                                p = stored - relaxation
-                                                    * (SIMD3(es[3 * i], es[3 * i + 1], es[3 * i + 2]) - s * code)
-                                            } else {
-                                                let j = 3 * (i - start)
-                                                p = SIMD3(m[j], m[j + 1], m[j + 2])
-                                            }
-                                            let r = t - p
-                                            let e = (r * r).sum()
-                                            if e >= c2 { continue }
-                                            let u = 1 - e * inverseC2
-                                            w = u * u
-                                        }
-                                        if let cellWeights {
-                                            let y = i / width, x = i - y * width
-                                            w *= cellWeights.values[(y * cellWeights.rows / height)
-                                                * cellWeights.columns + x * cellWeights.columns / width]
-                                            if w == 0 { continue }
-                                        }
-                                        // Scalar ternaries: SIMD `clamped` compiles to calls here.
-                                        let qx = b.x * scale, qy = b.y * scale, qz = b.z * scale
-                                        let bin = Int(qx > 0 ? (qx < top ? qx : top) : 0)
-                                            + bins * (Int(qy > 0 ? (qy < top ? qy : top) : 0)
-                                                + bins * Int(qz > 0 ? (qz < top ? qz : top) : 0))
-                                        let o = 8 * bin, wd = Double(w)
-                                        a[o] += wd
-                                        a[o + 1] += wd * Double(b.x)
-                                        a[o + 2] += wd * Double(b.y)
-                                        a[o + 3] += wd * Double(b.z)
-                                        a[o + 4] += wd * Double(t.x)
-                                        a[o + 5] += wd * Double(t.y)
-                                        a[o + 6] += wd * Double(t.z)
-                                        a[o + 7] += 1
-                                    }
-                                    start = end
-                                }
-                            } }
+                            acc.withUnsafeMutableBufferPointer {
+                                pass.accumulate(count * k / chunks, count * (k + 1) / chunks, into: $0)
+                            }
                             parts[k] = acc
                         }
                     }
@@ -452,6 +396,96 @@ public enum LookExtractor {
             cells[Int(c.x) + (n - 1) * (Int(c.y) + (n - 1) * Int(c.z))] = true
         }
         return (samples, cells)
+    }
+
+    /// One pair's pixels as a binning pass reads them (the buffers are borrowed for the pass), with what weighs each
+    /// pixel: the robust cutoff against the current fit (or the JPEG model's prediction), the vignette and the
+    /// spatial weights; held-out pixels are skipped.
+    struct BinningPass: @unchecked Sendable {
+        let before, after, edited: UnsafeBufferPointer<Float>
+        let squeezed: UnsafeBufferPointer<UInt8>
+        let width, height: Int
+        let gain: RadialGain?
+        let cellWeights: SpatialWeights?
+        /// The current fit; nil in the first round (every pixel weighs 1).
+        let sampler: BatchSampler?
+        /// ω of the JPEG model when its prediction is read back (P = target − ω·(after − S(P))) instead of sampling.
+        let relaxation: Float?
+        let bins, holdOutStride: Int
+        let cutoff: Float?
+
+        /// Adds pixels `lo..<hi` into `a`: per colour bin Σw, Σw·before (3), Σw·after (3) and the pixel count.
+        func accumulate(_ lo: Int, _ hi: Int, into a: UnsafeMutableBufferPointer<Double>) {
+            let c2 = cutoff.map { $0 * $0 } ?? 0, inverseC2 = c2 > 0 ? 1 / c2 : 0, code: Float = 1 / 255
+            let heldPhase = holdOutStride / 2, scale = Float(bins), top = scale - 1
+            // The fit's prediction a block at a time, through the vector sampler.
+            let block = 4096
+            var modelled = [Float](repeating: 0, count: sampler != nil && relaxation == nil ? 3 * block : 0)
+            modelled.withUnsafeMutableBufferPointer { m in
+                var start = lo
+                // Held-out pixels are those with i % stride == heldPhase, counted without a division.
+                var phase = holdOutStride > 1 ? lo % holdOutStride : 1
+                while start < hi {
+                    let end = Swift.min(hi, start + block)
+                    if let sampler, relaxation == nil {
+                        sampler.apply(UnsafeMutableBufferPointer(mutating: UnsafeBufferPointer(
+                                          rebasing: before[(3 * start)..<(3 * end)])),
+                                      into: UnsafeMutableBufferPointer(rebasing: m[0..<(3 * (end - start))]))
+                    }
+                    for i in start..<end {
+                        let held = phase == heldPhase
+                        if holdOutStride > 1 {
+                            phase += 1
+                            if phase == holdOutStride { phase = 0 }
+                        }
+                        if held { continue }
+                        let b = SIMD3(before[3 * i], before[3 * i + 1], before[3 * i + 2])
+                        let stored = SIMD3(after[3 * i], after[3 * i + 1], after[3 * i + 2])
+                        var t = stored
+                        if let gain { t /= gain.factor(x: i % width, y: i / width) }
+                        var w: Float = 1
+                        if sampler != nil {
+                            let p: SIMD3<Float>
+                            if let relaxation {
+                                let s = SIMD3(Float(squeezed[3 * i]), Float(squeezed[3 * i + 1]),
+                                              Float(squeezed[3 * i + 2]))
+                                p = stored - relaxation
+                                    * (SIMD3(edited[3 * i], edited[3 * i + 1], edited[3 * i + 2]) - s * code)
+                            } else {
+                                let j = 3 * (i - start)
+                                p = SIMD3(m[j], m[j + 1], m[j + 2])
+                            }
+                            let r = t - p
+                            let e = (r * r).sum()
+                            if e >= c2 { continue }
+                            let u = 1 - e * inverseC2
+                            w = u * u
+                        }
+                        if let cellWeights {
+                            let y = i / width, x = i - y * width
+                            w *= cellWeights.values[(y * cellWeights.rows / height) * cellWeights.columns
+                                + x * cellWeights.columns / width]
+                            if w == 0 { continue }
+                        }
+                        // Scalar ternaries: SIMD `clamped` compiles to calls here.
+                        let qx = b.x * scale, qy = b.y * scale, qz = b.z * scale
+                        let bin = Int(qx > 0 ? (qx < top ? qx : top) : 0)
+                            + bins * (Int(qy > 0 ? (qy < top ? qy : top) : 0)
+                                + bins * Int(qz > 0 ? (qz < top ? qz : top) : 0))
+                        let o = 8 * bin, wd = Double(w)
+                        a[o] += wd
+                        a[o + 1] += wd * Double(b.x)
+                        a[o + 2] += wd * Double(b.y)
+                        a[o + 3] += wd * Double(b.z)
+                        a[o + 4] += wd * Double(t.x)
+                        a[o + 5] += wd * Double(t.y)
+                        a[o + 6] += wd * Double(t.z)
+                        a[o + 7] += 1
+                    }
+                    start = end
+                }
+            }
+        }
     }
 
     /// When the pair's own grey axis rises monotonically, makes the fitted diagonal's luma non-decreasing too (a

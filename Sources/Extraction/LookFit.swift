@@ -29,7 +29,9 @@ public struct ExtractionSettings: Sendable, Equatable, Codable {
     public var jpegModel = true
     /// Over-relaxation ω of the JPEG model's update (1: plain fixed-point iteration).
     public var jpegRelaxation: Float = 1.5
-    /// Reweighting rounds added while the JPEG model acts, each recovering a share of the loss.
+    /// Reweighting rounds added while the JPEG model acts, each recovering a share of the loss: this many for a
+    /// 12 MP pair; smaller pairs get up to three times as many while the rounds take no longer than a 12 MP pair's
+    /// (`LookExtractor.jpegRounds`).
     public var jpegExtraRounds = 3
     /// Scale the pixels a colour bin needs for full weight with the after image's noise (JPEG), relative to 8-bit
     /// rounding.

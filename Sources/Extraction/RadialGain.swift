@@ -36,11 +36,11 @@ struct RadialGain: Sendable, Equatable {
     /// Within one colour the ratio still follows the whole radial profile, so comparing each colour with itself
     /// across rings finds the gain from any look the rounds have fitted. Cells whose residual stands out (a colour
     /// the look fits badly, a brushed area) are down-weighted by Tukey's biweight before the final solve.
-    static func estimate(width: Int, height: Int,
-                         sample: (Int, Int) -> (before: SIMD3<Float>, fitted: SIMD3<Float>, after: SIMD3<Float>))
-        -> RadialGain? {
+    ///
+    /// `before`, `fitted` and `after` are RGB at the pixels `strided(_:width:height:)` picks.
+    static func estimate(width: Int, height: Int, before: [Float], fitted: [Float], after: [Float]) -> RadialGain? {
         let rings = 16, bins = 32 * 32 * 32
-        let step = max(1, Int((Double(width * height) / 120_000).squareRoot().rounded(.up)))
+        let step = sampleStep(width: width, height: height), columns = (width + step - 1) / step
         let unit = RadialGain(a: 1, b: 0, width: width, height: height)
         // Per (colour bin, ring): Σ log ratio and count.
         var sums = [Double](repeating: 0, count: bins * rings), counts = sums
@@ -48,20 +48,20 @@ struct RadialGain: Sendable, Equatable {
         // pixels crowd towards the inner edge, so a ring's mid-radius overstates its pixels' distance (with it, the
         // true look's own ratios gave a 40 % vignette as 39 %).
         var moments = [SIMD3<Double>](repeating: .zero, count: rings)
-        for y in stride(from: 0, to: height, by: step) {
-            for x in stride(from: 0, to: width, by: step) {
-                let (b, f, t) = sample(x, y)
-                let lf = 0.2126 * f.x + 0.7152 * f.y + 0.0722 * f.z, lt = 0.2126 * t.x + 0.7152 * t.y + 0.0722 * t.z
-                // Near black a ratio is noise; near white the after image may be clipped.
-                guard lf > 0.05, lf < 0.95, lt > 0.02, lt < 0.98 else { continue }
-                let q = (b * 32).clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 31))
-                let bin = Int(q.x) + 32 * (Int(q.y) + 32 * Int(q.z))
-                let r2 = unit.factor(x: x, y: y) - 1
-                let ring = min(rings - 1, Int(r2.squareRoot() * Float(rings)))
-                sums[bin * rings + ring] += Double(log(lt / lf))
-                counts[bin * rings + ring] += 1
-                moments[ring] += SIMD3(Double(r2), Double(r2 * r2), 1)
-            }
+        for k in 0..<(before.count / 3) {
+            let x = k % columns * step, y = k / columns * step, i = 3 * k
+            let b = SIMD3(before[i], before[i + 1], before[i + 2]), f = SIMD3(fitted[i], fitted[i + 1], fitted[i + 2])
+            let t = SIMD3(after[i], after[i + 1], after[i + 2])
+            let lf = 0.2126 * f.x + 0.7152 * f.y + 0.0722 * f.z, lt = 0.2126 * t.x + 0.7152 * t.y + 0.0722 * t.z
+            // Near black a ratio is noise; near white the after image may be clipped.
+            guard lf > 0.05, lf < 0.95, lt > 0.02, lt < 0.98 else { continue }
+            let q = (b * 32).clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 31))
+            let bin = Int(q.x) + 32 * (Int(q.y) + 32 * Int(q.z))
+            let r2 = unit.factor(x: x, y: y) - 1
+            let ring = min(rings - 1, Int(r2.squareRoot() * Float(rings)))
+            sums[bin * rings + ring] += Double(log(lt / lf))
+            counts[bin * rings + ring] += 1
+            moments[ring] += SIMD3(Double(r2), Double(r2 * r2), 1)
         }
         // Cells of colours seen in at least two rings (the others only say what h is).
         var cells: [(bin: Int, ring: Int, value: Double, weight: Double)] = []
@@ -129,6 +129,25 @@ struct RadialGain: Sendable, Equatable {
         let gain = RadialGain(a: Float(solution[1] / solution[0]), b: Float(solution[2] / solution[0]),
                               width: width, height: height)
         return abs(gain.corner - 1) >= threshold ? gain : nil
+    }
+
+    /// The estimate reads every `step`-th pixel of every `step`-th row: about 120 000 pixels, plenty for 16 rings.
+    static func sampleStep(width: Int, height: Int) -> Int {
+        max(1, Int((Double(width * height) / 120_000).squareRoot().rounded(.up)))
+    }
+
+    /// The RGB of a whole image's pixels that the estimate reads, row by row.
+    static func strided(_ rgb: [Float], width: Int, height: Int) -> [Float] {
+        let step = sampleStep(width: width, height: height)
+        var out: [Float] = []
+        out.reserveCapacity(3 * ((width + step - 1) / step) * ((height + step - 1) / step))
+        for y in stride(from: 0, to: height, by: step) {
+            for x in stride(from: 0, to: width, by: step) {
+                let i = 3 * (y * width + x)
+                out.append(contentsOf: rgb[i..<(i + 3)])
+            }
+        }
+        return out
     }
 
     /// Cramer's rule for a 3×3 system; nil when it is singular (too few populated rings).

@@ -85,18 +85,27 @@ import Testing
         #expect(JPEGLoss.extrapolated([limit, step, limit]) == nil)
     }
 
+    @Test("JPEG rounds keep to a 12 MP pair's time: 3 from 6 MP up, 6 at 4 MP, 9 for small pairs")
+    func jpegRoundsKeepToTheTimeOfA12MPPair() {
+        #expect(LookExtractor.jpegRounds(3, pixels: 24_000_000) == 3)
+        #expect(LookExtractor.jpegRounds(3, pixels: 12_000_000) == 3)
+        #expect(LookExtractor.jpegRounds(3, pixels: 6_000_000) == 3)
+        #expect(LookExtractor.jpegRounds(3, pixels: 4_000_000) == 6)
+        #expect(LookExtractor.jpegRounds(3, pixels: 1_000_000) == 9)
+        #expect(LookExtractor.jpegRounds(3, pixels: 250_000) == 9)
+        #expect(LookExtractor.jpegRounds(3, pixels: 0) == 0)
+        #expect(LookExtractor.jpegRounds(0, pixels: 250_000) == 0)
+    }
+
     @Test("a vignette is measured colour by colour: from the true look within half a percent, none on a clean pair")
     func theVignetteEstimateComparesEachColourWithItself() throws {
         let photo = try ExtractionFixtures.photo("chelsea", width: 451)
         let truth = ExtractionFixtures.applied(try ExtractionFixtures.creativeLook(), to: photo, quantize: false)
         func estimate(after: PairImage, fitted: PairImage) -> RadialGain? {
-            let w = photo.width
-            return RadialGain.estimate(width: w, height: photo.height) { x, y in
-                let i = 3 * (y * w + x)
-                return (SIMD3(photo.rgb[i], photo.rgb[i + 1], photo.rgb[i + 2]),
-                        SIMD3(fitted.rgb[i], fitted.rgb[i + 1], fitted.rgb[i + 2]),
-                        SIMD3(after.rgb[i], after.rgb[i + 1], after.rgb[i + 2]))
-            }
+            let (w, h) = (photo.width, photo.height)
+            return RadialGain.estimate(width: w, height: h, before: RadialGain.strided(photo.rgb, width: w, height: h),
+                                       fitted: RadialGain.strided(fitted.rgb, width: w, height: h),
+                                       after: RadialGain.strided(after.rgb, width: w, height: h))
         }
         // 1 − 0.4·r⁴: corners 40 % darker. The outer rings exist only in the corners, where a ring's mid-radius
         // overstates its pixels' distance; measured on the pixels, the true look gives the true gain.
