@@ -9,6 +9,8 @@ public struct JPEGDecoded: Sendable, Equatable {
     public var storedOrientation: Int
     /// The embedded ICC profile, to copy to the output.
     public var iccProfile: [UInt8]?
+    /// The whole image's upright size: `pixels`' own unless the file was read at a reduced size.
+    public var sourceWidth: Int, sourceHeight: Int
 }
 
 /// Whole-image JPEG reading and writing, over the band reader and writer (libjpeg-turbo's scanline API).
@@ -33,7 +35,11 @@ public enum JPEGImage {
         let denominator = JPEGReader.previewDenominator(width: probe.width, height: probe.height,
                                                         maxLongSide: previewLongSide)
         if denominator == 1 { return try decodeWhole(probe) }
-        return try decodeWhole(JPEGReader(path: path, maxPixels: maxPixels, scaleDenominator: denominator))
+        var reduced = try decodeWhole(JPEGReader(path: path, maxPixels: maxPixels, scaleDenominator: denominator))
+        // The preview's boxes (faces) are given in the whole image's pixels.
+        (reduced.sourceWidth, reduced.sourceHeight) = JPEGOrientation.uprightSize(
+            width: probe.width, height: probe.height, orientation: probe.markers.orientation)
+        return reduced
     }
 
     /// Decodes JPEG bytes; `name` labels errors.
@@ -67,7 +73,8 @@ public enum JPEGImage {
         JPEGOrientation.makeUpright(&pixels, width: w, height: h, channels: 3, orientation: orientation)
         return JPEGDecoded(pixels: try PixelBuffer(width: upright.width, height: upright.height, channels: 3,
                                                    samples: .eight(pixels)),
-                           storedOrientation: orientation, iccProfile: reader.markers.iccProfile)
+                           storedOrientation: orientation, iccProfile: reader.markers.iccProfile,
+                           sourceWidth: upright.width, sourceHeight: upright.height)
     }
 
     /// Writes `image` as a JPEG at `path` atomically; 16-bit samples are rounded to 8 bits and alpha is dropped.
