@@ -35,22 +35,29 @@ public enum JPEGImage {
         let denominator = JPEGReader.previewDenominator(width: probe.width, height: probe.height,
                                                         maxLongSide: previewLongSide)
         if denominator == 1 { return try decodeWhole(probe) }
-        var reduced = try decodeWhole(JPEGReader(path: path, maxPixels: maxPixels, scaleDenominator: denominator))
-        // The preview's boxes (faces) are given in the whole image's pixels.
-        (reduced.sourceWidth, reduced.sourceHeight) = JPEGOrientation.uprightSize(
-            width: probe.width, height: probe.height, orientation: probe.markers.orientation)
-        return reduced
+        return try decodeReduced(JPEGReader(path: path, maxPixels: maxPixels, scaleDenominator: denominator),
+                                 wholeOf: probe)
     }
 
     /// Decodes JPEG bytes; `name` labels errors.
     public static func decode(_ data: [UInt8], name: String, maxPixels: Int = PNGReader.defaultMaxPixels,
                               minLongSide: Int? = nil) throws(ImageIOError) -> JPEGDecoded {
-        var denominator = 1
-        if let minLongSide {
-            let probe = try JPEGReader(data: data, name: name, maxPixels: maxPixels)
-            denominator = JPEGReader.scaleDenominator(width: probe.width, height: probe.height, minLongSide: minLongSide)
-        }
-        return try decodeWhole(JPEGReader(data: data, name: name, maxPixels: maxPixels, scaleDenominator: denominator))
+        guard let minLongSide else { return try decodeWhole(JPEGReader(data: data, name: name, maxPixels: maxPixels)) }
+        let probe = try JPEGReader(data: data, name: name, maxPixels: maxPixels)
+        let denominator = JPEGReader.scaleDenominator(width: probe.width, height: probe.height, minLongSide: minLongSide)
+        if denominator == 1 { return try decodeWhole(probe) }
+        return try decodeReduced(
+            JPEGReader(data: data, name: name, maxPixels: maxPixels, scaleDenominator: denominator), wholeOf: probe)
+    }
+
+    /// Decodes with `reader`, a reduced-size reader of the image `probe` read whole, keeping the whole image's
+    /// upright size (boxes found on the reduced pixels, faces, are given in the whole image's).
+    private static func decodeReduced(_ reader: JPEGReader, wholeOf probe: JPEGReader) throws(ImageIOError)
+        -> JPEGDecoded {
+        var reduced = try decodeWhole(reader)
+        (reduced.sourceWidth, reduced.sourceHeight) = JPEGOrientation.uprightSize(
+            width: probe.width, height: probe.height, orientation: probe.markers.orientation)
+        return reduced
     }
 
     /// Decodes every row into the pixel array, then turns it upright.

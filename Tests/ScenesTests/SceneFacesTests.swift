@@ -60,7 +60,8 @@ import Testing
         let tolerance = side / 50
         #expect(abs(face.x - expected.x * k) <= tolerance && abs(face.y - expected.y * k) <= tolerance,
                 "\(face) against \(expected) × \(k)")
-        #expect(abs(face.width - expected.width * k) <= tolerance && abs(face.height - expected.height * k) <= tolerance)
+        #expect(abs(face.width - expected.width * k) <= tolerance
+                && abs(face.height - expected.height * k) <= tolerance)
     }
 
     @Test("no face and no people scene in the coffee cup and the cat; camera.png (a profile, grey) stays 100")
