@@ -9,6 +9,8 @@ public struct JPEGDecoded: Sendable, Equatable {
     public var storedOrientation: Int
     /// The embedded ICC profile, to copy to the output.
     public var iccProfile: [UInt8]?
+    /// The whole image's upright size: `pixels`' own unless the file was read at a reduced size.
+    public var sourceWidth: Int, sourceHeight: Int
 }
 
 /// Whole-image JPEG reading and writing, over the band reader and writer (libjpeg-turbo's scanline API).
@@ -33,18 +35,29 @@ public enum JPEGImage {
         let denominator = JPEGReader.previewDenominator(width: probe.width, height: probe.height,
                                                         maxLongSide: previewLongSide)
         if denominator == 1 { return try decodeWhole(probe) }
-        return try decodeWhole(JPEGReader(path: path, maxPixels: maxPixels, scaleDenominator: denominator))
+        return try decodeReduced(JPEGReader(path: path, maxPixels: maxPixels, scaleDenominator: denominator),
+                                 wholeOf: probe)
     }
 
     /// Decodes JPEG bytes; `name` labels errors.
     public static func decode(_ data: [UInt8], name: String, maxPixels: Int = PNGReader.defaultMaxPixels,
                               minLongSide: Int? = nil) throws(ImageIOError) -> JPEGDecoded {
-        var denominator = 1
-        if let minLongSide {
-            let probe = try JPEGReader(data: data, name: name, maxPixels: maxPixels)
-            denominator = JPEGReader.scaleDenominator(width: probe.width, height: probe.height, minLongSide: minLongSide)
-        }
-        return try decodeWhole(JPEGReader(data: data, name: name, maxPixels: maxPixels, scaleDenominator: denominator))
+        guard let minLongSide else { return try decodeWhole(JPEGReader(data: data, name: name, maxPixels: maxPixels)) }
+        let probe = try JPEGReader(data: data, name: name, maxPixels: maxPixels)
+        let denominator = JPEGReader.scaleDenominator(width: probe.width, height: probe.height, minLongSide: minLongSide)
+        if denominator == 1 { return try decodeWhole(probe) }
+        return try decodeReduced(
+            JPEGReader(data: data, name: name, maxPixels: maxPixels, scaleDenominator: denominator), wholeOf: probe)
+    }
+
+    /// Decodes with `reader`, a reduced-size reader of the image `probe` read whole, keeping the whole image's
+    /// upright size (boxes found on the reduced pixels, faces, are given in the whole image's).
+    private static func decodeReduced(_ reader: JPEGReader, wholeOf probe: JPEGReader) throws(ImageIOError)
+        -> JPEGDecoded {
+        var reduced = try decodeWhole(reader)
+        (reduced.sourceWidth, reduced.sourceHeight) = JPEGOrientation.uprightSize(
+            width: probe.width, height: probe.height, orientation: probe.markers.orientation)
+        return reduced
     }
 
     /// Decodes every row into the pixel array, then turns it upright.
@@ -67,7 +80,8 @@ public enum JPEGImage {
         JPEGOrientation.makeUpright(&pixels, width: w, height: h, channels: 3, orientation: orientation)
         return JPEGDecoded(pixels: try PixelBuffer(width: upright.width, height: upright.height, channels: 3,
                                                    samples: .eight(pixels)),
-                           storedOrientation: orientation, iccProfile: reader.markers.iccProfile)
+                           storedOrientation: orientation, iccProfile: reader.markers.iccProfile,
+                           sourceWidth: upright.width, sourceHeight: upright.height)
     }
 
     /// Writes `image` as a JPEG at `path` atomically; 16-bit samples are rounded to 8 bits and alpha is dropped.

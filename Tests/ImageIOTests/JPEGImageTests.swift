@@ -141,6 +141,25 @@ import Testing
         }
     }
 
+    @Test("a preview already at its size is the pixels themselves: the reduced JPEG decode, an in-memory image")
+    func previewAtItsSizeIsThePixels() throws {
+        let dir = NSTemporaryDirectory() + "lookstudio-jpeg-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try JPEGImage.write(try Self.quadrants(width: 400, height: 200), to: dir + "/big.jpg")
+        // 400 → 100 is a 1/4 DCT decode with nothing left for the box filter to do.
+        let decoded = try JPEGImage.read(path: dir + "/big.jpg", previewLongSide: 100)
+        let preview = try ImagePreview(path: dir + "/big.jpg", maxLongSide: 100)
+        #expect(preview.pixels == decoded.pixels)
+        #expect(preview.sourceWidth == 400 && preview.sourceHeight == 200)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/big.jpg")))
+        let fromBytes = try JPEGImage.decode(bytes, name: "big.jpg", minLongSide: 100)
+        #expect(fromBytes.pixels.width == 100 && fromBytes.sourceWidth == 400 && fromBytes.sourceHeight == 200)
+        let small = try Self.quadrants(width: 64, height: 32)
+        #expect(try ImagePreview(image: small, maxLongSide: 64).pixels == small)
+        #expect(try ImagePreview(image: small, maxLongSide: 32).pixels.width == 32)
+    }
+
     @Test("a written file holds the same bytes as encode, ICC segments included, and a bad folder is an error")
     func writeMatchesEncode() throws {
         let dir = NSTemporaryDirectory() + "lookstudio-jpeg-\(UUID().uuidString)"

@@ -33,6 +33,37 @@ import Testing
         #expect(SceneDetector.detect(analysis).label == .people)
     }
 
+    @Test("a large JPEG, analysed through its reduced decode, reports its face in the file's own pixels")
+    func largeJPEGFaceInSourcePixels() throws {
+        let small = try PNGImage.read(path: Self.root + "astronaut.png")
+        let large = try Self.astronaut()
+        // 8× nearest-neighbour: 4096 px, which the analysis decodes at 1/2 (any JPEG over 4095 px is reduced).
+        let k = 8, side = large.width * k
+        var samples = [UInt8](repeating: 0, count: side * side * 3)
+        for y in 0..<side {
+            for x in 0..<side {
+                let s = 3 * ((y / k) * large.width + x / k), o = 3 * (y * side + x)
+                samples[o] = large.samples[s]
+                samples[o + 1] = large.samples[s + 1]
+                samples[o + 2] = large.samples[s + 2]
+            }
+        }
+        let dir = NSTemporaryDirectory() + "lookstudio-faces-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try JPEGImage.write(try Self.buffer(side, side, samples), to: dir + "/big.jpg")
+        let analysis = try SceneAnalysis(path: dir + "/big.jpg")
+        #expect(analysis.statistics.sourceWidth == side && analysis.statistics.sourceHeight == side)
+        let face = try #require(analysis.faces.first)
+        let expected = try #require(try SceneAnalysis(image: small).faces.first)
+        // The same face, k times larger: within 2 % of the side on every edge.
+        let tolerance = side / 50
+        #expect(abs(face.x - expected.x * k) <= tolerance && abs(face.y - expected.y * k) <= tolerance,
+                "\(face) against \(expected) × \(k)")
+        #expect(abs(face.width - expected.width * k) <= tolerance
+                && abs(face.height - expected.height * k) <= tolerance)
+    }
+
     @Test("no face and no people scene in the coffee cup and the cat; camera.png (a profile, grey) stays 100")
     func noPeople() throws {
         for name in ["coffee.png", "chelsea.png"] {

@@ -34,9 +34,11 @@ public struct ImagePreview: Sendable {
     public init(path: String, maxLongSide: Int, maxPixels: Int = PNGReader.defaultMaxPixels,
                 bandBytes: Int = 4 << 20) throws(ImageIOError) {
         if try ImageFormat.of(path: path) == .jpeg {
-            let full = try JPEGImage.read(path: path, previewLongSide: maxLongSide, maxPixels: maxPixels)
-            try self.init(image: full.pixels, color: ColorDescription(iccBytes: full.iccProfile),
-                          maxLongSide: maxLongSide)
+            let reduced = try JPEGImage.read(path: path, previewLongSide: maxLongSide, maxPixels: maxPixels)
+            let preview = try ImagePreview(image: reduced.pixels, color: ColorDescription(iccBytes: reduced.iccProfile),
+                                           maxLongSide: maxLongSide)
+            self.init(pixels: preview.pixels, color: preview.color, sourceWidth: reduced.sourceWidth,
+                      sourceHeight: reduced.sourceHeight)
             return
         }
         guard let reader = try ImageFormat.bandReader(path: path, maxPixels: maxPixels) else {
