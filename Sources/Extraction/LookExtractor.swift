@@ -355,7 +355,8 @@ public enum LookExtractor {
             let prediction = sampler == nil || pairIndex >= predictions.count ? nil : predictions[pairIndex]
             let edited = prediction?.after ?? [], squeezed = prediction?.squeezed ?? []
             let count = p.before.width * p.before.height
-            let results = p.before.rgb.withUnsafeBufferPointer { before in p.after.rgb.withUnsafeBufferPointer { after in
+            let results = p.before.rgb.withUnsafeBufferPointer { before in
+                p.after.rgb.withUnsafeBufferPointer { after in
                 edited.withUnsafeBufferPointer { edited in squeezed.withUnsafeBufferPointer { squeezed in
                     let pass = BinningPass(
                         before: before, after: after, edited: edited, squeezed: squeezed, width: p.before.width,

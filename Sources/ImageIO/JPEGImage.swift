@@ -44,7 +44,8 @@ public enum JPEGImage {
                               minLongSide: Int? = nil) throws(ImageIOError) -> JPEGDecoded {
         guard let minLongSide else { return try decodeWhole(JPEGReader(data: data, name: name, maxPixels: maxPixels)) }
         let probe = try JPEGReader(data: data, name: name, maxPixels: maxPixels)
-        let denominator = JPEGReader.scaleDenominator(width: probe.width, height: probe.height, minLongSide: minLongSide)
+        let denominator = JPEGReader.scaleDenominator(width: probe.width, height: probe.height,
+                                                      minLongSide: minLongSide)
         if denominator == 1 { return try decodeWhole(probe) }
         return try decodeReduced(
             JPEGReader(data: data, name: name, maxPixels: maxPixels, scaleDenominator: denominator), wholeOf: probe)
