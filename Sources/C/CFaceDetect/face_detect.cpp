@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstring>
 #include <exception>
+#include <mutex>
 #include <new>
 #include <sstream>
 #include <string>
@@ -52,16 +53,31 @@ using scanner_type = dlib::frontal_face_detector::image_scanner_type;
 using pyramid_type = dlib::pyramid_down<6>;
 
 // Runs `work(item)` for items 0..<count on `threads` threads (the caller's included), each taking the next item.
+// An exception in any thread (dlib's bad_alloc, say) stops the others at their next item and is rethrown here, on
+// the caller's thread, where fd_detect turns it into an error; one escaping a helper thread would end the process.
 template <typename Work>
 void share(int count, int threads, const Work &work) {
     std::atomic<int> next{0};
+    std::mutex lock;
+    std::exception_ptr failure;
     auto run = [&] {
-        for (int i = next++; i < count; i = next++) work(i);
+        try {
+            for (int i = next++; i < count; i = next++) work(i);
+        } catch (...) {
+            std::lock_guard<std::mutex> guard(lock);
+            if (!failure) failure = std::current_exception();
+            next = count;
+        }
     };
     std::vector<std::thread> helpers;
-    for (int t = 1; t < std::min(threads, count); ++t) helpers.emplace_back(run);
+    try {
+        for (int t = 1; t < std::min(threads, count); ++t) helpers.emplace_back(run);
+    } catch (...) {
+        // No more threads to be had: those started and this one do the work.
+    }
     run();
     for (auto &h : helpers) h.join();
+    if (failure) std::rethrow_exception(failure);
 }
 
 // dlib's object_detector::operator() for the frontal detector, with the HOG pyramid's levels and the (filter,
