@@ -4,6 +4,13 @@ import Testing
 
 @Suite struct JPEGImageTests {
     /// A smooth 8-bit RGB image (JPEG-friendly) with a distinct colour in each quadrant.
+    /// A fresh temporary folder, removed by the caller.
+    static func scratchFolder() throws -> String {
+        let dir = NSTemporaryDirectory() + "lookstudio-jpeg-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
     static func quadrants(width: Int = 64, height: Int = 32) throws -> PixelBuffer {
         var s = [UInt8](repeating: 0, count: width * height * 3)
         for y in 0..<height {
@@ -129,8 +136,7 @@ import Testing
 
     @Test("a preview read decodes DCT-scaled straight to the size the box shrink gives")
     func scaledRead() throws {
-        let dir = NSTemporaryDirectory() + "lookstudio-jpeg-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try JPEGImage.write(try Self.quadrants(width: 400, height: 200), to: dir + "/big.jpg")
         for (target, expected) in [(100, 100), (150, 100), (200, 200), (300, 200)] {
@@ -143,8 +149,7 @@ import Testing
 
     @Test("a preview already at its size is the pixels themselves: the reduced JPEG decode, an in-memory image")
     func previewAtItsSizeIsThePixels() throws {
-        let dir = NSTemporaryDirectory() + "lookstudio-jpeg-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try JPEGImage.write(try Self.quadrants(width: 400, height: 200), to: dir + "/big.jpg")
         // 400 → 100 is a 1/4 DCT decode with nothing left for the box filter to do.
@@ -162,8 +167,7 @@ import Testing
 
     @Test("a written file holds the same bytes as encode, ICC segments included, and a bad folder is an error")
     func writeMatchesEncode() throws {
-        let dir = NSTemporaryDirectory() + "lookstudio-jpeg-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let profile = (0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }  // two APP2 chunks
         let image = try Self.quadrants(width: 100, height: 60)

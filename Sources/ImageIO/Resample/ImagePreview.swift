@@ -14,11 +14,18 @@ public struct ImagePreview: Sendable {
     /// Shrinks an image in memory to at most `maxLongSide` on its long side (an integer box factor).
     public init(image: PixelBuffer, color: ColorDescription = ColorDescription(), maxLongSide: Int)
         throws(ImageIOError) {
+        try self.init(shrinking: image, color: color, maxLongSide: maxLongSide, sourceWidth: image.width,
+                      sourceHeight: image.height)
+    }
+
+    /// Shrinks `image`, itself the whole source or a reduced decode of a `sourceWidth × sourceHeight` one.
+    private init(shrinking image: PixelBuffer, color: ColorDescription, maxLongSide: Int, sourceWidth: Int,
+                 sourceHeight: Int) throws(ImageIOError) {
         var scaler = BoxDownscaler(width: image.width, height: image.height, maxLongSide: maxLongSide)
         // A box of one pixel is the pixel: an 8-bit RGB image already small enough is the preview as it is (a
         // JPEG decoded at a DCT-reduced size usually is).
         if scaler.factor == 1, image.channels == 3, case .eight = image.samples {
-            self.init(pixels: image, color: color, sourceWidth: image.width, sourceHeight: image.height)
+            self.init(pixels: image, color: color, sourceWidth: sourceWidth, sourceHeight: sourceHeight)
             return
         }
         switch image.samples {
@@ -27,7 +34,7 @@ public struct ImagePreview: Sendable {
         case .sixteen(let s):
             s.withUnsafeBufferPointer { scaler.add(rows: image.height, samples: $0, channels: image.channels) }
         }
-        self.init(pixels: try scaler.finish(), color: color, sourceWidth: image.width, sourceHeight: image.height)
+        self.init(pixels: try scaler.finish(), color: color, sourceWidth: sourceWidth, sourceHeight: sourceHeight)
     }
 
     /// Reads and shrinks an image file, `bandBytes` of source rows at a time where the format streams.
@@ -35,10 +42,9 @@ public struct ImagePreview: Sendable {
                 bandBytes: Int = 4 << 20) throws(ImageIOError) {
         if try ImageFormat.of(path: path) == .jpeg {
             let reduced = try JPEGImage.read(path: path, previewLongSide: maxLongSide, maxPixels: maxPixels)
-            let preview = try ImagePreview(image: reduced.pixels, color: ColorDescription(iccBytes: reduced.iccProfile),
-                                           maxLongSide: maxLongSide)
-            self.init(pixels: preview.pixels, color: preview.color, sourceWidth: reduced.sourceWidth,
-                      sourceHeight: reduced.sourceHeight)
+            try self.init(shrinking: reduced.pixels, color: ColorDescription(iccBytes: reduced.iccProfile),
+                          maxLongSide: maxLongSide, sourceWidth: reduced.sourceWidth,
+                          sourceHeight: reduced.sourceHeight)
             return
         }
         guard let reader = try ImageFormat.bandReader(path: path, maxPixels: maxPixels) else {
