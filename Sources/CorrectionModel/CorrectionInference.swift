@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import LookCore
 
@@ -96,14 +97,20 @@ extension CorrectionModel {
         // the wrapped column needs no modulo.
         var logits = prior ? chromaBias.map(Double.init) : [Double](repeating: 0, count: n * n)
         let total = Double(used)
+        let votes = occupied.map { (weight: hist[$0] / total, i: $0 / n, j: $0 % n) }
+        // Rows of offsets on every core; each logit still adds the bins in the same order, so the sums are the
+        // same on any number of cores.
         wideFilter.withUnsafeBufferPointer { f in
             logits.withUnsafeMutableBufferPointer { z in
-                for x in occupied {
-                    let w = hist[x] / total, xi = x / n, xj = x % n
-                    for li in 0..<n {
-                        let row = f.baseAddress! + Self.wrap(xi - li, n) * 2 * n + xj + n
-                        let out = z.baseAddress! + li * n
-                        for lj in 0..<n { out[lj] += w * Double(row[-lj]) }
+                nonisolated(unsafe) let filter = f, rows = z
+                let chunks = min(8, n)
+                DispatchQueue.concurrentPerform(iterations: chunks) { k in
+                    for li in (n * k / chunks)..<(n * (k + 1) / chunks) {
+                        let out = rows.baseAddress! + li * n
+                        for vote in votes {
+                            let row = filter.baseAddress! + Self.wrap(vote.i - li, n) * 2 * n + vote.j + n
+                            for lj in 0..<n { out[lj] += vote.weight * Double(row[-lj]) }
+                        }
                     }
                 }
             }

@@ -57,21 +57,7 @@ public struct Seed: Sendable, Equatable {
 
     /// Reads and checks the YAML files of the seed in `directory` (PNG files are read only when seeded).
     public static func load(from directory: String) throws -> Seed {
-        let scenesPath = "\(directory)/Catalog/scenes.yaml"
-        let text: String
-        do {
-            text = try String(contentsOfFile: scenesPath, encoding: .utf8)
-        } catch {
-            throw CatalogError.badSeed(file: scenesPath, "\(error)")
-        }
-        let scenes = try parseScenes(text, file: scenesPath)
-        for scene in scenes {
-            do {
-                try scene.correction?.validateForCatalog()
-            } catch {
-                throw CatalogError.badSeed(file: scenesPath, "scene \(scene.label): \(error)")
-            }
-        }
+        let scenes = try loadScenes(from: directory)
         let looksDir = "\(directory)/Looks"
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: looksDir)) ?? [])
             .filter { $0.hasSuffix(".yaml") }.sorted()
@@ -94,6 +80,27 @@ public struct Seed: Sendable, Equatable {
             }
         }
         return Seed(directory: directory, scenes: scenes, looks: looks)
+    }
+
+    /// Reads and checks the seed's `Catalog/scenes.yaml` alone (what a LUT-file run needs: the scene presets,
+    /// without decoding every shipped look's YAML).
+    public static func loadScenes(from directory: String) throws -> [Scene] {
+        let scenesPath = "\(directory)/Catalog/scenes.yaml"
+        let text: String
+        do {
+            text = try String(contentsOfFile: scenesPath, encoding: .utf8)
+        } catch {
+            throw CatalogError.badSeed(file: scenesPath, "\(error)")
+        }
+        let scenes = try parseScenes(text, file: scenesPath)
+        for scene in scenes {
+            do {
+                try scene.correction?.validateForCatalog()
+            } catch {
+                throw CatalogError.badSeed(file: scenesPath, "scene \(scene.label): \(error)")
+            }
+        }
+        return scenes
     }
 
     /// Parses and checks the text of a `scenes.yaml`; `file` labels errors.

@@ -110,7 +110,7 @@ extension Workspace {
         guard let dir = CatalogLocation.findSeed(explicit: nil, environment: ProcessInfo.processInfo.environment)
         else { return [:] }
         var presets: [Int: CorrectionPreset] = [:]
-        for scene in try Seed.load(from: dir).scenes { presets[scene.label] = scene.correction ?? CorrectionPreset() }
+        for scene in try Seed.loadScenes(from: dir) { presets[scene.label] = scene.correction ?? CorrectionPreset() }
         return presets
     }
 }
