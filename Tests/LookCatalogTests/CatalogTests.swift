@@ -22,6 +22,20 @@ struct CatalogTests {
         for look in looks { #expect(look.cubeSize == 64 && look.layout == "tiled") }
     }
 
+    @Test("the scene presets are read from scenes.yaml alone: a broken look YAML beside it is not read")
+    func scenesWithoutLooks() throws {
+        let shipped = try Seed.load(from: TestSupport.packageRoot).scenes
+        #expect(try Seed.loadScenes(from: TestSupport.packageRoot) == shipped)
+        let dir = try TestSupport.tempDir()
+        try FileManager.default.createDirectory(atPath: dir + "/Catalog", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir + "/Looks", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: TestSupport.packageRoot + "/Catalog/scenes.yaml",
+                                         toPath: dir + "/Catalog/scenes.yaml")
+        try Data("guid: [unclosed\n".utf8).write(to: URL(fileURLWithPath: dir + "/Looks/broken.yaml"))
+        #expect(try Seed.loadScenes(from: dir) == shipped)
+        #expect(throws: CatalogError.self) { try Seed.load(from: dir) }
+    }
+
     @Test("a scene list whose label reads as an overflowing base-60 number is refused with its line, not a trap")
     func scenesBase60Label() {
         let text = "scenes:\n  - guid: 6B1F9E0C-0000-4000-8000-000000000001\n    label: 1:1:1:1:1:1:1:1:1:1:1\n"
