@@ -41,6 +41,9 @@ public enum LookExtractor {
         let planned = settings.robustIterations
             + Self.jpegRounds(settings.jpegExtraRounds, pixels: jpegPixels)
         var fits: [[SIMD4<Double>]] = []
+        // The before colours the vignette estimate reads, the same every round.
+        let vignetteColours = pairs.map { RadialGain.strided($0.before.rgb, width: $0.before.width,
+                                                             height: $0.before.height) }
         var predictions = [JPEGLoss.Prediction?](repeating: nil, count: pairs.count)
         while true {
             defer { round += 1 }
@@ -72,8 +75,8 @@ public enum LookExtractor {
             }
             if round > 0 {
                 for k in working.indices {
-                    gains[k] = vignette(before: working[k].before, after: working[k].after, cube: cube,
-                                        settings: settings)
+                    gains[k] = vignette(before: working[k].before, colours: vignetteColours[k],
+                                        after: working[k].after, cube: cube, settings: settings)
                 }
             }
             // A vignette is estimated against the look of the round before, which the next fit improves; past the
@@ -284,15 +287,14 @@ public enum LookExtractor {
         return 3 * max(1.4826 * median, 1 / 255)
     }
 
-    /// The pair's vignette under `cube`, if any.
-    static func vignette(before: PairImage, after: PairImage, cube: ColorCube, settings: ExtractionSettings)
-        -> RadialGain? {
+    /// The pair's vignette under `cube`, if any; `colours` are the before image's pixels the estimate reads
+    /// (`RadialGain.strided`).
+    static func vignette(before: PairImage, colours: [Float], after: PairImage, cube: ColorCube,
+                         settings: ExtractionSettings) -> RadialGain? {
         let (w, h) = (before.width, before.height)
-        var colours = RadialGain.strided(before.rgb, width: w, height: h)
         var fitted = [Float](repeating: 0, count: colours.count)
-        colours.withUnsafeMutableBufferPointer { source in fitted.withUnsafeMutableBufferPointer { target in
-            BatchSampler(cube, interpolation: settings.interpolation).applyOnAllCores(UnsafeBufferPointer(source),
-                                                                                     into: target)
+        colours.withUnsafeBufferPointer { source in fitted.withUnsafeMutableBufferPointer { target in
+            BatchSampler(cube, interpolation: settings.interpolation).applyOnAllCores(source, into: target)
         } }
         return RadialGain.estimate(width: w, height: h, before: colours, fitted: fitted,
                                    after: RadialGain.strided(after.rgb, width: w, height: h))

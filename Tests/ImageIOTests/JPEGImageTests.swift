@@ -3,7 +3,6 @@ import ImageIO
 import Testing
 
 @Suite struct JPEGImageTests {
-    /// A smooth 8-bit RGB image (JPEG-friendly) with a distinct colour in each quadrant.
     /// A fresh temporary folder, removed by the caller.
     static func scratchFolder() throws -> String {
         let dir = NSTemporaryDirectory() + "lookstudio-jpeg-\(UUID().uuidString)"
@@ -11,6 +10,7 @@ import Testing
         return dir
     }
 
+    /// A smooth 8-bit RGB image (JPEG-friendly) with a distinct colour in each quadrant.
     static func quadrants(width: Int = 64, height: Int = 32) throws -> PixelBuffer {
         var s = [UInt8](repeating: 0, count: width * height * 3)
         for y in 0..<height {

@@ -27,6 +27,7 @@ struct CatalogTests {
         let shipped = try Seed.load(from: TestSupport.packageRoot).scenes
         #expect(try Seed.loadScenes(from: TestSupport.packageRoot) == shipped)
         let dir = try TestSupport.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         try FileManager.default.createDirectory(atPath: dir + "/Catalog", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: dir + "/Looks", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: TestSupport.packageRoot + "/Catalog/scenes.yaml",
