@@ -98,9 +98,10 @@ public struct ColorProfile: Sendable, Equatable, Hashable {
         }
     }
 
-    /// True when converting between the two changes no colour by more than a quarter of an 8-bit code: such
-    /// profiles are treated as the same space, and the conversion is skipped rather than approximated.
-    public func isEquivalent(to other: ColorProfile) -> Bool {
+    /// True when converting between the two changes no colour by more than `tolerance` (default a quarter of an
+    /// 8-bit code): such profiles are treated as the same space, and the conversion is skipped rather than
+    /// approximated.
+    public func isEquivalent(to other: ColorProfile, tolerance: Float = 0.25 / 255) -> Bool {
         if data == other.data { return true }
         if let a = named, let b = other.named { return a == b }
         guard let transform = try? ColorTransform(from: self, to: other, intent: .relativeColorimetric) else {
@@ -111,7 +112,7 @@ public struct ColorProfile: Sendable, Equatable, Hashable {
         grid.reserveCapacity(3 * n * n * n)
         for b in 0..<n { for g in 0..<n { for r in 0..<n { grid += [Float(r), Float(g), Float(b)].map { $0 / Float(n - 1) } } } }
         let converted = transform.converting(grid)
-        return zip(grid, converted).allSatisfy { abs($0 - $1) <= 0.25 / 255 }
+        return zip(grid, converted).allSatisfy { abs($0 - $1) <= tolerance }
     }
 
     /// Opens the profile in LittleCMS; the caller closes it.

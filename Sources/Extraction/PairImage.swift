@@ -32,6 +32,13 @@ public struct PairImage: Sendable, Equatable {
         self.rgb = rgb
     }
 
+    /// How far (in 0…1) a file's profile may move a colour from the working space and still be read as that space,
+    /// unconverted: one 8-bit code, the fit's own noise floor. Most edited photos carry an sRGB profile built from
+    /// tabulated curves and rounded colorants (the common "sRGB IEC61966-2.1" one moves some colours by about a
+    /// code against the parametric sRGB); converting such a file changes nothing visible, but its pixels would no
+    /// longer be the JPEG's as decoded, and the fit would lose the file's compression model (docs/EXTRACT.md).
+    static let sameSpaceTolerance: Float = 1 / 255
+
     /// Reads any format ImageIO decodes (PNG, JPEG, TIFF, WebP, HEIC/AVIF), 8 or 16 bits, upright (ImageIO applies
     /// the EXIF orientation), converted from its embedded ICC profile into `workingSpace`.
     ///
@@ -55,7 +62,7 @@ public struct PairImage: Sendable, Equatable {
         } else {
             source = ColorProfile(.sRGB)
         }
-        if !source.isEquivalent(to: workingSpace) {
+        if !source.isEquivalent(to: workingSpace, tolerance: sameSpaceTolerance) {
             do {
                 let transform = try ColorTransform(from: source, to: workingSpace)
                 image.rgb.withUnsafeMutableBufferPointer { transform.convert($0) }

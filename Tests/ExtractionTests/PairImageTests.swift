@@ -1,3 +1,4 @@
+import ColorManagement
 import Foundation
 import ImageIO
 import Testing
@@ -37,6 +38,35 @@ import Testing
         let pair = try PairGeometry.aligned(before: before, after: loaded, beforeName: "b", afterName: "a")
         let fit = try LookExtractor.fit(pairs: [pair])
         #expect(ExtractionFixtures.cubeDifference(fit.cube, look, on: before) < 1.0)
+    }
+
+    @Test func aJPEGTaggedWithANearSRGBProfileKeepsItsCompressionModelAndADifferentSpaceIsConverted() throws {
+        let folder = try ExtractionFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // sRGB with its red primary moved a little: half a code from the parametric sRGB at most, as the common
+        // tabulated "sRGB IEC61966-2.1" profile editors embed (0.45 of a code, measured): more than the quarter code
+        // `isEquivalent` allows by default, within the extraction's one.
+        let nearSRGB = try ColorProfile.rgb(white: [0.3127, 0.3290], red: [0.6402, 0.3300], green: [0.30, 0.60],
+                                            blue: [0.15, 0.06], curve: .sRGB, description: "near sRGB")
+        let sRGB = ColorProfile(.sRGB)
+        #expect(!nearSRGB.isEquivalent(to: sRGB))
+        #expect(nearSRGB.isEquivalent(to: sRGB, tolerance: PairImage.sameSpaceTolerance))
+        let photo = try ExtractionFixtures.photo("chelsea", width: 128)
+        let after = ExtractionFixtures.applied(try ExtractionFixtures.creativeLook(), to: photo)
+        try ImageFormat.write(try ExtractionFixtures.pixels8(after), to: folder + "/near.jpg", jpegQuality: 85,
+                              iccProfile: nearSRGB.data)
+        let near = try PairImage.load(path: folder + "/near.jpg")
+        #expect(near.compression != nil)
+        let decoded = try PairImage(pixels: try ImageFormat.readImage(path: folder + "/near.jpg").pixels)
+        let unconverted = near.rgb == decoded.rgb
+        #expect(unconverted)
+        // A wider space is a different one: converted to the working space, so no longer the file's blocks.
+        try ImageFormat.write(try ExtractionFixtures.pixels8(after), to: folder + "/p3.jpg", jpegQuality: 85,
+                              iccProfile: ColorProfile(.displayP3).data)
+        let p3 = try PairImage.load(path: folder + "/p3.jpg")
+        #expect(p3.compression == nil)
+        let converted = p3.rgb != decoded.rgb
+        #expect(converted)
     }
 
     @Test func boxResizingAveragesAreasAndKeepsFlatColours() throws {
