@@ -1,3 +1,4 @@
+import ColorManagement
 import Dispatch
 import ImageIO
 import LookCore
@@ -18,20 +19,53 @@ enum JPEGLoss {
     /// and fault in two fresh images per round) with the next round's target: P + relaxation · (after − S(P)),
     /// P being `cube` applied to `before`. Returns S(P) as 8-bit codes, from which the binning pass recovers P
     /// without sampling the cube again (`Prediction`).
+    ///
+    /// When the after image's samples were converted from the file's own profile (`space`), the loss happened to
+    /// the file's codes: P is put through the file's compression in the file's space (the look and the conversion
+    /// composed into one cube, as `apply` composes them) and brought back through `space`'s conversion cube. S(P)
+    /// then comes back rounded to 8-bit codes of the working space (an unbiased half code at most).
     static func restore(_ target: inout PairImage, before: PairImage, after: PairImage, cube: ColorCube,
-                        interpolation: Interpolation, compression: JPEGCompression,
+                        interpolation: Interpolation, compression: JPEGCompression, space: FileSpace? = nil,
                         relaxation: Float) throws(ExtractionError) -> Prediction {
         let count = before.rgb.count, chunks = LookExtractor.chunkCount * 4
         var codes = [UInt8](repeating: 0, count: count)
         let sampler = BatchSampler(cube, interpolation: interpolation)
+        let toFile: BatchSampler?
+        do {
+            toFile = try space.map { s in
+                BatchSampler(try ColorManagedLook(look: cube, workingSpace: s.conversion.samples,
+                                                  interpolation: interpolation)
+                                .cube(input: s.conversion.samples, output: s.conversion.file),
+                             interpolation: interpolation)
+            }
+        } catch {
+            throw .colorSpace(file: "the after image", reason: "\(error)")
+        }
         before.rgb.withUnsafeBufferPointer { b in target.rgb.withUnsafeMutableBufferPointer { t in
-            codes.withUnsafeMutableBufferPointer { c in sampler.applyOnAllCores(b, into: t, codes: c) }
+            codes.withUnsafeMutableBufferPointer { c in
+                // The file's codes of P pass through `target` on their way; P itself is written over them.
+                if let toFile { toFile.applyOnAllCores(b, into: t, codes: c) }
+                sampler.applyOnAllCores(b, into: t, codes: toFile == nil ? c : nil)
+            }
         } }
-        let compressed: [UInt8]
+        var compressed: [UInt8]
         do {
             compressed = try compression.roundTrip(codes, width: before.width, height: before.height)
         } catch {
             throw .invalidInput("cannot re-create the after image's JPEG compression: \(error.reason)")
+        }
+        if let space {
+            let toSamples = BatchSampler(space.toSamples, interpolation: .tetrahedral)
+            compressed.withUnsafeMutableBufferPointer { c in
+                nonisolated(unsafe) let codes = c
+                DispatchQueue.concurrentPerform(iterations: chunks) { k in
+                    let range = (3 * (count / 3 * k / chunks))..<(3 * (count / 3 * (k + 1) / chunks))
+                    var floats = codes[range].map { Float($0) / 255 }
+                    floats.withUnsafeMutableBufferPointer { f in
+                        toSamples.apply(f, into: f, codes: UnsafeMutableBufferPointer(rebasing: codes[range]))
+                    }
+                }
+            }
         }
         target.rgb.withUnsafeMutableBufferPointer { t in after.rgb.withUnsafeBufferPointer { a in
             compressed.withUnsafeBufferPointer { s in
@@ -44,6 +78,25 @@ enum JPEGLoss {
             }
         } }
         return Prediction(after: after.rgb, squeezed: compressed, relaxation: relaxation)
+    }
+
+    /// A compressed file's space and the way back from it, built once per pair.
+    struct FileSpace: Sendable {
+        /// The file's profile and the samples'.
+        let conversion: PairImage.Conversion
+        /// File codes to the samples' space, clipped to 0…1 as the after image was when it was read, sampled at
+        /// 65 points per axis (a conversion's curves are steep near black: docs/COLOR.md's finer grid).
+        let toSamples: ColorCube
+
+        init(_ conversion: PairImage.Conversion) throws(ExtractionError) {
+            self.conversion = conversion
+            do {
+                toSamples = try ColorManagedLook(look: try ColorCube.identity(size: 65), workingSpace: conversion.file)
+                    .cube(input: conversion.file, output: conversion.samples, gridSize: 65)
+            } catch {
+                throw .colorSpace(file: "the after image", reason: "\(error)")
+            }
+        }
     }
 
     /// What a round's target was made from, so P = target − ω·(after − S(P)) is read back per pixel instead of

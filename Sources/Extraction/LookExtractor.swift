@@ -45,6 +45,9 @@ public enum LookExtractor {
         let vignetteColours = pairs.map { RadialGain.strided($0.before.rgb, width: $0.before.width,
                                                              height: $0.before.height) }
         var predictions = [JPEGLoss.Prediction?](repeating: nil, count: pairs.count)
+        let spaces = try pairs.map { p throws(ExtractionError) in
+            try p.after.compressedIn.map { c throws(ExtractionError) in try JPEGLoss.FileSpace(c) }
+        }
         while true {
             defer { round += 1 }
             if round > 0 {
@@ -56,6 +59,7 @@ public enum LookExtractor {
                                                           after: pairs[k].after, cube: cube,
                                                           interpolation: settings.interpolation,
                                                           compression: compression,
+                                                          space: spaces[k],
                                                           relaxation: settings.jpegRelaxation)
                 }
             }

@@ -11,9 +11,21 @@ public struct PairImage: Sendable, Equatable {
     public let height: Int
     /// `3 · width · height` samples, RGB interleaved.
     public var rgb: [Float]
-    /// How the file was JPEG-compressed, when these samples are its decoded pixels unchanged (no rotation,
-    /// resizing or colour conversion since), so the fit can model the loss; nil otherwise.
+    /// How the file was JPEG-compressed, when these samples are its decoded pixels upright as stored (no rotation
+    /// or resizing since), so the fit can model the loss; nil otherwise.
     public var compression: JPEGCompression?
+    /// The spaces of a compressed file's codes and of these samples, when the samples were converted from the
+    /// file's profile (the loss happened to the file's codes, so the fit models it there); nil when the samples
+    /// are the file's codes.
+    public var compressedIn: Conversion?
+
+    /// A conversion between the colour space a file was encoded in and the working space of the samples.
+    public struct Conversion: Sendable, Equatable {
+        /// The file's own profile.
+        public let file: ColorProfile
+        /// The samples' (the look's working space).
+        public let samples: ColorProfile
+    }
 
     /// Wraps samples; `rgb.count` must be `3 · width · height`.
     public init(width: Int, height: Int, rgb: [Float]) throws(ExtractionError) {
@@ -70,13 +82,23 @@ public struct PairImage: Sendable, Equatable {
                 throw .colorSpace(file: path, reason: error.description)
             }
             for i in image.rgb.indices { image.rgb[i] = min(max(image.rgb[i], 0), 1) }
-        } else if (try? ImageFormat.of(path: path)) == .jpeg,
-                  let reader = try? JPEGReader(path: path, maxPixels: .max), reader.markers.orientation == 1,
-                  reader.width == image.width, reader.height == image.height {
-            // Turned upright or colour-converted pixels no longer sit on the file's 8×8 blocks.
-            image.compression = reader.compression
+            if let compression = storedCompression(path: path, width: image.width, height: image.height) {
+                image.compression = compression
+                image.compressedIn = Conversion(file: source, samples: workingSpace)
+            }
+        } else {
+            image.compression = storedCompression(path: path, width: image.width, height: image.height)
         }
         return image
+    }
+
+    /// The compression of a JPEG file whose decoded pixels are `width`×`height` as stored: pixels turned upright
+    /// no longer sit on the file's 8×8 blocks.
+    static func storedCompression(path: String, width: Int, height: Int) -> JPEGCompression? {
+        guard (try? ImageFormat.of(path: path)) == .jpeg,
+              let reader = try? JPEGReader(path: path, maxPixels: .max), reader.markers.orientation == 1,
+              reader.width == width, reader.height == height else { return nil }
+        return reader.compression
     }
 
     /// Float samples of an 8- or 16-bit buffer (v/255, v/65535), alpha dropped.

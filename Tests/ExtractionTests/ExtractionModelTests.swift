@@ -1,3 +1,4 @@
+import ColorManagement
 import Foundation
 import ImageIO
 import LookCore
@@ -49,6 +50,36 @@ import Testing
         // Stated tolerance (measured 0.24 against 0.45 on the pair's own colours, 1.06 against 1.32 on the other
         // photo): the model removes at least a third of the error on the pair's own colours and a tenth on another
         // photo, and stays within 0.6 ΔE00 of the true look on its own colours.
+        #expect(ownWith < 0.67 * ownWithout, "with \(ownWith), without \(ownWithout)")
+        #expect(errorWith < 0.9 * errorWithout, "with \(errorWith), without \(errorWithout)")
+        #expect(ownWith < 0.6)
+    }
+
+    @Test func aJPEGAfterImageInAnotherSpaceIsFittedThroughItsCompressionInThatSpace() throws {
+        let folder = try ExtractionFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let before = try ExtractionFixtures.photo("coffee")
+        let other = try ExtractionFixtures.photo("chelsea")
+        let look = try ExtractionFixtures.creativeLook()
+        // A phone's edit: the after image's codes in Display P3 (the look's result converted), tagged, JPEG q85.
+        let p3 = ColorProfile(.displayP3)
+        var edited = ExtractionFixtures.applied(look, to: before, quantize: false)
+        edited.rgb = try ColorTransform(from: ColorProfile(.sRGB), to: p3).converting(edited.rgb)
+        try ImageFormat.write(try ExtractionFixtures.pixels8(edited), to: folder + "/after.jpg", jpegQuality: 85,
+                              iccProfile: p3.data)
+        let after = try PairImage.load(path: folder + "/after.jpg")
+        #expect(after.compression != nil)
+        let inP3 = after.compressedIn.map { $0.file.data == p3.data && $0.samples.named == .sRGB } ?? false
+        #expect(inP3)
+        var plain = ExtractionSettings()
+        plain.jpegModel = false
+        let modelled = try LookExtractor.fit(pairs: [(before, after)])
+        let unmodelled = try LookExtractor.fit(pairs: [(before, after)], settings: plain)
+        let ownWith = ExtractionFixtures.cubeDifference(modelled.cube, look, on: before)
+        let ownWithout = ExtractionFixtures.cubeDifference(unmodelled.cube, look, on: before)
+        let errorWith = ExtractionFixtures.cubeDifference(modelled.cube, look, on: other)
+        let errorWithout = ExtractionFixtures.cubeDifference(unmodelled.cube, look, on: other)
+        // The same stated tolerance as for an sRGB file (above): the conversion costs the model nothing it needs.
         #expect(ownWith < 0.67 * ownWithout, "with \(ownWith), without \(ownWithout)")
         #expect(errorWith < 0.9 * errorWithout, "with \(errorWith), without \(errorWithout)")
         #expect(ownWith < 0.6)
