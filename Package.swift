@@ -190,7 +190,8 @@ let package = Package(
         .testTarget(name: "ExportTests", dependencies: ["Export", "LookCore", "LookFormats", "ImageIO",
                                                         "ColorManagement", "CZlib", "CCrypto", "LookStudioTestSupport"]),
         .testTarget(name: "StudioTests", dependencies: ["Studio", "Workflows", "lookstudio", "LookStudioTestSupport"]),
-        .testTarget(name: "ExtractionTests", dependencies: ["Extraction", "LookCore", "ImageIO", "ColorManagement"]),
+        .testTarget(name: "ExtractionTests",
+                    dependencies: ["Extraction", "LookCore", "LookFormats", "ImageIO", "ColorManagement"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

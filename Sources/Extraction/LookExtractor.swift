@@ -93,9 +93,15 @@ public enum LookExtractor {
                 }
                 if !moving || round > planned + vignetteRounds { break }
             }
+            // The robust weights judge each pixel against the round before's look; when a vignette is first found
+            // that look still carries it colour by colour (the corners' colours fitted darker), so the corners,
+            // divided by the vignette now, would look like outliers to it and be cut for good (a redescending
+            // weight never lets them back). That round is fitted plainly again, as the first was.
+            let appeared = zip(corners, previousCorners).contains { now, before in now != nil && before == nil }
             previousCorners = corners
-            let cutoff = round == 0 ? nil : tukeyCutoff(pairs: working, cube: cube, gains: gains, settings: settings)
-            let spatial = round == 0 ? nil : working.indices.map { k in
+            let plain = round == 0 || appeared
+            let cutoff = plain ? nil : tukeyCutoff(pairs: working, cube: cube, gains: gains, settings: settings)
+            let spatial = plain ? nil : working.indices.map { k in
                 spatialWeights(before: working[k].before, after: working[k].after, gain: gains[k], cube: cube,
                                settings: settings)
             }
@@ -104,7 +110,7 @@ public enum LookExtractor {
             // floored at one code), and λ keeps its noise-free reference so sparse noisy bins yield to smoothness.
             let scale = Double(cutoff ?? 3 / 255) / 3 * 255
             let halfWeight = settings.binHalfWeightPixels * (settings.noiseWeighting ? scale * scale : 1)
-            let (samples, cells) = binnedSamples(pairs: working, cube: round == 0 ? nil : cube, cutoff: cutoff,
+            let (samples, cells) = binnedSamples(pairs: working, cube: plain ? nil : cube, cutoff: cutoff,
                                                  halfWeight: halfWeight, spatial: spatial, gains: gains,
                                                  predictions: predictions, settings: settings)
             guard !samples.isEmpty else { throw ExtractionError.nothingToFit }
