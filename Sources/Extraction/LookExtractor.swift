@@ -157,6 +157,8 @@ public enum LookExtractor {
             var fit = try residuals(before: p.before, after: p.after, cube: cube, settings: settings,
                                     workingSpace: workingSpace)
             fit.vignetteCornerGain = gains[k].map { Double($0.corner) }
+            fit.compressionModel = compressed[k] != nil ? "jpeg" : subsampled[k] ? "chroma-4:2:0" : nil
+            fit.compressedIn = compressed[k] == nil ? nil : p.after.compressedIn?.file.description
             pairFits.append(fit)
             let name = k < names.count ? names[k] : "pair \(k + 1)"
             if let gain = gains[k] {

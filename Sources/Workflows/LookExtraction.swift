@@ -270,11 +270,15 @@ public struct ExtractionSummary: Sendable, Encodable {
         let height: Int
         let regionDe00: [Double]
         let vignetteCornerGain: Double?
+        let compressionModel: String?
+        let compressedIn: String?
 
         enum CodingKeys: String, CodingKey {
             case before, after, width, height
             case regionDe00 = "region_de00"
             case vignetteCornerGain = "vignette_corner_gain"
+            case compressionModel = "compression_model"
+            case compressedIn = "compressed_in"
         }
     }
 
@@ -330,7 +334,8 @@ public struct ExtractionSummary: Sendable, Encodable {
         pairs = zip(request.pairs, fit.pairs).map { p, f in
             Pair(before: p.before, after: p.after, width: f.width, height: f.height,
                  regionDe00: f.regions.map { ($0 * 100).rounded() / 100 },
-                 vignetteCornerGain: f.vignetteCornerGain.map { ($0 * 1000).rounded() / 1000 })
+                 vignetteCornerGain: f.vignetteCornerGain.map { ($0 * 1000).rounded() / 1000 },
+                 compressionModel: f.compressionModel, compressedIn: f.compressedIn)
         }
         warnings = fit.warnings
         unseenHues = fit.unseenHues

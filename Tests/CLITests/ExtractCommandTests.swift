@@ -49,6 +49,22 @@ import Testing
         #expect(Double(mean) / Double(sa.count) < 1.0)
     }
 
+    @Test func aTaggedJPEGFromApplyIsFittedThroughItsOwnCompression() throws {
+        // chelsea.png carries the common "sRGB IEC61966-2.1" profile and apply carries it into the JPEG, as an
+        // editor's export would: the after image must still be read as the file's own blocks.
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let after = dir + "/after.jpg", catalog = dir + "/catalog.sqlite"
+        #expect(try CLI.run(["apply", "--lut", Self.look, "--quality", "85", Self.before, after]).status == 0)
+        #expect(try ImageFormat.readImage(path: after).color.iccProfile != nil)
+        let result = try CLI.run(["extract", Self.before, after, "--name", "Warm JPEG", "--json",
+                                  "--catalog", catalog])
+        #expect(result.status == 0, "\(result.stderr)")
+        let pairs = try Self.object(result.stdout)["pairs"] as? [[String: Any]] ?? []
+        #expect(pairs.first?["compression_model"] as? String == "jpeg")
+        #expect(pairs.first?["compressed_in"] is NSNull || pairs.first?["compressed_in"] == nil)
+    }
+
     @Test func aRefitKeepsTheLooksOwnSettingsAndANewLookNeedsAName() throws {
         let refit = try CLI.run(["extract", Self.before, Self.before, "--refit", "Warm", "--size", "17"])
         #expect(refit.status != 0)
