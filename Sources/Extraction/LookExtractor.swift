@@ -45,8 +45,10 @@ public enum LookExtractor {
         let vignetteColours = pairs.map { RadialGain.strided($0.before.rgb, width: $0.before.width,
                                                              height: $0.before.height) }
         var predictions = [JPEGLoss.Prediction?](repeating: nil, count: pairs.count)
-        let spaces = try pairs.map { p throws(ExtractionError) in
-            try p.after.compressedIn.map { c throws(ExtractionError) in try JPEGLoss.FileSpace(c) }
+        let spaces = try zip(pairs, compressed).map { p, modelled throws(ExtractionError) in
+            modelled == nil ? nil : try p.after.compressedIn.map { c throws(ExtractionError) in
+                try JPEGLoss.FileSpace(c)
+            }
         }
         while true {
             defer { round += 1 }
@@ -157,7 +159,7 @@ public enum LookExtractor {
             var fit = try residuals(before: p.before, after: p.after, cube: cube, settings: settings,
                                     workingSpace: workingSpace)
             fit.vignetteCornerGain = gains[k].map { Double($0.corner) }
-            fit.compressionModel = compressed[k] != nil ? "jpeg" : subsampled[k] ? "chroma-4:2:0" : nil
+            fit.compressionModel = compressed[k] != nil ? .jpeg : subsampled[k] ? .chroma420 : nil
             fit.compressedIn = compressed[k] == nil ? nil : p.after.compressedIn?.file.description
             pairFits.append(fit)
             let name = k < names.count ? names[k] : "pair \(k + 1)"

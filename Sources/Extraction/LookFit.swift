@@ -81,11 +81,18 @@ public struct PairFit: Sendable, Equatable {
     public var vignetteCornerGain: Double?
     /// Mean ΔE00 in a 3×3 grid of regions, row-major (top-left … bottom-right).
     public var regions: [Double]
-    /// The after image's loss the fit modelled: "jpeg" (the file's own quantisation tables and chroma sampling),
-    /// "chroma-4:2:0" (subsampled chroma found in the pixels), nil (none).
-    public var compressionModel: String? = nil
+    /// The after image's loss the fit modelled; nil when none.
+    public var compressionModel: CompressionModel? = nil
     /// The profile the JPEG's codes were in, when it was not the working space and the model ran there.
     public var compressedIn: String? = nil
+}
+
+/// A lossy after image's model of its loss.
+public enum CompressionModel: String, Sendable, Equatable {
+    /// The JPEG file's own quantisation tables and chroma sampling, re-applied each round (`JPEGLoss`).
+    case jpeg
+    /// Subsampled chroma found in the pixels (`ChromaSubsampling`).
+    case chroma420 = "chroma-4:2:0"
 }
 
 /// An extracted look and what is known about how well it fits.

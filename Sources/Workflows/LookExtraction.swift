@@ -335,7 +335,7 @@ public struct ExtractionSummary: Sendable, Encodable {
             Pair(before: p.before, after: p.after, width: f.width, height: f.height,
                  regionDe00: f.regions.map { ($0 * 100).rounded() / 100 },
                  vignetteCornerGain: f.vignetteCornerGain.map { ($0 * 1000).rounded() / 1000 },
-                 compressionModel: f.compressionModel, compressedIn: f.compressedIn)
+                 compressionModel: f.compressionModel?.rawValue, compressedIn: f.compressedIn)
         }
         warnings = fit.warnings
         unseenHues = fit.unseenHues

@@ -53,8 +53,8 @@ import Testing
         #expect(ownWith < 0.67 * ownWithout, "with \(ownWith), without \(ownWithout)")
         #expect(errorWith < 0.9 * errorWithout, "with \(errorWith), without \(errorWithout)")
         #expect(ownWith < 0.6)
-        #expect(modelled.pairs[0].compressionModel == "jpeg" && modelled.pairs[0].compressedIn == nil)
-        #expect(unmodelled.pairs[0].compressionModel != "jpeg")
+        #expect(modelled.pairs[0].compressionModel == .jpeg && modelled.pairs[0].compressedIn == nil)
+        #expect(unmodelled.pairs[0].compressionModel != .jpeg)
     }
 
     @Test func aJPEGAfterImageInAnotherSpaceIsFittedThroughItsCompressionInThatSpace() throws {
@@ -81,7 +81,7 @@ import Testing
         let ownWithout = ExtractionFixtures.cubeDifference(unmodelled.cube, look, on: before)
         let errorWith = ExtractionFixtures.cubeDifference(modelled.cube, look, on: other)
         let errorWithout = ExtractionFixtures.cubeDifference(unmodelled.cube, look, on: other)
-        #expect(modelled.pairs[0].compressionModel == "jpeg" && modelled.pairs[0].compressedIn == "Display P3")
+        #expect(modelled.pairs[0].compressionModel == .jpeg && modelled.pairs[0].compressedIn == "Display P3")
         // The same stated tolerance as for an sRGB file (above): the conversion costs the model nothing it needs.
         #expect(ownWith < 0.67 * ownWithout, "with \(ownWith), without \(ownWithout)")
         #expect(errorWith < 0.9 * errorWithout, "with \(errorWith), without \(errorWithout)")
