@@ -48,11 +48,8 @@ extension CorrectionModel {
         var result = CorrectionEstimate()
         guard !small.isEmpty else { return result }
         let h = header
-        let mins = small.map { Double(min($0.x, $0.y, $0.z)) }.sorted()
-        let position = 0.005 * Double(mins.count - 1)
-        let lower = Int(position)
-        let black = mins[lower] + (mins[min(lower + 1, mins.count - 1)] - mins[lower]) * (position - Double(lower))
-        result.veil = max(0, black - h.veil_threshold)
+        var mins = small.map { Double(min($0.x, $0.y, $0.z)) }
+        result.veil = max(0, Self.quantile(&mins, 0.005) - h.veil_threshold)
         let v = result.veil
         let pixels = small.map { v > 0 ? (SIMD3<Double>($0) - v) / (1 - v) : SIMD3<Double>($0) }
 
@@ -68,6 +65,35 @@ extension CorrectionModel {
         result.exposureAmount = Self.ramp(exposureSpread, h.luma_ramp)
         result.stops = result.exposureAmount * exposure
         return result
+    }
+
+    /// The `p`-quantile of `values` (not empty) with linear interpolation between the two order statistics around
+    /// position p·(n − 1), as numpy's `percentile` (the training mirror) computes it; found by selection, not a
+    /// full sort. Reorders `values`.
+    static func quantile(_ values: inout [Double], _ p: Double) -> Double {
+        let position = p * Double(values.count - 1)
+        let k = Int(position)
+        // Hoare-style selection: afterwards values[k] is the k-th smallest, nothing after it smaller.
+        var low = 0, high = values.count - 1
+        while low < high {
+            let pivot = Swift.max(Swift.min(values[low], values[high]),
+                                  Swift.min(Swift.max(values[low], values[high]), values[(low + high) / 2]))
+            var i = low, j = high
+            while i <= j {
+                while values[i] < pivot { i += 1 }
+                while values[j] > pivot { j -= 1 }
+                if i <= j {
+                    values.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
+            }
+            if k <= j { high = j } else if k >= i { low = i } else { break }
+        }
+        let below = values[k]
+        guard k + 1 < values.count else { return below }
+        let above = values[(k + 1)...].min() ?? below
+        return below + (above - below) * (position - Double(k))
     }
 
     static func ramp(_ spread: Double, _ r: [Double]) -> Double { min(1, max(0, (r[1] - spread) / (r[1] - r[0]))) }

@@ -1,4 +1,4 @@
-import CorrectionModel
+@testable import CorrectionModel
 import Foundation
 import ImageIO
 import LookCore
@@ -79,5 +79,26 @@ struct CorrectionModelTests {
         }
         let mean = total / Double((count + 6) / 7)
         #expect(mean <= 0.5, "moved \(mean) dE00 (\(estimate))")
+    }
+
+    @Test func theBlackQuantileBySelectionIsTheSortedInterpolatedOne() {
+        // numpy's percentile, which the training mirror uses: sort, then interpolate between the order statistics
+        // around p·(n − 1). Selection must give the very same number, duplicates and tiny arrays included.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        for n in [1, 2, 3, 8, 257, 44_000] {
+            let values = (0..<n).map { _ in Double(next() % 1000) / 997 }
+            let sorted = values.sorted()
+            for p in [0, 0.005, 0.25, 0.5, 0.999, 1] {
+                let position = p * Double(n - 1), lower = Int(position)
+                let expected = sorted[lower]
+                    + (sorted[min(lower + 1, n - 1)] - sorted[lower]) * (position - Double(lower))
+                var copy = values
+                #expect(CorrectionModel.quantile(&copy, p) == expected, "n \(n), p \(p)")
+            }
+        }
     }
 }
