@@ -141,29 +141,8 @@ enum LinearMeasure {
     static func quantile(_ values: inout [Float], _ q: Double) -> Double {
         guard !values.isEmpty else { return 0 }
         let k = min(values.count - 1, max(0, Int((Double(values.count - 1) * q).rounded())))
-        return values.withUnsafeMutableBufferPointer { v in
-            var (lo, hi) = (0, v.count - 1)
-            // Hoare selection with a median-of-three pivot; NaN is never among the samples (they are clamped).
-            while lo < hi {
-                let mid = lo + (hi - lo) / 2
-                if v[mid] < v[lo] { v.swapAt(mid, lo) }
-                if v[hi] < v[lo] { v.swapAt(hi, lo) }
-                if v[hi] < v[mid] { v.swapAt(hi, mid) }
-                let pivot = v[mid]
-                var (i, j) = (lo, hi)
-                while i <= j {
-                    while v[i] < pivot { i += 1 }
-                    while pivot < v[j] { j -= 1 }
-                    if i <= j {
-                        v.swapAt(i, j)
-                        i += 1
-                        j -= 1
-                    }
-                }
-                if k <= j { hi = j } else if k >= i { lo = i } else { break }
-            }
-            return Double(v[k])
-        }
+        // The samples are clamped, so no NaN reaches the selection.
+        return Double(values.withUnsafeMutableBufferPointer { Selection.kthSmallest($0, k) })
     }
 
     /// Geometric-mean luminance (the photographic "key"), with a floor of 1e-4 so black pixels stay finite.

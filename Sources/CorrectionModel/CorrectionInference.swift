@@ -73,24 +73,7 @@ extension CorrectionModel {
     static func quantile(_ values: inout [Double], _ p: Double) -> Double {
         let position = p * Double(values.count - 1)
         let k = Int(position)
-        // Hoare-style selection: afterwards values[k] is the k-th smallest, nothing after it smaller.
-        var low = 0, high = values.count - 1
-        while low < high {
-            let pivot = Swift.max(Swift.min(values[low], values[high]),
-                                  Swift.min(Swift.max(values[low], values[high]), values[(low + high) / 2]))
-            var i = low, j = high
-            while i <= j {
-                while values[i] < pivot { i += 1 }
-                while values[j] > pivot { j -= 1 }
-                if i <= j {
-                    values.swapAt(i, j)
-                    i += 1
-                    j -= 1
-                }
-            }
-            if k <= j { high = j } else if k >= i { low = i } else { break }
-        }
-        let below = values[k]
+        let below = values.withUnsafeMutableBufferPointer { Selection.kthSmallest($0, k) }
         guard k + 1 < values.count else { return below }
         let above = values[(k + 1)...].min() ?? below
         return below + (above - below) * (position - Double(k))
