@@ -191,7 +191,8 @@ let package = Package(
                                                         "ColorManagement", "CZlib", "CCrypto", "LookStudioTestSupport"]),
         .testTarget(name: "StudioTests", dependencies: ["Studio", "Workflows", "lookstudio", "LookStudioTestSupport"]),
         .testTarget(name: "ExtractionTests",
-                    dependencies: ["Extraction", "LookCore", "LookFormats", "ImageIO", "ColorManagement"]),
+                    dependencies: ["Extraction", "LookCore", "LookFormats", "ImageIO", "ColorManagement",
+                                   "LookBench"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -199,8 +199,8 @@ extension Catalog {
     static func recipeUsers(_ db: Database, of look: LookRecord) throws -> [LookRecord] {
         let candidates = try LookRecord.fetchAll(db, sql: LookRecord.selectSQL
             + " WHERE recipe_yaml IS NOT NULL AND guid != ? ORDER BY name COLLATE NOCASE", arguments: [look.guid])
-        return try candidates.filter { user in
-            try lookReferences(in: user.recipeYAML ?? "").contains { reference in
+        return candidates.filter { user in
+            lookReferences(in: user.recipeYAML ?? "").contains { reference in
                 (try? resolveLook(db, reference).guid) == look.guid
             }
         }

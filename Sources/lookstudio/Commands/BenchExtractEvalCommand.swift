@@ -9,8 +9,9 @@ struct BenchExtractEvalCommand: ParsableCommand {
         commandName: "extract-eval",
         abstract: "Apply looks to photos, extract each look from one pair, report CIEDE2000 to the true look.",
         discussion: """
-        For every look × source photo × variant (clean 8-bit, vignette, brush, JPEG q85) the look is extracted from \
-        (photo, look applied to photo) and compared with the true look on every photo. --dump DIR also writes the \
+        For every look × source photo × variant (clean 8-bit, vignette, brush, JPEG q85; on request \
+        Gaussian noise of 4 codes, JPEG's size without its structure) the look is extracted from (photo, look \
+        applied to photo) and compared with the true look on every photo. --dump DIR also writes the \
         pixels (float32) and a manifest for scripts/extract-eval.py. Photos are read at ≤ 768 px on the long side.
 
         Example: lookstudio bench extract-eval --look a.cube --look b.png --dump /tmp/ev samples/*.png
@@ -23,7 +24,7 @@ struct BenchExtractEvalCommand: ParsableCommand {
     @Option(help: "Look file (.cube, .3dl, PNG); repeatable.")
     var look: [String] = []
 
-    @Option(help: "Variant to run (clean, vignette, brush, jpeg-q85); repeatable; default all.")
+    @Option(help: "Variant to run (clean, vignette, brush, jpeg-q85, noise); repeatable; default all but noise.")
     var variant: [String] = []
 
     @Option(help: "Photo name (file name without extension) only measured on, never a pair's source; repeatable.")
@@ -42,12 +43,12 @@ struct BenchExtractEvalCommand: ParsableCommand {
                                        image: try ExtractEvaluation.loadPhoto(path: $0, longSide: longSide)) }
         let variants = try variant.map { name in
             guard let v = ExtractEvaluation.Variant(rawValue: name) else {
-                throw ValidationError("--variant must be clean, vignette, brush or jpeg-q85, got \(name)")
+                throw ValidationError("--variant must be clean, vignette, brush, jpeg-q85 or noise, got \(name)")
             }
             return v
         }
         let cases = try ExtractEvaluation.run(looks: looks, photos: photos,
-                                              variants: variants.isEmpty ? ExtractEvaluation.Variant.allCases : variants,
+                                              variants: variants.isEmpty ? ExtractEvaluation.Variant.standard : variants,
                                               targetOnly: Set(targetOnly), dump: dump) {
             FileHandle.standardError.write(Data(("… " + $0 + "\n").utf8))
         }

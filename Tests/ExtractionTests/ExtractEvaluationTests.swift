@@ -1,0 +1,30 @@
+import Extraction
+import Foundation
+import LookBench
+import LookCore
+import Testing
+
+/// The evaluation's damaged after images are what docs/EXTRACT.md says they are.
+@Suite struct ExtractEvaluationTests {
+    @Test("the noise variant adds zero-mean Gaussian noise of 4 codes, the same on every run")
+    func noiseVariantHasItsStatedSize() throws {
+        let (w, h) = (256, 128)
+        let grey = try PairImage(width: w, height: h, rgb: [Float](repeating: 128 / 255, count: 3 * w * h))
+        let identity = try ColorCube.identity(size: 17)
+        let scratch = NSTemporaryDirectory()
+        let noisy = try ExtractEvaluation.after(grey, look: identity, variant: .noise, scratch: scratch)
+        let again = try ExtractEvaluation.after(grey, look: identity, variant: .noise, scratch: scratch)
+        #expect(noisy.rgb == again.rgb)
+        let codes = noisy.rgb.map { (Double($0) * 255).rounded() - 128 }
+        let mean = codes.reduce(0, +) / Double(codes.count)
+        let sd = (codes.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(codes.count)).squareRoot()
+        #expect(abs(mean) < 0.05, "mean \(mean) codes")
+        // Rounding to 8-bit codes adds 1/12 of a code² to the variance.
+        #expect(abs(sd - (16 + 1.0 / 12).squareRoot()) < 0.1, "standard deviation \(sd) codes")
+        // Gaussian, not uniform: codes 9 or more away are those beyond 8.5 = 2.125 σ, 3.4 % of them.
+        let tails = Double(codes.filter { abs($0) >= 9 }.count) / Double(codes.count)
+        #expect(tails > 0.028 && tails < 0.04, "share 9 or more codes away \(tails)")
+        let clean = try ExtractEvaluation.after(grey, look: identity, variant: .clean, scratch: scratch)
+        #expect(clean.rgb == grey.rgb)
+    }
+}
