@@ -1,6 +1,7 @@
 import ColorManagement
 import Dispatch
 import Foundation
+import ImageIO
 import LookCore
 
 /// Fits a look (a 3D cube) to one or more before/after pairs: binned samples, robust reweighting, a smooth lattice.
@@ -170,6 +171,7 @@ public enum LookExtractor {
             } else if let w = spatialWarning(fit.regions, name: name) {
                 warnings.append(w)
             }
+            if let w = lossyWarning(p.after, subsampled: subsampled[k], name: name) { warnings.append(w) }
         }
         let coverage = Double(observed.filter { $0 }.count) / Double(max(1, observed.count))
         if coverage < thinCoverage {
@@ -181,6 +183,31 @@ public enum LookExtractor {
                           observedCells: observed, pairs: pairFits, greyAxisMonotone: monotone, warnings: warnings)
         fit.unseenHues = unseenHues(observed: observed, size: n)
         return fit
+    }
+
+    /// Below this JPEG quality an after image's loss is worth a word to the user.
+    static let lossyQuality = 95
+
+    /// A note for an after image that went through lossy JPEG compression (below `lossyQuality`, or 4:2:0 chroma
+    /// found in its pixels): the fit models the loss, but the colours the photo shows in few pixels rest on a few
+    /// noisy samples, and a look from a JPEG q85 pair lands about twice as far from the true look on other photos
+    /// as one from a lossless export (docs/EXTRACT.md, "How much of the JPEG rows' error is noise").
+    static func lossyWarning(_ after: PairImage, subsampled: Bool, name: String) -> String? {
+        let quality = after.compression.flatMap { c in
+            JPEGQuality.estimate(tables: [Array(c.tables.prefix(64)), Array(c.tables.suffix(64))])
+        }
+        let described: String
+        if let quality {
+            guard quality < lossyQuality else { return nil }
+            described = "a JPEG of quality about \(quality)"
+        } else if subsampled {
+            described = "JPEG-compressed (its chroma is subsampled)"
+        } else {
+            return nil
+        }
+        return "\(name): the edited image is \(described); its compression was modelled, but colours it shows in "
+            + "only a few pixels are less certain (about twice the error of a lossless export on other photos) — "
+            + "export the edit as PNG or TIFF for the most faithful look"
     }
 
     /// The six hue sectors (60° each, centred on the primaries and secondaries) in which no observed cell holds a

@@ -63,6 +63,10 @@ import Testing
         let pairs = try Self.object(result.stdout)["pairs"] as? [[String: Any]] ?? []
         #expect(pairs.first?["compression_model"] as? String == "jpeg")
         #expect(pairs.first?["compressed_in"] is NSNull || pairs.first?["compressed_in"] == nil)
+        // The loss is named, with what to do about it.
+        let warnings = try Self.object(result.stdout)["warnings"] as? [String] ?? []
+        #expect(warnings.contains { $0.contains("a JPEG of quality about 85") && $0.contains("PNG or TIFF") })
+        #expect(result.stderr.contains("warning: ") && result.stderr.contains("quality about 85"))
     }
 
     @Test func aRefitKeepsTheLooksOwnSettingsAndANewLookNeedsAName() throws {
