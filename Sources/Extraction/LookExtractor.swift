@@ -14,7 +14,8 @@ public enum LookExtractor {
     /// warnings.
     public static func fit(pairs: [(before: PairImage, after: PairImage)], names: [String] = [],
                            settings: ExtractionSettings = ExtractionSettings(),
-                           workingSpace: ColorProfile = ColorProfile(.sRGB)) throws -> LookFit {
+                           workingSpace: ColorProfile = ColorProfile(.sRGB),
+                           progress: (@Sendable (_ round: Int, _ planned: Int) -> Void)? = nil) throws -> LookFit {
         guard !pairs.isEmpty else { throw ExtractionError.invalidInput("extracting a look needs at least one pair") }
         guard ColorCube.sizeRange.contains(settings.size), settings.size >= 3 else {
             throw ExtractionError.invalidInput("--size must be 3…256, got \(settings.size)")
@@ -100,6 +101,7 @@ public enum LookExtractor {
             // that look still carries it colour by colour (the corners' colours fitted darker), so the corners,
             // divided by the vignette now, would look like outliers to it and be cut for good (a redescending
             // weight never lets them back). That round is fitted plainly again, as the first was.
+            progress?(round + 1, planned + 1)
             let appeared = zip(corners, previousCorners).contains { now, before in now != nil && before == nil }
             previousCorners = corners
             let plain = round == 0 || appeared

@@ -19,6 +19,9 @@ public enum LookExtraction {
         public var settings = ExtractionSettings()
         /// The working space word (srgb, display-p3, adobe-rgb, rec2020).
         public var workingSpace = "srgb"
+        /// Told what is being done as the work goes ("reading pair 1 of 2", "fitting: round 3 of 9"), for a
+        /// status line; nil for silence.
+        public var progress: (@Sendable (String) -> Void)?
 
         /// A request for `pairs` named `name`.
         public init(pairs: [(before: String, after: String)], name: String) {
@@ -55,7 +58,8 @@ public enum LookExtraction {
         let space = try ColorProfile.named(request.workingSpace)
         var pairs: [(before: PairImage, after: PairImage)] = []
         var names: [String] = []
-        for p in request.pairs {
+        for (k, p) in request.pairs.enumerated() {
+            request.progress?("reading pair \(k + 1) of \(request.pairs.count)")
             let b = try PairImage.load(path: p.before, workingSpace: space)
             let a = try PairImage.load(path: p.after, workingSpace: space)
             pairs.append(try PairGeometry.aligned(before: b, after: a, beforeName: p.before, afterName: p.after))
@@ -66,12 +70,16 @@ public enum LookExtraction {
 
     /// Loads, checks and fits the pairs (no catalog involved).
     public static func fit(_ request: Request) throws -> LookFit {
-        try fit(check(request), settings: request.settings)
+        try fit(check(request), request: request)
     }
 
-    private static func fit(_ checked: CheckedPairs, settings: ExtractionSettings) throws -> LookFit {
-        try LookExtractor.fit(pairs: checked.pairs, names: checked.names, settings: settings,
-                              workingSpace: checked.space)
+    private static func fit(_ checked: CheckedPairs, request: Request) throws -> LookFit {
+        var rounds: (@Sendable (Int, Int) -> Void)?
+        if let tell = request.progress {
+            rounds = { round, planned in tell("fitting: round \(round) of \(planned)") }
+        }
+        return try LookExtractor.fit(pairs: checked.pairs, names: checked.names, settings: request.settings,
+                                     workingSpace: checked.space, progress: rounds)
     }
 
     /// Checks the pairs, then opens the catalog (`openCatalog`, so a refused pair never creates or touches one),
@@ -83,8 +91,12 @@ public enum LookExtraction {
         let checked = try check(request)
         // The catalog opens before the fit: a catalog that cannot be written fails before the long part.
         let catalog = try openCatalog()
-        let fit = try fit(checked, settings: request.settings)
-        if let report { try writeReport(fit, to: report) }
+        let fit = try fit(checked, request: request)
+        if let report {
+            request.progress?("writing the report")
+            try writeReport(fit, to: report)
+        }
+        request.progress?("storing the look")
         let provenance = try provenanceYAML(request, fit: fit)
         var new = NewLook(cube: fit.cube, name: request.name, tags: request.tags, sourceFormat: "extracted",
                           sourceFile: request.pairs.first.map { URL(fileURLWithPath: $0.after).lastPathComponent },
@@ -118,7 +130,8 @@ public enum LookExtraction {
     /// version's method and the look's recorded size, interpolation and working space. The result is stored as
     /// the look's next version (GUID, name and tags kept; the old cube stays readable as GUID@N) with new provenance.
     public static func refit(look reference: String, pairs: [(before: String, after: String)],
-                             openCatalog: () throws -> Catalog, report: String? = nil) throws -> RefitOutcome {
+                             openCatalog: () throws -> Catalog, report: String? = nil,
+                             progress: (@Sendable (String) -> Void)? = nil) throws -> RefitOutcome {
         let catalog = try openCatalog()
         let record = try catalog.resolveLook(reference)
         guard record.sourceFormat == "extracted" else {
@@ -150,8 +163,13 @@ public enum LookExtraction {
         request.settings.size = provenance.size
         request.settings.interpolation = provenance.interpolation
         request.workingSpace = provenance.workingSpace
-        let fit = try fit(check(request), settings: request.settings)
-        if let report { try writeReport(fit, to: report) }
+        request.progress = progress
+        let fit = try fit(check(request), request: request)
+        if let report {
+            progress?("writing the report")
+            try writeReport(fit, to: report)
+        }
+        progress?("storing the look")
         let text = try provenanceYAML(request, fit: fit)
         var new = NewLook(cube: fit.cube, name: record.name, sourceFormat: "extracted", sourceFile: record.sourceFile,
                           description: text)

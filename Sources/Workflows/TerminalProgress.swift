@@ -49,3 +49,31 @@ public final class TerminalProgress: @unchecked Sendable {
         return s >= 60 ? "\(s / 60)m\(String(format: "%02d", s % 60))s" : "\(s)s"
     }
 }
+
+/// One long job's status on a terminal (stderr): a line redrawn in place with the elapsed time, cleared when the job
+/// ends, so warnings and results print on a clean line.
+public final class TerminalStatus: @unchecked Sendable {
+    private let lock = NSLock()
+    private let start = Date()
+    private var drawn = false
+
+    /// A status line when stderr is a terminal; nil otherwise (a log gets no redrawn lines).
+    public static func onTerminal() -> TerminalStatus? { isatty(2) != 0 ? TerminalStatus() : nil }
+
+    /// Shows `text` in place of the line before.
+    public func update(_ text: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        let seconds = Int(Date().timeIntervalSince(start).rounded())
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + text + "  (\(seconds) s)").utf8))
+        drawn = true
+    }
+
+    /// Clears the line, if one was drawn.
+    public func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        drawn = false
+    }
+}

@@ -86,3 +86,38 @@ import Testing
         #expect(throws: WorkflowError.self) { try ExtractionProvenance(description: "note: hand-made", look: "x") }
     }
 }
+
+/// What `extract` shows on a terminal while it works comes from the library's progress reports.
+@Suite struct ExtractionProgressTests {
+    @Test func extractionAndRefitReportTheirStepsInOrder() throws {
+        let (dir, path, before, after) = try LookRefitTests.setUp()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let open = { try Catalog(path: path, seedDirectory: CLI.packageRoot) }
+        let lines = Locked<[String]>([])
+        var request = LookExtraction.Request(pairs: [(before, after)], name: "Warm Edit")
+        request.progress = { line in lines.withLock { $0.append(line) } }
+        _ = try LookExtraction.run(request, openCatalog: open, report: dir + "/report")
+        let told = lines.withLock { $0 }
+        #expect(told.first == "reading pair 1 of 1")
+        #expect(told.last == "storing the look")
+        #expect(told.dropLast().last == "writing the report")
+        // Rounds count up by one from 1, against one planned total; a JPEG pair's rounds reach at least it.
+        let rounds = told.compactMap { line -> (Int, Int)? in
+            let words = line.split(separator: " ")
+            guard line.hasPrefix("fitting: round "), words.count == 5, let r = Int(words[2]), let p = Int(words[4])
+            else { return nil }
+            return (r, p)
+        }
+        #expect(rounds.map(\.0) == Array(1...max(1, rounds.count)))
+        #expect(Set(rounds.map(\.1)).count == 1)
+        #expect((rounds.last?.0 ?? 0) >= (rounds.first?.1 ?? .max))
+        #expect(told.count == rounds.count + 3)
+
+        let refitLines = Locked<[String]>([])
+        _ = try LookExtraction.refit(look: "Warm Edit", pairs: [(before, after)], openCatalog: open,
+                                     progress: { line in refitLines.withLock { $0.append(line) } })
+        let refitTold = refitLines.withLock { $0 }
+        #expect(refitTold.first == "reading pair 1 of 1" && refitTold.last == "storing the look")
+        #expect(refitTold.contains { $0.hasPrefix("fitting: round ") })
+    }
+}

@@ -89,7 +89,13 @@ struct ExtractCommand: ParsableCommand {
         request.settings.size = size ?? 33
         request.settings.interpolation = interp.flatMap(Interpolation.init(rawValue:)) ?? .tetrahedral
         request.workingSpace = workingSpace ?? "srgb"
-        let outcome = try LookExtraction.run(request, openCatalog: global.openCatalog, report: report)
+        let status = TerminalStatus.onTerminal()
+        defer { status?.close() }
+        if let status { request.progress = { status.update($0) } }
+        // A note from opening the catalog (a new one created) gets a clean line.
+        let outcome = try LookExtraction.run(request, openCatalog: { status?.close(); return try global.openCatalog() },
+                                             report: report)
+        status?.close()
         for w in outcome.fit.warnings { printError("warning: \(w)") }
         noteUnseenHues(outcome.fit.unseenHues)
         if !outcome.added {
@@ -114,8 +120,14 @@ struct ExtractCommand: ParsableCommand {
     }
 
     private func runRefit(_ look: String, pairs: [(before: String, after: String)]) throws {
-        let outcome = try LookExtraction.refit(look: look, pairs: pairs, openCatalog: global.openCatalog,
-                                               report: report)
+        let status = TerminalStatus.onTerminal()
+        defer { status?.close() }
+        var progress: (@Sendable (String) -> Void)?
+        if let status { progress = { status.update($0) } }
+        let outcome = try LookExtraction.refit(look: look, pairs: pairs,
+                                               openCatalog: { status?.close(); return try global.openCatalog() },
+                                               report: report, progress: progress)
+        status?.close()
         for w in outcome.fit.warnings { printError("warning: \(w)") }
         noteUnseenHues(outcome.fit.unseenHues)
         if json {
