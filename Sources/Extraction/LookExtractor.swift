@@ -97,11 +97,11 @@ public enum LookExtractor {
                 }
                 if !moving || round > planned + vignetteRounds { break }
             }
+            progress?(round + 1, planned + 1)
             // The robust weights judge each pixel against the round before's look; when a vignette is first found
             // that look still carries it colour by colour (the corners' colours fitted darker), so the corners,
             // divided by the vignette now, would look like outliers to it and be cut for good (a redescending
             // weight never lets them back). That round is fitted plainly again, as the first was.
-            progress?(round + 1, planned + 1)
             let appeared = zip(corners, previousCorners).contains { now, before in now != nil && before == nil }
             previousCorners = corners
             let plain = round == 0 || appeared
