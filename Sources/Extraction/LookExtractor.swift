@@ -1,7 +1,6 @@
 import ColorManagement
 import Dispatch
 import Foundation
-import ImageIO
 import LookCore
 
 /// Fits a look (a 3D cube) to one or more before/after pairs: binned samples, robust reweighting, a smooth lattice.
@@ -195,11 +194,8 @@ public enum LookExtractor {
     /// noisy samples, and a look from a JPEG q85 pair lands about twice as far from the true look on other photos
     /// as one from a lossless export (docs/EXTRACT.md, "How much of the JPEG rows' error is noise").
     static func lossyWarning(_ after: PairImage, subsampled: Bool, name: String) -> String? {
-        let quality = after.compression.flatMap { c in
-            JPEGQuality.estimate(tables: [Array(c.tables.prefix(64)), Array(c.tables.suffix(64))])
-        }
         let described: String
-        if let quality {
+        if let quality = after.compression?.quality {
             guard quality < lossyQuality else { return nil }
             described = "a JPEG of quality about \(quality)"
         } else if subsampled {

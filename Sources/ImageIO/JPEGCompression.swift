@@ -28,6 +28,9 @@ public struct JPEGCompression: Sendable, Equatable {
         self.init(tables: tables, horizontal: Int(h), vertical: Int(v))
     }
 
+    /// The quality (1…100) whose standard tables these are closest to (`JPEGQuality.estimate`).
+    public var quality: Int? { JPEGQuality.estimate(tables: [Array(tables.prefix(64)), Array(tables.suffix(64))]) }
+
     /// Rows in one MCU: blocks (and 4:2:0's chroma cells) never straddle a multiple of this from the top.
     public var mcuRows: Int { 8 * vertical }
 

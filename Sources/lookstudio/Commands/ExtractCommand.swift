@@ -1,6 +1,7 @@
 import ArgumentParser
 import Extraction
 import Foundation
+import LookCatalog
 import LookCore
 import Workflows
 
@@ -89,13 +90,10 @@ struct ExtractCommand: ParsableCommand {
         request.settings.size = size ?? 33
         request.settings.interpolation = interp.flatMap(Interpolation.init(rawValue:)) ?? .tetrahedral
         request.workingSpace = workingSpace ?? "srgb"
-        let status = TerminalStatus.onTerminal()
-        defer { status?.close() }
-        if let status { request.progress = { status.update($0) } }
-        // A note from opening the catalog (a new one created) gets a clean line.
-        let outcome = try LookExtraction.run(request, openCatalog: { status?.close(); return try global.openCatalog() },
-                                             report: report)
-        status?.close()
+        let outcome = try withStatus { progress, openCatalog in
+            request.progress = progress
+            return try LookExtraction.run(request, openCatalog: openCatalog, report: report)
+        }
         for w in outcome.fit.warnings { printError("warning: \(w)") }
         noteUnseenHues(outcome.fit.unseenHues)
         if !outcome.added {
@@ -111,6 +109,18 @@ struct ExtractCommand: ParsableCommand {
         }
     }
 
+    /// Runs `body` under a status line on a terminal (none otherwise), cleared when `body` returns or throws, so
+    /// warnings, results and errors print on a clean line; `body` gets the line's updater and a catalog opener
+    /// that clears it first (opening may print a note).
+    private func withStatus<T>(_ body: (_ progress: (@Sendable (String) -> Void)?,
+                                        _ openCatalog: () throws -> Catalog) throws -> T) throws -> T {
+        let status = TerminalStatus.onTerminal()
+        defer { status?.close() }
+        var progress: (@Sendable (String) -> Void)?
+        if let status { progress = { status.update($0) } }
+        return try body(progress, { status?.close(); return try global.openCatalog() })
+    }
+
     /// Which saturated hues the pairs never show, so the user knows where the look is a guess.
     private func noteUnseenHues(_ hues: [String]) {
         guard !hues.isEmpty, !json else { return }
@@ -120,14 +130,10 @@ struct ExtractCommand: ParsableCommand {
     }
 
     private func runRefit(_ look: String, pairs: [(before: String, after: String)]) throws {
-        let status = TerminalStatus.onTerminal()
-        defer { status?.close() }
-        var progress: (@Sendable (String) -> Void)?
-        if let status { progress = { status.update($0) } }
-        let outcome = try LookExtraction.refit(look: look, pairs: pairs,
-                                               openCatalog: { status?.close(); return try global.openCatalog() },
-                                               report: report, progress: progress)
-        status?.close()
+        let outcome = try withStatus { progress, openCatalog in
+            try LookExtraction.refit(look: look, pairs: pairs, openCatalog: openCatalog, report: report,
+                                     progress: progress)
+        }
         for w in outcome.fit.warnings { printError("warning: \(w)") }
         noteUnseenHues(outcome.fit.unseenHues)
         if json {
