@@ -55,11 +55,12 @@ public struct PairImage: Sendable, Equatable {
     /// the EXIF orientation), converted from its embedded ICC profile into `workingSpace`.
     ///
     /// Untagged files are read as sRGB, as browsers and editors do; alpha is dropped (a look changes colour only).
-    public static func load(path: String, workingSpace: ColorProfile = ColorProfile(.sRGB))
-        throws(ExtractionError) -> PairImage {
+    /// An image with more than `maxPixels` pixels is refused before it is decoded.
+    public static func load(path: String, workingSpace: ColorProfile = ColorProfile(.sRGB),
+                            maxPixels: Int = PNGReader.defaultMaxPixels) throws(ExtractionError) -> PairImage {
         let decoded: DecodedImage
         do {
-            decoded = try ImageFormat.readImage(path: path)
+            decoded = try ImageFormat.readImage(path: path, maxPixels: maxPixels)
         } catch {
             throw .unreadable(file: path, reason: error.reason)
         }

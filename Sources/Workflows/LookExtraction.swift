@@ -19,6 +19,8 @@ public enum LookExtraction {
         public var settings = ExtractionSettings()
         /// The working space word (srgb, display-p3, adobe-rgb, rec2020).
         public var workingSpace = "srgb"
+        /// Images with more pixels than this are refused before any is decoded.
+        public var maxPixels = PNGReader.defaultMaxPixels
         /// Told what is being done as the work goes ("reading pair 1 of 2", "fitting: round 3 of 9"), for a
         /// status line; nil for silence.
         public var progress: (@Sendable (String) -> Void)?
@@ -54,14 +56,23 @@ public enum LookExtraction {
     }
 
     /// Loads and checks the pairs, with no catalog involved: pair checks refuse crops, turns, flips and strangers.
+    /// Every file's header is read first, so a missing, unreadable or oversized file is named before the others
+    /// are decoded (a 50 MP pair takes seconds and gigabytes to read).
     public static func check(_ request: Request) throws -> CheckedPairs {
         let space = try ColorProfile.named(request.workingSpace)
+        for path in request.pairs.flatMap({ [$0.before, $0.after] }) {
+            do {
+                _ = try ImageFormat.info(path: path, maxPixels: request.maxPixels)
+            } catch {
+                throw ExtractionError.unreadable(file: path, reason: error.reason)
+            }
+        }
         var pairs: [(before: PairImage, after: PairImage)] = []
         var names: [String] = []
         for (k, p) in request.pairs.enumerated() {
             request.progress?("reading pair \(k + 1) of \(request.pairs.count)")
-            let b = try PairImage.load(path: p.before, workingSpace: space)
-            let a = try PairImage.load(path: p.after, workingSpace: space)
+            let b = try PairImage.load(path: p.before, workingSpace: space, maxPixels: request.maxPixels)
+            let a = try PairImage.load(path: p.after, workingSpace: space, maxPixels: request.maxPixels)
             pairs.append(try PairGeometry.aligned(before: b, after: a, beforeName: p.before, afterName: p.after))
             names.append(URL(fileURLWithPath: p.after).lastPathComponent)
         }
@@ -131,6 +142,7 @@ public enum LookExtraction {
     /// the look's next version (GUID, name and tags kept; the old cube stays readable as GUID@N) with new provenance.
     public static func refit(look reference: String, pairs: [(before: String, after: String)],
                              openCatalog: () throws -> Catalog, report: String? = nil,
+                             maxPixels: Int = PNGReader.defaultMaxPixels,
                              progress: (@Sendable (String) -> Void)? = nil) throws -> RefitOutcome {
         let catalog = try openCatalog()
         let record = try catalog.resolveLook(reference)
@@ -163,6 +175,7 @@ public enum LookExtraction {
         request.settings.size = provenance.size
         request.settings.interpolation = provenance.interpolation
         request.workingSpace = provenance.workingSpace
+        request.maxPixels = maxPixels
         request.progress = progress
         let fit = try fit(check(request), request: request)
         if let report {

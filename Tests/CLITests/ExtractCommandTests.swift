@@ -121,4 +121,21 @@ import Testing
         // The pairs were refused before the catalog was opened: no database, journal or lock file exists.
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
     }
+
+    @Test func anImageOverThePixelLimitIsRefusedWithTheOptionThatRaisesIt() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let catalog = dir + "/catalog.sqlite"
+        // chelsea is 451×300 = 135,300 pixels.
+        let refused = try CLI.run(["extract", Self.before, Self.before, "--name", "L", "--max-pixels", "100000",
+                                   "--catalog", catalog])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("chelsea.png") && refused.stderr.contains("over the limit of 100,000 pixels"))
+        #expect(refused.stderr.contains("--max-pixels"))
+        let help = try CLI.run(["extract", "--help"])
+        #expect(help.stdout.contains("--max-pixels"))
+        let allowed = try CLI.run(["extract", Self.before, Self.before, "--name", "L", "--max-pixels", "135300",
+                                   "--catalog", catalog, "--size", "9"])
+        #expect(allowed.status == 0, "\(allowed.stderr)")
+    }
 }

@@ -61,6 +61,8 @@ struct ExtractCommand: ParsableCommand {
     @Flag(help: "Print a JSON object with the look's GUID and every fit figure (docs/EXTRACT.md).")
     var json = false
 
+    @OptionGroup var limit: PixelLimitOptions
+
     func validate() throws {
         if images.count < 2 || images.count % 2 != 0 {
             throw ValidationError("give images in pairs: BEFORE AFTER [BEFORE2 AFTER2 …] (got \(images.count))")
@@ -90,6 +92,7 @@ struct ExtractCommand: ParsableCommand {
         request.settings.size = size ?? 33
         request.settings.interpolation = interp.flatMap(Interpolation.init(rawValue:)) ?? .tetrahedral
         request.workingSpace = workingSpace ?? "srgb"
+        request.maxPixels = limit.maxPixels
         let outcome = try withStatus { progress, openCatalog in
             request.progress = progress
             return try LookExtraction.run(request, openCatalog: openCatalog, report: report)
@@ -132,7 +135,7 @@ struct ExtractCommand: ParsableCommand {
     private func runRefit(_ look: String, pairs: [(before: String, after: String)]) throws {
         let outcome = try withStatus { progress, openCatalog in
             try LookExtraction.refit(look: look, pairs: pairs, openCatalog: openCatalog, report: report,
-                                     progress: progress)
+                                     maxPixels: limit.maxPixels, progress: progress)
         }
         for w in outcome.fit.warnings { printError("warning: \(w)") }
         noteUnseenHues(outcome.fit.unseenHues)
