@@ -58,7 +58,8 @@ public struct ColorProfile: Sendable, Equatable, Hashable {
         self = ColorProfile.builtIn[named]!
     }
 
-    /// The space a command-line word or an .icc path names (a path when it ends in .icc/.icm or holds a slash).
+    /// The named space a command-line word names (srgb, display-p3, …); `ImageColor.profile(named:)` also takes .icc
+    /// paths.
     public static func named(_ word: String) throws(ColorManagementError) -> ColorProfile {
         if let space = Named(argument: word) { return ColorProfile(space) }
         throw .unknownSpace(word)

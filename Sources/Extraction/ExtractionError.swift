@@ -10,6 +10,8 @@ public enum ExtractionError: Error, Equatable, CustomStringConvertible {
     case flipped(before: String, after: String, axis: String)
     /// The after image shows only part of the before image (or the other way round).
     case cropped(before: String, after: String, detail: String)
+    /// The after image is the whole before image resized to other proportions (stretched or squeezed).
+    case stretched(before: String, after: String, detail: String)
     /// The two images do not show the same picture.
     case notSamePhoto(before: String, after: String, score: Double)
     /// The arguments do not form pairs, or a setting is out of range.
@@ -30,6 +32,9 @@ public enum ExtractionError: Error, Equatable, CustomStringConvertible {
         case .cropped(let b, let a, let detail):
             return "\(a) is a crop of \(b) (\(detail)) — export the edit uncropped, at the full frame, before "
                 + "extracting"
+        case .stretched(let b, let a, let detail):
+            return "\(a) is \(b) resized to other proportions (\(detail)) — export the edit at the original's "
+                + "proportions (any size) before extracting"
         case .notSamePhoto(let b, let a, let score):
             let threshold = String(format: "%.2f", PairGeometry.samePhotoThreshold)
             return "\(a) does not look like an edit of \(b) (structure match \(String(format: "%.2f", score)), "

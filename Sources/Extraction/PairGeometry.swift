@@ -27,7 +27,13 @@ public enum PairGeometry {
         let aspectB = Double(before.width) / Double(before.height)
         let aspectA = Double(after.width) / Double(after.height)
         let thumbB = thumbnail(before)
-        if abs(aspectB / aspectA - 1) > aspectTolerance {
+        let sameAspect = abs(aspectB / aspectA - 1) <= aspectTolerance
+        // Two pictures with no edges to compare (a few pixels, or one flat colour each) cannot be told turned,
+        // cropped or another photo; with the same proportions they are taken as the pair they were given as.
+        if sameAspect && !hasStructure(thumbB) && !hasStructure(thumbnail(after)) {
+            return resizedToSmaller(before: fullBefore, after: fullAfter)
+        }
+        if !sameAspect {
             if abs(aspectB * aspectA - 1) <= aspectTolerance {
                 // A quarter turn swaps the sides: turn the after thumbnail back both ways and see which fits.
                 let thumbA = Thumb(after.boxResized(width: thumbB.height, height: thumbB.width))
@@ -37,10 +43,22 @@ public enum PairGeometry {
                     throw .rotated(before: beforeName, after: afterName, degrees: cw >= ccw ? 90 : 270)
                 }
             }
-            if let crop = cropMatch(before: before, after: after) {
+            // The whole frame resized to other proportions keeps every edge, only moved a little: compare the
+            // after image squeezed back onto the before image's thumbnail.
+            let stretched = correlation(thumbB.edges,
+                                        Thumb(after.boxResized(width: thumbB.width, height: thumbB.height)).edges)
+            if let crop = cropMatch(before: before, after: after,
+                                    beating: max(samePhotoThreshold, stretched + margin)) {
                 throw .cropped(before: beforeName, after: afterName, detail: crop)
             }
-            throw .notSamePhoto(before: beforeName, after: afterName, score: 0)
+            if stretched >= samePhotoThreshold {
+                let sx = Double(fullAfter.width) / Double(fullBefore.width)
+                let sy = Double(fullAfter.height) / Double(fullBefore.height)
+                throw .stretched(before: beforeName, after: afterName, detail: String(
+                    format: "%d×%d → %d×%d: width × %.3f, height × %.3f", fullBefore.width, fullBefore.height,
+                    fullAfter.width, fullAfter.height, sx, sy))
+            }
+            throw .notSamePhoto(before: beforeName, after: afterName, score: max(0, stretched))
         }
         let thumbA = Thumb(after.boxResized(width: thumbB.width, height: thumbB.height))
         let straight = correlation(thumbB.edges, thumbA.edges)
@@ -68,10 +86,23 @@ public enum PairGeometry {
         guard straight >= samePhotoThreshold else {
             throw .notSamePhoto(before: beforeName, after: afterName, score: straight)
         }
-        if fullAfter.width * fullAfter.height > fullBefore.width * fullBefore.height {
-            return (fullBefore, fullAfter.boxResized(width: fullBefore.width, height: fullBefore.height))
+        return resizedToSmaller(before: fullBefore, after: fullAfter)
+    }
+
+    /// The pair at one size: the image with more pixels box-resized to the other's size.
+    static func resizedToSmaller(before: PairImage, after: PairImage) -> (before: PairImage, after: PairImage) {
+        if after.width * after.height > before.width * before.height {
+            return (before, after.boxResized(width: before.width, height: before.height))
         }
-        return (fullBefore.boxResized(width: fullAfter.width, height: fullAfter.height), fullAfter)
+        return (before.boxResized(width: after.width, height: after.height), after)
+    }
+
+    /// Whether a thumbnail has edges to compare: at least 3 × 3 pixels and an edge map that is not flat.
+    static func hasStructure(_ thumb: Thumb) -> Bool {
+        guard thumb.width >= 3, thumb.height >= 3 else { return false }
+        let edges = thumb.edges
+        guard let low = edges.min(), let high = edges.max() else { return false }
+        return high - low > 1e-4
     }
 
     /// The image at most four thumbnails wide, for the structure comparisons.

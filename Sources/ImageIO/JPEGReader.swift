@@ -77,6 +77,12 @@ public final class JPEGReader {
         guard openStatus == Int32(LSJPEG_OK.rawValue) else {
             throw fail(JPEGReader.error(openStatus, handle: handle, name: name))
         }
+        guard lsjpeg_reader_is_cmyk(handle) == 0 else {
+            let base = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
+            throw fail(.unsupportedImage(file: name, detail: "a CMYK JPEG (separated for print), which LookStudio "
+                + "does not read: convert it to RGB first, e.g. with ImageMagick "
+                + "`convert \(name) -colorspace sRGB \(base)-rgb.jpg`"))
+        }
         var w: UInt32 = 0, h: UInt32 = 0
         lsjpeg_reader_size(handle, &w, &h)
         guard Int(w) * Int(h) <= maxPixels else {

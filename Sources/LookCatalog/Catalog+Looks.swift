@@ -184,6 +184,14 @@ extension Catalog {
         }
     }
 
+    /// Throws what ``addLook(_:renameOnConflict:asNew:)`` would for `name` and `tags` (a bad or taken name, a bad
+    /// tag), so a long job such as an extraction fails before it starts rather than after.
+    public func checkNewLook(name: String, tags: [String]) throws {
+        let clean = try Catalog.cleanName(name)
+        _ = try Catalog.cleanTags(tags)
+        if try read({ db in try Catalog.nameTaken(db, clean) }) { throw CatalogError.duplicateName(clean) }
+    }
+
     static func nameTaken(_ db: Database, _ name: String) throws -> Bool {
         try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM looks WHERE name = ? COLLATE NOCASE)",
                           arguments: [name]) ?? false

@@ -42,6 +42,8 @@ public enum LookExtraction {
         public var fit: LookFit
         /// The provenance text stored as the look's description.
         public var provenance: String
+        /// Tags given that an existing look with the same cube did not have yet and now has.
+        public var tagsAdded: [String] = []
     }
 
     /// Pairs loaded in the working space and checked: each decodes, and its after image is an edit of its before
@@ -79,6 +81,68 @@ public enum LookExtraction {
         return CheckedPairs(pairs: pairs, names: names, space: space)
     }
 
+    /// Warnings about the pairs as files: an after image that is its before image, or is stored with a lossy
+    /// codec whose loss the fit does not model (JPEG's is modelled and warned about by the fit itself).
+    static func fileWarnings(_ request: Request, checked: CheckedPairs) -> [String] {
+        var warnings: [String] = []
+        for (k, p) in request.pairs.enumerated() {
+            let name = k < checked.names.count ? checked.names[k] : p.after
+            if FileManager.default.contentsEqual(atPath: p.before, andPath: p.after) {
+                warnings.append("\(name): the after image is the same file as the before image, so the look is "
+                                + "the identity; give the edited export as the second image of each pair")
+            } else if let codec = lossyCodec(path: p.after) {
+                warnings.append("\(name): the edited image is \(codec); its compression is not modelled, and colours "
+                    + "it shows in only a few pixels are less certain — export the edit as PNG or TIFF for the most "
+                    + "faithful look")
+            }
+        }
+        return warnings
+    }
+
+    /// "a lossy WebP", "a HEIC image", "an AVIF image" for files stored with a lossy codec other than JPEG; nil
+    /// otherwise. HEIC and AVIF exports from editors and phones are lossy (lossless ones are rare).
+    static func lossyCodec(path: String) -> String? {
+        switch try? ImageFormat.of(path: path) {
+        case .webp:
+            guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+            defer { try? handle.close() }
+            // The bitstream kind sits in the first chunk's header.
+            let head = [UInt8]((try? handle.read(upToCount: 64)) ?? Data())
+            return WebPImage.compression(head) == .lossy ? "a lossy WebP" : nil
+        case .heif: return "a HEIC image"
+        case .avif: return "an AVIF image"
+        default: return nil
+        }
+    }
+
+    /// Makes the report folder and checks its two files can be written (not links to devices or folders), so a
+    /// bad `--report` fails before the fit rather than after it.
+    static func prepareReport(_ directory: String) throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder) {
+            guard isFolder.boolValue else { throw WorkflowError.reportFolder(path: directory, reason: "it is a file") }
+        } else {
+            // mkdir(2) one level at a time, so a failure carries the system's reason ("Not a directory").
+            let absolute = directory.hasPrefix("/") ? directory
+                : FileManager.default.currentDirectoryPath + "/" + directory
+            var path = ""
+            for component in (absolute as NSString).standardizingPath.split(separator: "/") {
+                path += "/" + component
+                if mkdir(path, 0o777) != 0 && errno != EEXIST {
+                    throw WorkflowError.reportFolder(path: directory, reason: "cannot create the folder ("
+                                                     + String(cString: strerror(errno)) + ")")
+                }
+            }
+        }
+        guard access(directory, W_OK | X_OK) == 0 else {
+            throw WorkflowError.reportFolder(path: directory, reason: "the folder is not writable")
+        }
+        for file in ["coverage.png", "residuals.png"] {
+            try OutputSafety.checkDestination((directory as NSString).appendingPathComponent(file))
+        }
+    }
+
+
     /// Loads, checks and fits the pairs (no catalog involved).
     public static func fit(_ request: Request) throws -> LookFit {
         try fit(check(request), request: request)
@@ -89,8 +153,10 @@ public enum LookExtraction {
         if let tell = request.progress {
             rounds = { round, planned in tell("fitting: round \(round) of \(planned)") }
         }
-        return try LookExtractor.fit(pairs: checked.pairs, names: checked.names, settings: request.settings,
-                                     workingSpace: checked.space, progress: rounds)
+        var fit = try LookExtractor.fit(pairs: checked.pairs, names: checked.names, settings: request.settings,
+                                        workingSpace: checked.space, progress: rounds)
+        fit.warnings = fileWarnings(request, checked: checked) + fit.warnings
+        return fit
     }
 
     /// Checks the pairs, then opens the catalog (`openCatalog`, so a refused pair never creates or touches one),
@@ -100,8 +166,11 @@ public enum LookExtraction {
     public static func run(_ request: Request, openCatalog: () throws -> Catalog,
                            report: String? = nil) throws -> Outcome {
         let checked = try check(request)
-        // The catalog opens before the fit: a catalog that cannot be written fails before the long part.
+        // The catalog, the name, the tags and the report folder are checked before the fit: each fails in a moment
+        // then, rather than after the long part.
         let catalog = try openCatalog()
+        try catalog.checkNewLook(name: request.name, tags: request.tags)
+        if let report { try prepareReport(report) }
         let fit = try fit(checked, request: request)
         if let report {
             request.progress?("writing the report")
@@ -116,7 +185,10 @@ public enum LookExtraction {
         let outcome = try catalog.addLook(new)
         switch outcome {
         case .added(let record): return Outcome(record: record, added: true, fit: fit, provenance: provenance)
-        case .existing(let record): return Outcome(record: record, added: false, fit: fit, provenance: provenance)
+        case .existing(var record):
+            var added: [String] = []
+            if !request.tags.isEmpty { (record, added) = try catalog.tagLook(guid: record.guid, tags: request.tags) }
+            return Outcome(record: record, added: false, fit: fit, provenance: provenance, tagsAdded: added)
         }
     }
 
@@ -147,8 +219,9 @@ public enum LookExtraction {
         let catalog = try openCatalog()
         let record = try catalog.resolveLook(reference)
         guard record.sourceFormat == "extracted" else {
-            throw WorkflowError.provenance(look: record.name, reason: "it was imported from \(record.sourceFormat), "
-                                           + "not extracted from photos")
+            let origin = record.sourceFormat == "shipped" ? "it ships with LookStudio"
+                : "it was imported from \(record.sourceFormat)"
+            throw WorkflowError.provenance(look: record.name, reason: origin + ", not extracted from photos")
         }
         let provenance = try ExtractionProvenance(description: record.description, look: record.name)
         guard pairs.count == provenance.pairs.count else {
@@ -177,7 +250,9 @@ public enum LookExtraction {
         request.workingSpace = provenance.workingSpace
         request.maxPixels = maxPixels
         request.progress = progress
-        let fit = try fit(check(request), request: request)
+        let checked = try check(request)
+        if let report { try prepareReport(report) }
+        let fit = try fit(checked, request: request)
         if let report {
             progress?("writing the report")
             try writeReport(fit, to: report)
@@ -237,7 +312,7 @@ public enum LookExtraction {
     /// Writes `coverage.png` (blue slices of the lattice: observed cells in the fitted look's colour, the rest
     /// dimmed) and `residuals.png` (per pair, ΔE00 as brightness, 5 ΔE00 and above white) into `directory`.
     public static func writeReport(_ fit: LookFit, to directory: String) throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try prepareReport(directory)
         let n = fit.cube.size, cellsPerAxis = n - 1, cellPixels = 8
         let slices = 8, columns = 4, rows = 2
         let panel = cellsPerAxis * cellPixels, gap = 4
@@ -311,6 +386,19 @@ public struct ExtractionSummary: Sendable, Encodable {
             case compressionModel = "compression_model"
             case compressedIn = "compressed_in"
         }
+
+        /// Every key present: the absent figures as null, as docs/EXTRACT.md lists them, not left out.
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(before, forKey: .before)
+            try c.encode(after, forKey: .after)
+            try c.encode(width, forKey: .width)
+            try c.encode(height, forKey: .height)
+            try c.encode(regionDe00, forKey: .regionDe00)
+            try c.encode(vignetteCornerGain, forKey: .vignetteCornerGain)
+            try c.encode(compressionModel, forKey: .compressionModel)
+            try c.encode(compressedIn, forKey: .compressedIn)
+        }
     }
 
     let guid: String
@@ -327,6 +415,7 @@ public struct ExtractionSummary: Sendable, Encodable {
     let pairs: [Pair]
     let warnings: [String]
     let unseenHues: [String]
+    let tagsAdded: [String]
 
     enum CodingKeys: String, CodingKey {
         case guid, name, status, interpolation, coverage, pairs, warnings
@@ -337,11 +426,13 @@ public struct ExtractionSummary: Sendable, Encodable {
         case heldOutPixels = "held_out_pixels"
         case greyAxisMonotone = "grey_axis_monotone"
         case unseenHues = "unseen_hues"
+        case tagsAdded = "tags_added"
     }
 
     /// The summary of `outcome` for `request`.
     public init(_ outcome: LookExtraction.Outcome, request: LookExtraction.Request) {
-        self.init(outcome.record, fit: outcome.fit, request: request, status: outcome.added ? "added" : "existing")
+        self.init(outcome.record, fit: outcome.fit, request: request, status: outcome.added ? "added" : "existing",
+                  tagsAdded: outcome.tagsAdded)
     }
 
     /// The summary of a refit: status `refitted`, or `unchanged` when the cube came out the same.
@@ -350,7 +441,9 @@ public struct ExtractionSummary: Sendable, Encodable {
                   status: outcome.changed ? "refitted" : "unchanged")
     }
 
-    private init(_ record: LookRecord, fit: LookFit, request: LookExtraction.Request, status: String) {
+    private init(_ record: LookRecord, fit: LookFit, request: LookExtraction.Request, status: String,
+                 tagsAdded: [String] = []) {
+        self.tagsAdded = tagsAdded
         guid = record.guid
         name = record.name
         self.status = status

@@ -30,6 +30,8 @@ public enum WorkflowError: Error, Equatable, Sendable, CustomStringConvertible {
     case provenance(look: String, reason: String)
     /// A refit given other photos than the look was extracted from.
     case refitSources(look: String, reason: String)
+    /// An extraction's report folder that cannot be made or written.
+    case reportFolder(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -57,6 +59,8 @@ public enum WorkflowError: Error, Equatable, Sendable, CustomStringConvertible {
             return "look \"\(look)\" cannot be refitted: \(reason); extract a new look from the photos instead"
         case .refitSources(let look, let reason):
             return "look \"\(look)\" cannot be refitted from these files: \(reason)"
+        case .reportFolder(let path, let reason):
+            return "--report \(path): \(reason); give another folder (nothing was fitted or stored)"
         }
     }
 }

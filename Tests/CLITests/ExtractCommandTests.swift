@@ -28,6 +28,12 @@ import Testing
         // warm33 is smooth: the photo's held-out pixels are reproduced within 8-bit rounding.
         #expect((json["held_out_mean_de00"] as? Double ?? 9) < 0.5)
         #expect((json["coverage"] as? Double ?? 0) > 0.01)
+        // Figures a pair does not have are null, not left out (docs/EXTRACT.md lists every key).
+        let pair = (json["pairs"] as? [[String: Any]])?.first ?? [:]
+        for key in ["vignette_corner_gain", "compression_model", "compressed_in"] {
+            #expect(pair[key] is NSNull, "\(key): \(String(describing: pair[key]))")
+        }
+        #expect((json["tags_added"] as? [String]) == [])
         #expect(FileManager.default.fileExists(atPath: dir + "/report/coverage.png"))
         #expect(FileManager.default.fileExists(atPath: dir + "/report/residuals.png"))
         // The provenance names both files with their SHA-256 (checked against sha256sum) and the settings.
@@ -37,6 +43,9 @@ import Testing
         let digest = try CLI.run([Self.before], executable: "/usr/bin/sha256sum").stdout.prefix(64)
         #expect(digest.count == 64 && shown.stdout.contains(String(digest)))
         #expect(shown.stdout.contains("size: 33") && shown.stdout.contains("held_out_de00"))
+        // The provenance shows as the YAML it is: one line each, indented under its label.
+        #expect(shown.stdout.contains("description:\n    extracted_from_pairs:\n      method: "))
+        #expect(!shown.stdout.contains("\\u{A}"))
         // The stored look reproduces the after image through apply.
         let again = dir + "/again.png"
         #expect(try CLI.run(["apply", "--look", guid, "--catalog", catalog, Self.before, again]).status == 0)
@@ -137,5 +146,23 @@ import Testing
         let allowed = try CLI.run(["extract", Self.before, Self.before, "--name", "L", "--max-pixels", "135300",
                                    "--catalog", catalog, "--size", "9"])
         #expect(allowed.status == 0, "\(allowed.stderr)")
+    }
+
+    @Test func aWorkingSpaceOutsideTheNamedOnesAndACMYKFileAreRefusedWithWhatToDo() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let catalog = dir + "/catalog.sqlite"
+        let space = try CLI.run(["extract", Self.before, Self.before, "--name", "S", "--working-space", "my.icc",
+                                 "--catalog", catalog])
+        #expect(space.status == 64)
+        #expect(space.stderr.contains("--working-space must be srgb, display-p3, adobe-rgb or rec2020"))
+        let cmyk = CLI.fixtures + "/odd/cmyk.jpg"
+        let extract = try CLI.run(["extract", Self.before, cmyk, "--name", "C", "--catalog", catalog])
+        #expect(extract.status == 1)
+        #expect(extract.stderr.contains("cmyk.jpg") && extract.stderr.contains("a CMYK JPEG"))
+        #expect(extract.stderr.contains("-colorspace sRGB"))
+        let info = try CLI.run(["info", cmyk])
+        #expect(info.status == 1 && info.stderr.contains("convert it to RGB first"))
+        #expect(!FileManager.default.fileExists(atPath: catalog))
     }
 }

@@ -90,4 +90,41 @@ import Testing
         }
         #expect(refusal!.description.contains("does not look like an edit of b.png"))
     }
+
+    @Test func theWholeFrameResizedToOtherProportionsIsNamedAsSuchNotAsACrop() throws {
+        let (b, a) = try Self.edited("chelsea")
+        for height in [b.height * 98 / 100, b.height * 2 / 3] {
+            let squeezed = a.boxResized(width: a.width, height: height)
+            guard case .stretched(_, _, let detail) = Self.refusal(b, squeezed) else {
+                let got = String(describing: Self.refusal(b, squeezed))
+                Issue.record("height \(height): expected a proportions refusal, got \(got)")
+                continue
+            }
+            #expect(detail.hasPrefix("\(b.width)×\(b.height) → \(b.width)×\(height)"))
+        }
+        // A real crop to another aspect is still a crop.
+        let strip = Self.transformed(a, { ($0, $1 + a.height / 4) }, width: a.width, height: a.height / 2)
+        guard case .cropped = Self.refusal(b, strip) else {
+            Issue.record("expected a crop refusal, got \(String(describing: Self.refusal(b, strip)))")
+            return
+        }
+    }
+
+    @Test func picturesWithNoEdgesToCompareAreTakenAsThePairGiven() throws {
+        let one = try PairImage(width: 1, height: 1, rgb: [0.2, 0.4, 0.6])
+        let edited = try PairImage(width: 1, height: 1, rgb: [0.3, 0.4, 0.5])
+        #expect(Self.refusal(one, edited) == nil)
+        let flat = try PairImage(width: 40, height: 30, rgb: [Float](repeating: 0.5, count: 3 * 40 * 30))
+        let flatEdit = try PairImage(width: 80, height: 60, rgb: [Float](repeating: 0.6, count: 3 * 80 * 60))
+        let pair = try PairGeometry.aligned(before: flat, after: flatEdit, beforeName: "b", afterName: "a")
+        #expect(pair.after.width == 40 && pair.after.height == 30)
+        // A flat before image against a photo is still no pair.
+        let (photo, _) = try Self.edited("chelsea")
+        let grey = try PairImage(width: photo.width, height: photo.height,
+                                 rgb: [Float](repeating: 0.5, count: photo.rgb.count))
+        guard case .notSamePhoto = Self.refusal(grey, photo) else {
+            Issue.record("expected a different-photo refusal, got \(String(describing: Self.refusal(grey, photo)))")
+            return
+        }
+    }
 }

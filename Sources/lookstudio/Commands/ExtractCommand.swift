@@ -1,4 +1,5 @@
 import ArgumentParser
+import ColorManagement
 import Extraction
 import Foundation
 import LookCatalog
@@ -71,6 +72,10 @@ struct ExtractCommand: ParsableCommand {
         if let interp, Interpolation(rawValue: interp) == nil {
             throw ValidationError("--interp must be tetrahedral or trilinear")
         }
+        if let workingSpace, ColorProfile.Named(argument: workingSpace) == nil {
+            throw ValidationError("--working-space must be srgb, display-p3, adobe-rgb or rec2020 (a look is fitted "
+                                  + "and stored in one of these spaces)")
+        }
         if refit != nil {
             if name != nil || !tag.isEmpty || size != nil || interp != nil || workingSpace != nil {
                 throw ValidationError("--refit keeps the look's name, tags, size, interpolation and working space: "
@@ -100,8 +105,15 @@ struct ExtractCommand: ParsableCommand {
         for w in outcome.fit.warnings { printError("warning: \(w)") }
         noteUnseenHues(outcome.fit.unseenHues)
         if !outcome.added {
-            printError("note: the same cube is already in the catalog as \(outcome.record.guid) "
-                       + "(\"\(outcome.record.name)\"); nothing was stored")
+            var note = "note: the same cube is already in the catalog as \(outcome.record.guid) "
+                + "(\"\(TerminalText.escape(outcome.record.name))\"); nothing was stored"
+            if !tag.isEmpty {
+                note += outcome.tagsAdded.isEmpty ? "; it had every tag given"
+                    : "; tags added: " + TerminalText.escape(outcome.tagsAdded.joined(separator: ", "))
+            }
+            note += ". --name \(TerminalText.escape(request.name)) was not applied: rename it with "
+                + "`lookstudio looks rename \(outcome.record.guid) NAME`"
+            printError(note)
         }
         if json {
             print(try jsonString(ExtractionSummary(outcome, request: request)))

@@ -69,10 +69,20 @@ struct LooksCommand: ParsableCommand {
                 created:       \(CatalogJSON.timestamp(record.createdAt))
                 tags:          \(shown(record.tags.joined(separator: ", ")))
                 working space: \(shown(LookSpaces.title(of: record)))
-                description:   \(shown(record.description))
+                description:\(Self.block(record.description))
                 default for scenes: \(scenes.isEmpty ? "none" : scenes.map(String.init).joined(separator: ", "))
                 """)
             if let recipe = record.recipeYAML { print("recipe:\n\(TerminalText.escape(recipe, keepNewlines: true))") }
+        }
+
+        /// A description after its label, or, when it has several lines (an extracted look's provenance), on the
+        /// lines below, indented, so the YAML reads as YAML.
+        static func block(_ text: String) -> String {
+            let trimmed = text.trimmingCharacters(in: .newlines)
+            guard trimmed.contains("\n") else { return "   " + shown(trimmed) }
+            let lines = TerminalText.escape(trimmed, keepNewlines: true).split(separator: "\n",
+                                                                                omittingEmptySubsequences: false)
+            return "\n" + lines.map { "    " + $0 }.joined(separator: "\n")
         }
     }
 

@@ -43,6 +43,8 @@ int lsjpeg_reader_quant_table(const lsjpeg_reader *r, int index, uint16_t out[64
  * chroma quantisation tables (natural order) and `h`, `v` the luma's sampling factors (1 or 2: 4:4:4 … 4:2:0).
  * 0 for any other layout. */
 int lsjpeg_reader_compression(const lsjpeg_reader *r, uint16_t tables[128], int *h, int *v);
+/* 1 when the file holds CMYK or YCCK (print) data, which libjpeg-turbo cannot convert to RGB. */
+int lsjpeg_reader_is_cmyk(const lsjpeg_reader *r);
 const char *lsjpeg_reader_message(const lsjpeg_reader *r);
 void lsjpeg_reader_destroy(lsjpeg_reader *r);
 
