@@ -52,6 +52,9 @@ public enum Interruption {
     /// Whether an interrupt asked the process to stop starting new work.
     public static var isRequested: Bool { signal != nil }
 
+    /// Whether a status line is drawn on stderr, so an interrupt that ends the process clears it first.
+    public static func statusLine(drawn: Bool) { lstemp_set_status_line(drawn ? 1 : 0) }
+
     /// The exit status a shell would report for the interrupting signal (130, 143), or nil.
     public static var exitStatus: Int32? { signal.map { 128 + $0 } }
 

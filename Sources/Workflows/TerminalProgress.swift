@@ -1,4 +1,5 @@
 import Foundation
+import ImageIO
 
 /// Reports per-image progress from worker threads: a redrawn bar with ETA on a terminal, plain lines otherwise.
 ///
@@ -67,6 +68,7 @@ public final class TerminalStatus: @unchecked Sendable {
         let seconds = Int(Date().timeIntervalSince(start).rounded())
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + text + "  (\(seconds) s)").utf8))
         drawn = true
+        Interruption.statusLine(drawn: true)
     }
 
     /// Clears the line, if one was drawn.
@@ -75,5 +77,6 @@ public final class TerminalStatus: @unchecked Sendable {
         defer { lock.unlock() }
         if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         drawn = false
+        Interruption.statusLine(drawn: false)
     }
 }

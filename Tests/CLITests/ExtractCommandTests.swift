@@ -165,4 +165,35 @@ import Testing
         #expect(info.status == 1 && info.stderr.contains("convert it to RGB first"))
         #expect(!FileManager.default.fileExists(atPath: catalog))
     }
+
+    @Test func anInterruptClearsTheStatusLineBeforeTheProcessEnds() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // chelsea five times as large (2255×1500; about 7 s here), so the fit still runs when the interrupt comes.
+        let photo = try PNGImage.read(path: Self.before)
+        guard case .eight(let s) = photo.samples else {
+            Issue.record("expected an 8-bit PNG")
+            return
+        }
+        let w = photo.width * 5, h = photo.height * 5, c = photo.channels
+        var big = [UInt8](repeating: 0, count: w * h * c)
+        for y in 0..<h {
+            for x in 0..<w {
+                for k in 0..<c { big[c * (y * w + x) + k] = s[c * ((y / 5) * photo.width + x / 5) + k] }
+            }
+        }
+        try ImageFormat.write(try PixelBuffer(width: w, height: h, channels: c, samples: .eight(big)),
+                              to: dir + "/big.png")
+        // `script` gives the command a terminal, so the status line is drawn; `timeout` interrupts it mid-fit.
+        let command = "timeout -s INT 2 \(CLI.binary) extract \(dir)/big.png \(dir)/big.png --name T "
+            + "--catalog \(dir)/catalog.sqlite"
+        let run = try CLI.run(["-qec", command, "/dev/null"], executable: "/usr/bin/script")
+        #expect(run.status == 124, "interrupted by timeout: \(run.stdout)")
+        let lastDraw = run.stdout.range(of: "s)", options: .backwards)
+        #expect(lastDraw != nil, "a status line was drawn: \(run.stdout)")
+        if let lastDraw {
+            let after = String(run.stdout[lastDraw.upperBound...])
+            #expect(after.hasPrefix("\r\u{1B}[K"), "the line was cleared after its last draw: \(after.debugDescription)")
+        }
+    }
 }

@@ -19,6 +19,7 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static volatile sig_atomic_t interrupted = 0;
 static volatile sig_atomic_t mode = LSTEMP_EXIT;
 static int pipe_fds[2] = {-1, -1};
+static volatile sig_atomic_t status_line = 0;
 
 int lstemp_register(const char *path) {
     size_t length = strlen(path);
@@ -89,6 +90,11 @@ static void handle(int signal_number) {
         return;
     }
     interrupted = signal_number;
+    if (status_line) {
+        /* A status line redrawn with \r would otherwise stay on the terminal after the process is gone. */
+        ssize_t ignored = write(2, "\r\033[K", 4);
+        (void)ignored;
+    }
     /* End the process by the signal itself, so the parent sees it (a shell prints nothing and reports 128 + n). */
     struct sigaction fallback;
     memset(&fallback, 0, sizeof fallback);
@@ -129,3 +135,5 @@ int lstemp_install(int requested) {
 int lstemp_interrupted(void) { return interrupted; }
 
 int lstemp_wakeup_fd(void) { return pipe_fds[0]; }
+
+void lstemp_set_status_line(int drawn) { status_line = drawn != 0; }

@@ -38,4 +38,6 @@ int lstemp_wakeup_fd(void);
 /* Removes every registered file now (what the handler does); returns how many were removed. */
 int lstemp_remove_all(void);
 
+/* Tells the handler a status line is drawn on stderr (1) or not (0): an interrupt that ends the process clears it. */
+void lstemp_set_status_line(int drawn);
 #endif
