@@ -197,11 +197,22 @@ public struct CorrectJob: Sendable {
         }
     }
 
+    /// Refuses, before any output exists, a run in which two inputs, or one input given twice, would write one
+    /// output file. `batchFiles` is every file of the batch, every shard's included (default `files`), so two
+    /// machines cannot write one output either.
+    public func checkDistinctOutputs(batchFiles: [String]? = nil) throws(WorkflowError) {
+        try PlannedOutputs.checkDistinct((batchFiles ?? files).flatMap { file in
+            strengths.map { (input: file, output: outputPath(for: file, strength: $0)) }
+        })
+    }
+
     /// Refuses, before any output exists, a run that would write over one of its inputs: an output that is an
-    /// input file (path, link or inode) or an output folder at or inside an input folder.
+    /// input file (path, link or inode) or an output folder at or inside an input folder; and a single output
+    /// file whose extension names no image format.
     public func checkOutputs(inputs: [String]) throws {
         // In place, every output is its input on purpose.
         if inPlace { return }
+        if !toFolder { _ = try ImageFormat.forOutput(path: output) }
         let folders = inputs.filter(ImageFiles.isDirectory)
         if toFolder, !folders.isEmpty { try OutputSafety.check(inputFolders: folders, outputFolder: output) }
         for file in files {
@@ -209,6 +220,28 @@ public struct CorrectJob: Sendable {
                 try OutputSafety.check(inputs: [file], output: outputPath(for: file, strength: strength))
             }
         }
+    }
+
+    /// Creates the output folder of a folder run (and its parents), naming it and the reason when that fails.
+    public func createOutputFolder() throws(WorkflowError) {
+        guard toFolder, !inPlace, let error = Self.makeFolders(output) else { return }
+        switch InputFile.kind(of: output) {
+        case .directory, .unknown:
+            throw .outputFolder(path: output, reason: String(cString: strerror(error)))
+        case let kind:
+            throw .outputFolder(path: output, reason: "it is \(kind.noun), not a folder")
+        }
+    }
+
+    /// `mkdir -p`: nil once `path` is a folder, else the errno of the step that failed. Foundation's
+    /// `createDirectory` is not used: on Linux its errors carry no system reason, only an NSCocoaErrorDomain code.
+    private static func makeFolders(_ path: String) -> Int32? {
+        if mkdir(path, 0o777) == 0 || ImageFiles.isDirectory(path) { return nil }
+        guard errno == ENOENT else { return errno }
+        let parent = (path as NSString).deletingLastPathComponent
+        guard !parent.isEmpty, parent != path else { return ENOENT }
+        if let error = makeFolders(parent) { return error }
+        return mkdir(path, 0o777) == 0 || ImageFiles.isDirectory(path) ? nil : errno
     }
 
     /// Where the output of `file` at `strength` goes.

@@ -30,6 +30,12 @@ public enum WorkflowError: Error, Equatable, Sendable, CustomStringConvertible {
     case provenance(look: String, reason: String)
     /// A refit given other photos than the look was extracted from.
     case refitSources(look: String, reason: String)
+    /// Two inputs of one run would be written to the same output file (`first` and `second` as given).
+    case outputCollision(first: String, second: String, output: String)
+    /// One input file given twice (`first` and `second`: how each was given), so its output would be written twice.
+    case duplicateInput(first: String, second: String, output: String)
+    /// A folder run's output folder could not be created.
+    case outputFolder(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -57,6 +63,14 @@ public enum WorkflowError: Error, Equatable, Sendable, CustomStringConvertible {
             return "look \"\(look)\" cannot be refitted: \(reason); extract a new look from the photos instead"
         case .refitSources(let look, let reason):
             return "look \"\(look)\" cannot be refitted from these files: \(reason)"
+        case .outputCollision(let first, let second, let output):
+            return "\(first) and \(second) would both be written to \(output); give them different names or "
+                + "separate runs"
+        case .duplicateInput(let first, let second, let output):
+            let given = first == second ? "" : " (as \(first) and \(second))"
+            return "\(first) is given twice\(given), so \(output) would be written twice; give each input once"
+        case .outputFolder(let path, let reason):
+            return "\(path): cannot create the output folder (\(reason))"
         }
     }
 }
