@@ -36,6 +36,20 @@ public struct AutoCorrection: Sendable, Equatable, Codable {
         public var corrected = LogChroma.neutral
         /// The linear-light channel gains that correct it (green 1).
         public var gains = SIMD3<Double>(1, 1, 1)
+
+        // Every key is written, `skin` and `bright_achromatic` as null when absent, as the JSON contract says.
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(estimate, forKey: .estimate)
+            try c.encode(spread, forKey: .spread)
+            try c.encode(confidence, forKey: .confidence)
+            try c.encode(colour, forKey: .colour)
+            try c.encode(skin, forKey: .skin)
+            try c.encode(brightAchromatic, forKey: .brightAchromatic)
+            try c.encode(amount, forKey: .amount)
+            try c.encode(corrected, forKey: .corrected)
+            try c.encode(gains, forKey: .gains)
+        }
     }
 
     /// Black and white points.
@@ -76,6 +90,18 @@ public struct AutoCorrection: Sendable, Equatable, Codable {
         public var faceStops = 0.0
         /// Stops applied.
         public var stops = 0.0
+
+        // Every key is written, `face_key` as null without faces, as the JSON contract says.
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(key, forKey: .key)
+            try c.encode(estimate, forKey: .estimate)
+            try c.encode(spread, forKey: .spread)
+            try c.encode(confidence, forKey: .confidence)
+            try c.encode(faceKey, forKey: .faceKey)
+            try c.encode(faceStops, forKey: .faceStops)
+            try c.encode(stops, forKey: .stops)
+        }
     }
 
     /// Contrast.
@@ -123,6 +149,18 @@ public struct AutoCorrection: Sendable, Equatable, Codable {
 
     /// An identity plan (nothing measured, nothing corrected).
     public init(settings: CorrectionPreset = CorrectionPreset()) { self.settings = settings }
+
+    // Every key is written, `model` as null when nothing was planned, as the JSON contract says.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(_settings, forKey: .settings)
+        try c.encode(model, forKey: .model)
+        try c.encode(whiteBalance, forKey: .whiteBalance)
+        try c.encode(levels, forKey: .levels)
+        try c.encode(exposure, forKey: .exposure)
+        try c.encode(contrast, forKey: .contrast)
+        try c.encode(vibrance, forKey: .vibrance)
+    }
 
     /// True when the transform is the identity, so the stage can be left out of the cube.
     public var isIdentity: Bool {

@@ -75,6 +75,36 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
+/// The outputs a batch will write, checked before anything is read or written.
+public enum PlannedOutputs {
+    /// Throws when two of `planned` (each an input file and one of its outputs, in input order) name one output
+    /// file, compared as standardized absolute paths: the later write would replace the earlier one without a
+    /// word. Names the inputs as messages show them; one file given twice (by the same path, another spelling or
+    /// a link) is reported as such.
+    public static func checkDistinct(_ planned: [(input: String, output: String)]) throws(WorkflowError) {
+        var first: [String: String] = [:]
+        for (input, output) in planned {
+            let key = URL(fileURLWithPath: output).standardizedFileURL.path
+            guard let earlier = first[key] else {
+                first[key] = input
+                continue
+            }
+            let (a, b) = (ImageFiles.displayPath(of: earlier), ImageFiles.displayPath(of: input))
+            if sameFile(earlier, input) { throw .duplicateInput(first: a, second: b, output: output) }
+            throw .outputCollision(first: a, second: b, output: output)
+        }
+    }
+
+    /// The same path once standardized, or the same device and inode.
+    private static func sameFile(_ a: String, _ b: String) -> Bool {
+        if URL(fileURLWithPath: a).standardizedFileURL.path == URL(fileURLWithPath: b).standardizedFileURL.path {
+            return true
+        }
+        var x = stat(), y = stat()
+        return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino
+    }
+}
+
 /// Decisions that make a batch resumable: which inputs are already done, and the debris a killed run left.
 public enum BatchResume {
     /// True when every output exists as a regular file. Outputs are written to a hidden temporary file and renamed

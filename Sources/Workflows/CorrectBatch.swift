@@ -197,17 +197,39 @@ public struct CorrectJob: Sendable {
         }
     }
 
+    /// Refuses, before any output exists, a run in which two inputs, or one input given twice, would write one
+    /// output file. `batchFiles` is every file of the batch, every shard's included (default `files`), so two
+    /// machines cannot write one output either.
+    public func checkDistinctOutputs(batchFiles: [String]? = nil) throws(WorkflowError) {
+        try PlannedOutputs.checkDistinct((batchFiles ?? files).flatMap { file in
+            strengths.map { (input: file, output: outputPath(for: file, strength: $0)) }
+        })
+    }
+
     /// Refuses, before any output exists, a run that would write over one of its inputs: an output that is an
-    /// input file (path, link or inode) or an output folder at or inside an input folder.
+    /// input file (path, link or inode) or an output folder at or inside an input folder; and a single output
+    /// file whose extension names no image format.
     public func checkOutputs(inputs: [String]) throws {
         // In place, every output is its input on purpose.
         if inPlace { return }
+        if !toFolder, ImageFormat.fromExtension(output) == nil { throw WorkflowError.outputName(output) }
         let folders = inputs.filter(ImageFiles.isDirectory)
         if toFolder, !folders.isEmpty { try OutputSafety.check(inputFolders: folders, outputFolder: output) }
         for file in files {
             for strength in strengths {
                 try OutputSafety.check(inputs: [file], output: outputPath(for: file, strength: strength))
             }
+        }
+    }
+
+    /// Creates the output folder of a folder run (and its parents), naming it and the reason when that fails.
+    public func createOutputFolder() throws(WorkflowError) {
+        guard toFolder, !inPlace, let error = Folders.make(output) else { return }
+        switch InputFile.kind(of: output) {
+        case .directory, .unknown:
+            throw .outputFolder(path: output, reason: String(cString: strerror(error)))
+        case let kind:
+            throw .outputFolder(path: output, reason: "it is \(kind.noun), not a folder")
         }
     }
 

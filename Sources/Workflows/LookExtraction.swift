@@ -121,18 +121,9 @@ public enum LookExtraction {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder) {
             guard isFolder.boolValue else { throw WorkflowError.reportFolder(path: directory, reason: "it is a file") }
-        } else {
-            // mkdir(2) one level at a time, so a failure carries the system's reason ("Not a directory").
-            let absolute = directory.hasPrefix("/") ? directory
-                : FileManager.default.currentDirectoryPath + "/" + directory
-            var path = ""
-            for component in (absolute as NSString).standardizingPath.split(separator: "/") {
-                path += "/" + component
-                if mkdir(path, 0o777) != 0 && errno != EEXIST {
-                    throw WorkflowError.reportFolder(path: directory, reason: "cannot create the folder ("
-                                                     + String(cString: strerror(errno)) + ")")
-                }
-            }
+        } else if let error = Folders.make(directory) {
+            throw WorkflowError.reportFolder(path: directory, reason: "cannot create the folder ("
+                                             + String(cString: strerror(error)) + ")")
         }
         guard access(directory, W_OK | X_OK) == 0 else {
             throw WorkflowError.reportFolder(path: directory, reason: "the folder is not writable")

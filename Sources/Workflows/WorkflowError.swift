@@ -32,6 +32,14 @@ public enum WorkflowError: Error, Equatable, Sendable, CustomStringConvertible {
     case refitSources(look: String, reason: String)
     /// An extraction's report folder that cannot be made or written.
     case reportFolder(path: String, reason: String)
+    /// Two inputs of one run would be written to the same output file (`first` and `second` as given).
+    case outputCollision(first: String, second: String, output: String)
+    /// One input file given twice (`first` and `second`: how each was given), so its output would be written twice.
+    case duplicateInput(first: String, second: String, output: String)
+    /// A folder run's output folder could not be created.
+    case outputFolder(path: String, reason: String)
+    /// The output file of a one-image run names no image format.
+    case outputName(String)
 
     public var description: String {
         switch self {
@@ -61,6 +69,17 @@ public enum WorkflowError: Error, Equatable, Sendable, CustomStringConvertible {
             return "look \"\(look)\" cannot be refitted from these files: \(reason)"
         case .reportFolder(let path, let reason):
             return "--report \(path): \(reason); give another folder (nothing was fitted or stored)"
+        case .outputCollision(let first, let second, let output):
+            return "\(first) and \(second) would both be written to \(output); give them different names or "
+                + "separate runs"
+        case .duplicateInput(let first, let second, let output):
+            let given = first == second ? "" : " (as \(first) and \(second))"
+            return "\(first) is given twice\(given), so \(output) would be written twice; give each input once"
+        case .outputFolder(let path, let reason):
+            return "\(path): cannot create the output folder (\(reason))"
+        case .outputName(let path):
+            return "\(path): not an image file name; end it with .png, .jpg, .tif, .webp, .heic or .avif, or with / "
+                + "to write into a folder of that name"
         }
     }
 }

@@ -238,3 +238,20 @@ struct AutoCorrectionTests {
         #expect(preset.scaled() == preset)
     }
 }
+
+@Suite struct AutoCorrectionJSONTests {
+    @Test("the plan's JSON has every key, the absent ones (skin, bright_achromatic, face_key, model) as null")
+    func nullableKeysPresent() throws {
+        let data = try JSONEncoder().encode(AutoCorrection())
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["model"] is NSNull)
+        let wb = try #require(object["white_balance"] as? [String: Any])
+        #expect(wb["skin"] is NSNull && wb["bright_achromatic"] is NSNull, "\(wb)")
+        #expect((object["exposure"] as? [String: Any])?["face_key"] is NSNull)
+        #expect((object["settings"] as? [String: Any])?["enabled"] as? Bool == true)
+        var plan = AutoCorrection()
+        plan.whiteBalance.skin = LogChroma(red: 0.1, blue: -0.1)
+        plan.exposure.faceKey = 0.2
+        #expect(try JSONDecoder().decode(AutoCorrection.self, from: JSONEncoder().encode(plan)) == plan)
+    }
+}

@@ -85,4 +85,18 @@ import Testing
         #expect(try ManifestRecord.parse(text) == [done, failed])
         #expect(throws: WorkflowError.self) { try ManifestWriter(path: "/nonexistent-folder/m.jsonl") }
     }
+
+    @Test("two planned outputs that are one file are refused, naming both inputs; one input given twice is said to be")
+    func distinctOutputs() throws {
+        try PlannedOutputs.checkDistinct([("o1/x.png", "out/x.png"), ("o2/y.png", "out/y.png")])
+        #expect(throws: WorkflowError.outputCollision(first: "o1/x.png", second: "o2/x.png", output: "out/./x.png")) {
+            try PlannedOutputs.checkDistinct([("o1/x.png", "out/x.png"), ("o2/x.png", "out/./x.png")])
+        }
+        let cwd = FileManager.default.currentDirectoryPath
+        #expect(throws: WorkflowError.duplicateInput(first: "a.png", second: cwd + "/a.png", output: "out/a.png")) {
+            try PlannedOutputs.checkDistinct([("a.png", cwd + "/out/a.png"), (cwd + "/a.png", "out/a.png")])
+        }
+        #expect(WorkflowError.outputCollision(first: "o1/x.png", second: "o2/x.png", output: "c/x.png").description
+                == "o1/x.png and o2/x.png would both be written to c/x.png; give them different names or separate runs")
+    }
 }

@@ -7,9 +7,12 @@ extension CorrectCommand {
         abstract: "Correct photos: detect the scene, compose recipe and look into one cube, apply in one pass.",
         discussion: """
         IN may be files or folders (their .png, .jpg, .jpeg, .tif, .tiff, .webp, .heic, .heif and .avif files). OUT is a file when one image and one \
-        strength are given and OUT is not a folder; otherwise a folder (created), with outputs named after their \
-        inputs, plus -sN for each strength when several are given (photo-s40.png). Each image is analysed once \
-        (docs/SCENES.md) and rendered at every strength from that one analysis.
+        strength are given and OUT is not a folder (nor ends in /): its extension picks the format (.png, .jpg, \
+        .tif, .webp, .heic, .avif); an existing file is replaced. Otherwise OUT is a folder (created), with outputs \
+        named after their inputs, plus -sN for each strength when several are given (photo-s40.png). Two inputs \
+        that would write the same output (x.png from two folders, or one file given twice) are refused before any \
+        work, as is a strength given twice. Each image is analysed once (docs/SCENES.md) and rendered at every \
+        strength from that one analysis.
 
         Stages, all composed into ONE cube per image: automatic correction → pre-look recipe → creative look \
         (always last) → look \
@@ -57,10 +60,10 @@ extension CorrectCommand {
         "faces": 0, "file": "…", "look_guid": "…", "look_name": "…", "look_strength": 100, "outputs": ["…"], \
         "scene": 100, "scene_name": "Black & White", "auto": {…}}; auto is null when the stage is off, else the plan: \
         "settings" (the strengths used, percent) and per correction its measured inputs and chosen amount: \
-        "model" (the model's SHA-256), "white_balance" {estimate ({"red": log R/G, "blue": log B/G}), spread, \
-        confidence, colour, skin, bright_achromatic (or null), amount, corrected, gains}, "levels" {measured_black, \
-        veil, measured_white, black, white} (linear), "exposure" {key, estimate, spread, confidence, face_key, \
-        face_stops, stops}, "contrast" {spread_stops, amount}, "vibrance" \
+        "model" (the model's SHA-256, or null), "white_balance" {estimate ({"red": log R/G, "blue": log B/G}), \
+        spread, confidence, colour, skin (or null), bright_achromatic (or null), amount, corrected, gains}, \
+        "levels" {measured_black, veil, measured_white, black, white} (linear), "exposure" {key, estimate, spread, \
+        confidence, face_key (or null), face_stops, stops}, "contrast" {spread_stops, amount}, "vibrance" \
         {mean_saturation, amount, protect_skin}. confidence and faces are null for --scene LABEL, the look keys \
         are null without a \
         look (look_guid also for --lut); error is set for an image that failed, and outputs lists what it \

@@ -43,8 +43,7 @@ struct CorrectCommand: ParsableCommand {
     @Option(help: "Images corrected at the same time (default: number of cores).")
     var jobs: Int?
 
-    @Option(help: "Refuse images with more pixels than this.")
-    var maxPixels: Int = PNGReader.defaultMaxPixels
+    @OptionGroup var pixelLimit: PixelLimitOptions
 
     @OptionGroup(title: "Automatic correction") var autoCorrection: AutoCorrectionOptions
 
@@ -69,17 +68,29 @@ struct CorrectCommand: ParsableCommand {
         }
         _ = try sceneChoice()
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-        try CorrectionParams(scene: nil, defaults: SceneDefaults(), overrides: looks.overrides(strength: 100)).validate()
+        // The look flags' ranges are CorrectionParams' to know; a value out of them is an argument error (64).
+        do {
+            try CorrectionParams(scene: nil, defaults: SceneDefaults(), overrides: looks.overrides(strength: 100))
+                .validate()
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
 
     func strengths() throws -> [Double] {
-        let values = strength.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard !values.isEmpty, values.allSatisfy({ $0 != nil }) else {
+        // Empty items are kept so that `50,,60` is refused rather than read as 50,60.
+        let values = strength.split(separator: ",", omittingEmptySubsequences: false)
+            .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard values.allSatisfy({ $0 != nil }) else {
             throw ValidationError("--strength \(strength): expected numbers separated by commas, e.g. 40,70,100")
         }
         let list = values.compactMap { $0 }
         for v in list where !(0...100).contains(v) {
             throw ValidationError("--strength \(v) is out of range: use 0…100")
+        }
+        for (i, v) in list.enumerated() where list[..<i].contains(v) {
+            throw ValidationError("--strength \(strength): \(TextNumber.format(v)) is given twice; each strength "
+                                  + "writes its own output, so give each value once")
         }
         return list
     }
@@ -97,7 +108,6 @@ struct CorrectCommand: ParsableCommand {
     func run() throws {
         let allFiles = try ImageFiles.collect(inputs, note: { printError("note: \($0)") })
         guard !allFiles.isEmpty else { throw WorkflowError.noImages(inputs) }
-        let batchRun = try batch.start()
         let strengths = try strengths()
         let scene = try sceneChoice()
         let workspace = try global.workspace
@@ -106,22 +116,32 @@ struct CorrectCommand: ParsableCommand {
         var plan = try workspace.lookPlan(looks.choice, scene: scene, needPresets: !autoCorrection.isOff)
         plan.sceneLooksAlways = looks.sceneLooks
         let output = self.output ?? ""
+        // As the help says: one image at one strength goes to the file OUT unless OUT is a folder (or ends in /).
         let toFolder = !inPlace.inPlace && (allFiles.count > 1 || batch.shard != nil || strengths.count > 1
-            || ImageFiles.isDirectory(output) || inputs.contains(where: ImageFiles.isDirectory)
-            || ImageFormat.fromExtension(output) == nil)
+            || ImageFiles.isDirectory(output) || output.hasSuffix("/")
+            || inputs.contains(where: ImageFiles.isDirectory))
         var options = ImagePipeline.Options()
-        options.maxPixels = maxPixels
+        options.maxPixels = pixelLimit.maxPixels
         options.color = try color.settings()
         options.encoder = outputOptions.encoder
-        var job = CorrectJob(files: batchRun.shard.select(allFiles, inputs: inputs), strengths: strengths,
+        var job = CorrectJob(files: try batch.parsedShard().select(allFiles, inputs: inputs), strengths: strengths,
                              output: output, toFolder: toFolder, scene: scene, looks: plan,
                              params: looks.overrides(strength: 100, preLook: preLook), auto: autoCorrection.choice,
-                             options: options, metadata: outputOptions.metadata, batch: batchRun,
+                             options: options, metadata: outputOptions.metadata,
                              warn: { printError("warning: \($0)") })
         job.inPlace = inPlace.inPlace
         job.keepBackups = !inPlace.noBackup
+        do {
+            try job.checkDistinctOutputs(batchFiles: allFiles)
+        } catch {
+            // Two inputs for one output is a mistake in the arguments, so it is answered as one (exit 64).
+            printError("error: \(error)\nsee 'lookstudio correct --help'")
+            throw ExitCode.validationFailure
+        }
         try job.checkOutputs(inputs: inputs)
-        if toFolder { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) }
+        // Opened (the manifest created) only once the run is known to be possible.
+        job.batch = try batch.start()
+        try job.createOutputFolder()
         let progress = TerminalProgress(total: job.files.count)
         // SIGINT/SIGTERM now stop starting images (the handler still removes every temporary in flight); a second
         // signal ends the process at once.

@@ -1,0 +1,21 @@
+import Foundation
+
+/// Output folders made as `mkdir -p` makes them, with the system's reason when that fails.
+public enum Folders {
+    /// Makes `path` and its missing parents: nil once `path` is a folder, else the errno of the step that failed.
+    /// Foundation's `createDirectory` is not used: on Linux its errors carry no system reason, only an
+    /// NSCocoaErrorDomain code.
+    public static func make(_ path: String) -> Int32? {
+        if mkdir(path, 0o777) == 0 || isFolder(path) { return nil }
+        guard errno == ENOENT else { return errno }
+        let parent = (path as NSString).deletingLastPathComponent
+        guard !parent.isEmpty, parent != path else { return ENOENT }
+        if let error = make(parent) { return error }
+        return mkdir(path, 0o777) == 0 || isFolder(path) ? nil : errno
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}
