@@ -8,6 +8,10 @@ public enum LookExtractor {
     /// A coverage share below this draws a warning. A typical single photograph fills 3–10 % of a 33³ lattice's
     /// cells (measured on the shipped samples); below 2 % most of any look is extrapolated.
     public static let thinCoverage = 0.02
+    /// Cells per axis of the lattice coverage is measured on, whatever the look's size: a 33³ look's. A share of
+    /// a finer lattice's cells would fall with its size (at 129³ a photo covers under 0.5 %) while the colours the
+    /// pairs show stay the same.
+    public static let coverageCells = 32
 
     /// Fits a look to `pairs` (each already aligned to one size) in `workingSpace`. `names` label the pairs in
     /// warnings.
@@ -29,6 +33,7 @@ public enum LookExtractor {
         var deviation: [SIMD4<Double>]? = nil
         var cube = try ColorCube.identity(size: n)
         var observed: [Bool] = []
+        var coverage = 0.0
         var greySamples: [FitSample] = []
         var gains = [RadialGain?](repeating: nil, count: pairs.count)
         var previousCorners: [Float?] = gains.map { _ in nil }
@@ -120,6 +125,7 @@ public enum LookExtractor {
             guard !samples.isEmpty else { throw ExtractionError.nothingToFit }
             if round == 0 {
                 observed = cells
+                coverage = Self.coverage(of: samples)
                 greySamples = samples.filter { s in
                     max(s.before.x, s.before.y, s.before.z) - min(s.before.x, s.before.y, s.before.z) < 0.03
                 }
@@ -174,16 +180,27 @@ public enum LookExtractor {
             }
             if let w = lossyWarning(p.after, subsampled: subsampled[k], name: name) { warnings.append(w) }
         }
-        let coverage = Double(observed.filter { $0 }.count) / Double(max(1, observed.count))
         if coverage < thinCoverage {
-            warnings.append(String(format: "the pairs cover only %.1f %% of the cube's cells; colours outside them "
-                + "are extrapolated — add a second pair with other colours (skin, foliage, sky, saturated reds)",
+            warnings.append(String(format: "the pairs cover only %.1f %% of the colour space (cells of a 33³ "
+                + "lattice); colours outside them are extrapolated — add a second pair with other colours (skin, "
+                + "foliage, sky, saturated reds)",
                 coverage * 100))
         }
         var fit = LookFit(cube: cube, settings: settings, heldOut: heldOut, coverage: coverage,
                           observedCells: observed, pairs: pairFits, greyAxisMonotone: monotone, warnings: warnings)
         fit.unseenHues = unseenHues(observed: observed, size: n)
         return fit
+    }
+
+    /// The share of a `coverageCells`³ lattice's cells that hold a sample's before colour.
+    static func coverage(of samples: [FitSample]) -> Double {
+        let n = coverageCells
+        var cells = [Bool](repeating: false, count: n * n * n)
+        for s in samples {
+            let c = (s.before * Float(n)).clamped(lowerBound: .zero, upperBound: SIMD3(repeating: Float(n - 1)))
+            cells[Int(c.x) + n * (Int(c.y) + n * Int(c.z))] = true
+        }
+        return Double(cells.filter { $0 }.count) / Double(cells.count)
     }
 
     /// Below this JPEG quality an after image's loss is worth a word to the user.

@@ -103,7 +103,8 @@ public struct LookFit: Sendable, Equatable {
     public var settings: ExtractionSettings
     /// Error on pixels held out of the fit.
     public var heldOut: ErrorSummary
-    /// Share of the lattice's cells that hold at least one observed colour.
+    /// Share of the colour space the pairs show: of a 33³ lattice's cells (whatever the look's size), those that
+    /// hold at least one observed colour.
     public var coverage: Double
     /// Whether each of the lattice's (N−1)³ cells holds an observed colour, red fastest.
     public var observedCells: [Bool]

@@ -19,6 +19,18 @@ import Testing
         #expect(fit.warnings.allSatisfy { !$0.contains("residual") && !$0.contains("JPEG") })
     }
 
+    @Test func coverageIsTheShareOfColourSpaceWhateverTheLooksSize() throws {
+        let photo = try ExtractionFixtures.photo("chelsea")
+        let shares = try [9, 33, 65].map { size in
+            var settings = ExtractionSettings()
+            settings.size = size
+            settings.robustIterations = 0
+            return try LookExtractor.fit(pairs: [(photo, photo)], settings: settings).coverage
+        }
+        // One photo, one share: a 65³ lattice's cells would give about an eighth of the 33³ share.
+        #expect(shares[1] > LookExtractor.thinCoverage && shares.allSatisfy { $0 == shares[1] }, "\(shares)")
+    }
+
     @Test func anIdentityPairGivesTheIdentityLook() throws {
         let photo = try ExtractionFixtures.photo("coffee")
         let fit = try LookExtractor.fit(pairs: [(photo, photo)], settings: {
