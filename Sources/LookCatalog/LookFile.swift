@@ -21,9 +21,11 @@ public enum LookFile {
     /// Reads a cube from a PNG (any layout; nil detects), `.cube` or `.3dl` file.
     public static func read(path: String, layout: CubeLayout?) throws -> Loaded {
         let name = URL(fileURLWithPath: path).lastPathComponent
-        // Not the standard bake: a stored look keeps the grid its author chose, and a LUT without a 3D table gets
-        // 64 points, which stores as a tiled PNG.
-        let read = try LUTFormat.readCube(path: path, layout: layout, bakeSize: .own(orElse: 64))
+        // A plain cube is stored on the grid its author chose. A shaper's or input range's 3D table sits in the
+        // shaper's space, so its own size over plain 0…1 inputs can be far too coarse (a 3³ table behind a log
+        // shaper came out up to 80 codes from `apply --lut` of the same file): those are baked on at least 64
+        // points, which store as a tiled PNG (not the standard 65).
+        let read = try LUTFormat.readCube(path: path, layout: layout, bakeSize: .atLeast(64))
         var warnings = read.file.warnings.map { "\(name) \($0)" }
         if let size = read.bakedSize {
             warnings.append("\(name): shaper or input range baked into a \(size)³ cube "

@@ -16,8 +16,8 @@ extension LUTFormat {
         /// The default: the LUT's own cube size, at least `LUT.defaultBakeSize` (65), so baking loses no detail of
         /// the file's grid and a shaper-only LUT gets a fine one.
         case standard
-        /// The LUT's own cube size, or this size when it has only a 1D shaper.
-        case own(orElse: Int)
+        /// The LUT's own cube size, at least this many points a side.
+        case atLeast(Int)
         /// Exactly this many points a side.
         case fixed(Int)
     }
@@ -33,7 +33,7 @@ extension LUTFormat {
         }
         let size: Int? = switch bakeSize {
         case .standard: nil
-        case .own(let fallback): file.lut.cube?.size ?? fallback
+        case .atLeast(let floor): max(file.lut.cube?.size ?? floor, floor)
         case .fixed(let size): size
         }
         let cube = try file.lut.bakedCube(size: size)

@@ -14,7 +14,7 @@ do {
     if code == .success { LookStudioCommand.exit(withError: error) }
     let message = LookStudioCommand.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
     let help = "lookstudio " + (LookStudioCommand.subcommandPath(arguments) + ["--help"]).joined(separator: " ")
-    FileHandle.standardError.write(Data("error: \(LookStudioCommand.lowercased(message))\nsee '\(help)'\n".utf8))
+    printError("error: \(LookStudioCommand.lowercased(message))\nsee '\(help)'")
     exit(code.rawValue)
 }
 // SIGINT/SIGTERM remove every temporary output file in flight, then end the process by the signal.
@@ -28,6 +28,6 @@ do {
 } catch where LookStudioCommand.exitCode(for: error) == .success {
     LookStudioCommand.exit(withError: error)
 } catch {
-    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    printError("error: \(error)")
     exit(1)
 }

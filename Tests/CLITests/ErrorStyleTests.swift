@@ -67,4 +67,20 @@ import Testing
         let over = try CLI.run(["contact-sheet", dir + "/a.png", "-o", dir + "/a.png"])
         #expect(over.status == 1 && over.stderr.contains("refusing to write"), "\(over.stderr)")
     }
+
+    @Test("control bytes a file carries reach the terminal escaped, in errors as everywhere else")
+    func controlBytesInErrorsAreEscaped() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Data("LUT_3D_SIZE 2\nFOO\u{1B}[31mRED\n".utf8).write(to: URL(fileURLWithPath: dir + "/esc.cube"))
+        try Data(repeating: 0, count: 100).write(to: URL(fileURLWithPath: dir + "/nul.cube"))
+        for file in ["esc.cube", "nul.cube"] {
+            let r = try CLI.run(["inspect", dir + "/" + file])
+            #expect(r.status == 1, "\(file): \(r.stderr)")
+            #expect(r.stderr.hasPrefix("error: "), "\(file): \(r.stderr)")
+            let raw = r.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }
+            #expect(!raw, "\(file): \(r.stderr.debugDescription)")
+        }
+        #expect(try CLI.run(["inspect", dir + "/esc.cube"]).stderr.contains("\\u{1B}[31mRED"))
+    }
 }
