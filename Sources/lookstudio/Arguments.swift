@@ -60,3 +60,19 @@ enum OnOff: String, ExpressibleByArgument, Sendable {
 
     var isOn: Bool { self == .on }
 }
+
+/// `--bits` for a LUT written to `output`, checked against what its format stores: PNG samples of 8 or 16 bits,
+/// `.3dl` output of 10, 12 or 16 bits; other formats take none. A usage error (exit 64) names the format's values.
+func checkLUTBits(_ bits: Int?, output: String) throws {
+    guard let bits else { return }
+    switch (output as NSString).pathExtension.lowercased() {
+    case "png":
+        guard bits == 8 || bits == 16 else { throw ValidationError("--bits \(bits): a PNG stores 8 or 16 bits") }
+    case "3dl":
+        guard [10, 12, 16].contains(bits) else {
+            throw ValidationError("--bits \(bits): a .3dl stores 10-, 12- or 16-bit output")
+        }
+    default:
+        throw ValidationError("--bits applies to .png and .3dl outputs, not \((output as NSString).lastPathComponent)")
+    }
+}

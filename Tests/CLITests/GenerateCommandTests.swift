@@ -62,4 +62,25 @@ import Testing
         #expect(r.stderr.contains("17"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
     }
+
+    @Test("each format gets its own default depth, and --bits is checked against the format as a usage error")
+    func bitsFollowTheOutputFormat() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // A .3dl with no --bits was refused: the PNG default of 8 was handed to it.
+        let threeDL = try CLI.run(["generate", "--size", "17", "-o", dir + "/id.3dl"])
+        #expect(threeDL.status == 0, "\(threeDL.stderr)")
+        #expect(try String(contentsOfFile: dir + "/id.3dl", encoding: .utf8).contains("Mesh 4 12"))
+        let png = try CLI.run(["generate", "--size", "16", "-o", dir + "/id.png"])
+        #expect(png.status == 0)
+        let depth = try PNGImage.read(path: dir + "/id.png").depth
+        #expect(depth == .eight)
+        for (bits, file, message) in [("8", "x.3dl", "a .3dl stores 10-, 12- or 16-bit output"),
+                                      ("12", "x.png", "a PNG stores 8 or 16 bits"),
+                                      ("16", "x.cube", "--bits applies to .png and .3dl outputs")] {
+            let r = try CLI.run(["generate", "--size", "17", "--layout", "strip", "--bits", bits,
+                                 "-o", dir + "/" + file])
+            #expect(r.status == 64 && r.stderr.contains(message), "\(file): \(r.stderr)")
+        }
+    }
 }

@@ -84,6 +84,7 @@ struct ComposeCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
+        if let output { try checkLUTBits(bits, output: output) }
         guard output != nil || save || explain || !preview.isEmpty else {
             throw ValidationError("nothing to do: give -o FILE, --save, --explain or --preview PHOTO")
         }

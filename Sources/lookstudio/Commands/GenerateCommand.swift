@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LookCore
 import LookFormats
 
@@ -32,8 +33,8 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "PNG layout: tiled, strip or hald.")
     var layout: CubeLayout = .tiled
 
-    @Option(help: "PNG bits per sample: 8 or 16.")
-    var bits: Int = 8
+    @Option(help: "PNG bits per sample, 8 or 16 (default 8), or .3dl output bits, 10, 12 or 16 (default 12).")
+    var bits: Int?
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Output file (.png, .cube or .3dl).", valueName: "file"))
     var output: String
@@ -42,12 +43,14 @@ struct GenerateCommand: ParsableCommand {
         guard ColorCube.sizeRange.contains(size) else {
             throw ValidationError("--size \(size) is out of range: use 2…256 (4, 16 and 64 are the usual sizes)")
         }
-        guard bits == 8 || bits == 16 else { throw ValidationError("--bits must be 8 or 16, not \(bits)") }
+        try checkLUTBits(bits, output: output)
     }
 
     func run() throws {
         let cube = try ColorCube.identity(size: size)
+        // 8-bit PNGs are what image editors open without asking; other formats keep their own default.
+        let isPNG = (output as NSString).pathExtension.lowercased() == "png"
         try LUTFormat.write(LUT(cube: cube, title: "LookStudio identity \(size)"), to: output,
-                            options: .init(layout: layout, bits: bits))
+                            options: .init(layout: layout, bits: bits ?? (isPNG ? 8 : nil)))
     }
 }
