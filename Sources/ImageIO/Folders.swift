@@ -7,6 +7,8 @@ public enum Folders {
     /// NSCocoaErrorDomain code.
     public static func make(_ path: String) -> Int32? {
         if mkdir(path, 0o777) == 0 || isFolder(path) { return nil }
+        // Something that is not a folder already has the name: "Not a directory" says so, "File exists" does not.
+        if errno == EEXIST { return ENOTDIR }
         guard errno == ENOENT else { return errno }
         let parent = (path as NSString).deletingLastPathComponent
         guard !parent.isEmpty, parent != path else { return ENOENT }

@@ -80,7 +80,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
             return "no scene with label \(label) (see `lookstudio scenes list`)"
         case .duplicateName(let name):
             return "a look named \"\(TerminalText.escape(name))\" already exists (names are unique, ignoring case); "
-                + "choose another --name"
+                + "choose another name"
         case .invalidName(let name):
             return "\"\(TerminalText.escape(name))\" is not a usable name: names and tags need at least one visible "
                 + "character"

@@ -1,4 +1,5 @@
 import Foundation
+import ImageIO
 
 /// Where the catalog file and the seed folder are found.
 public enum CatalogLocation {
@@ -18,11 +19,7 @@ public enum CatalogLocation {
     /// Creates the folder that will hold `catalogPath`, with its parents.
     public static func createParentFolder(of catalogPath: String) throws(CatalogError) {
         let dir = URL(fileURLWithPath: catalogPath).deletingLastPathComponent().path
-        do {
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        } catch {
-            throw .cannotCreateFolder(path: dir, error.localizedDescription)
-        }
+        if let error = Folders.make(dir) { throw .cannotCreateFolder(path: dir, String(cString: strerror(error))) }
     }
 
     /// Folders searched for the seed: `explicit` alone when given, else `$LOOKSTUDIO_SEED_DIR`, each ancestor of

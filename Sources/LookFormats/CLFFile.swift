@@ -40,17 +40,32 @@ public enum CLFFile {
         parser.delegate = collector
         let ok = parser.parse()
         if let error = collector.error { throw error }
-        guard ok else {
-            let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? "malformed XML"
-            throw LookFormatsError(file: fileName, line: parser.lineNumber, "not well-formed XML (\(reason))")
-        }
+        guard ok else { throw LookFormatsError(file: fileName, line: parser.lineNumber, xmlProblem(parser)) }
         guard collector.sawProcessList else {
             throw LookFormatsError(file: fileName, "no ProcessList element: not a Common LUT Format file")
+        }
+        guard collector.closedProcessList else {
+            throw LookFormatsError(file: fileName, "the file ends before </ProcessList>: it is cut short")
         }
         guard !collector.nodes.isEmpty else {
             throw LookFormatsError(file: fileName, "the ProcessList has no LUT1D, LUT3D, Matrix or Range node")
         }
         return try collector.contents()
+    }
+
+    /// Why libxml2 refused the XML, in words: Foundation on Linux passes libxml2's error number on, which alone
+    /// ("NSXMLParserErrorDomain error 89") tells a user nothing. The numbers are libxml2's `xmlParserErrors`.
+    static func xmlProblem(_ parser: XMLParser) -> String {
+        guard let code = (parser.parserError as NSError?)?.code else { return "not well-formed XML" }
+        switch code {
+        case 21...30, 88...90:
+            return "the XML declares or uses entities (a DTD), which a CLF file has no use for and LookStudio does "
+                + "not expand (libxml2 error \(code))"
+        case 4, 5, 77:
+            return "the XML is empty or cut short (libxml2 error \(code))"
+        default:
+            return "not well-formed XML (libxml2 error \(code))"
+        }
     }
 
     /// The cube as CLF XML: one `LUT3D` node, 32-bit float in and out, tetrahedral, blue fastest as CLF orders it.
@@ -157,6 +172,8 @@ private final class CLFCollector: NSObject, XMLParserDelegate {
     let file: String
     var error: LookFormatsError?
     var sawProcessList = false
+    /// Whether `</ProcessList>` was read: libxml2 through XMLParser reports a file cut short as parsed.
+    var closedProcessList = false
     var nodes: [CLFNode] = []
     var inputDescriptor: String?
 
@@ -244,6 +261,7 @@ private final class CLFCollector: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
         defer { depth -= 1 }
+        if depth == 1 { closedProcessList = true }
         if inArray && name == "Array" {
             if !pending.isEmpty { appendNumbers(" ", parser) }
             inArray = false

@@ -27,6 +27,14 @@ struct CatalogLocationTests {
         #expect(isDir.boolValue)
     }
 
+    @Test func aFolderThatCannotBeMadeIsNamedWithTheSystemsReason() throws {
+        let dir = try TestSupport.tempDir()
+        FileManager.default.createFile(atPath: dir + "/afile", contents: Data("x".utf8))
+        #expect(throws: CatalogError.cannotCreateFolder(path: dir + "/afile", "Not a directory")) {
+            try CatalogLocation.createParentFolder(of: dir + "/afile/catalog.sqlite")
+        }
+    }
+
     @Test func seedSearchOrder() {
         #expect(CatalogLocation.seedCandidates(explicit: "/x", environment: ["LOOKSTUDIO_SEED_DIR": "/env"],
                                                executablePath: "/opt/ls/bin/lookstudio") == ["/x"])

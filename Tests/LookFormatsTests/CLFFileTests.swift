@@ -62,6 +62,22 @@ struct CLFFileTests {
         #expect(error.description.contains("ASC_CDL") && error.description.contains("t.clf"))
     }
 
+    @Test func aFileCutShortAndAnEntityBombSayWhatIsWrongInWords() throws {
+        let cube = try ColorCube(size: 3) { $0 }
+        let whole = CLFFile.serialize(cube, id: "a", name: "A")
+        let cut = try #require(throws: LookFormatsError.self) { try Self.parse(String(whole.prefix(300))) }
+        #expect(cut.description.contains("cut short"), "\(cut)")
+        var entities = #"<!ENTITY a "aaaaaaaaaa">"#
+        for (name, inner) in zip("bcdefg", "abcdef") {
+            entities += "<!ENTITY \(name) \"" + String(repeating: "&\(inner);", count: 10) + "\">"
+        }
+        let bomb = "<?xml version=\"1.0\"?>\n<!DOCTYPE x [\(entities)]>\n"
+            + #"<ProcessList id="x" compCLFversion="3"><Description>&g;&g;</Description></ProcessList>"#
+        let refused = try #require(throws: LookFormatsError.self) { try Self.parse(bomb) }
+        #expect(refused.description.contains("entities") && !refused.description.contains("NSXMLParserErrorDomain"),
+                "\(refused)")
+    }
+
     @Test func hugeArrayDimensionsAreRefusedBeforeReading() throws {
         let xml = """
         <ProcessList id="x" compCLFversion="3"><LUT3D inBitDepth="32f" outBitDepth="32f">
