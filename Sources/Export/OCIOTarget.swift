@@ -15,15 +15,32 @@ enum OCIOTarget {
 
     static func write(_ look: ExportLook, size: Int, path: String) throws -> ExportResult {
         let dir = (path as NSString).deletingLastPathComponent
-        let clfName = CLFTarget.slug(look.name) + ".clf"
+        // The CLF is named after its config as well as the look, so two configs in one folder never share (and
+        // overwrite) each other's CLF, even for looks whose names slug alike ("Teal & Orange", "Teal - Orange").
+        let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let clfName = base + "." + CLFTarget.slug(look.name) + ".clf"
         let clfPath = dir.isEmpty ? clfName : dir + "/" + clfName
         var result = try CLFTarget.write(look, size: size, to: clfPath, target: "ocio")
         let space = look.workingSpace.description
-        try AtomicFile.write(Data(config(look: look.name, space: space, clf: clfName).utf8), to: path)
+        let name = lookName(look.name)
+        try AtomicFile.write(Data(config(look: name, space: space, clf: clfName).utf8), to: path)
         result.files.insert(path, at: 0)
+        if name != look.name {
+            result.notes.append("the look is named \"\(name)\" in the config: OpenColorIO reads , and : in a look "
+                                + "list as separators and a leading + or - as a direction")
+        }
         result.notes.append("ocioconvert: OCIO=\(path) ocioconvert IN.png \(quoted(space)) OUT.png "
-                            + quoted(gradedSpace(look: look.name, space: space)))
+                            + quoted(gradedSpace(look: name, space: space)))
         return result
+    }
+
+    /// `name` as an OpenColorIO look name: a view's `looks:` is a list split at "," and ":", each item read with
+    /// an optional leading "+" or "-" (the direction), so those characters cannot be part of a name.
+    static func lookName(_ name: String) -> String {
+        let spaced = name.map { $0 == "," || $0 == ":" ? " " : $0 }
+        var words = String(spaced).split(separator: " ").joined(separator: " ")
+        while let first = words.first, first == "+" || first == "-" || first == " " { words.removeFirst() }
+        return words.isEmpty ? "Look" : words
     }
 
     /// The colour space that applies the look.

@@ -32,7 +32,7 @@ struct OCIOTargetTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let config = "\(dir)/config.ocio", chart = "\(dir)/chart.png", out = "\(dir)/out.png"
         let result = try Exporter.export(try Support.exportLook(), for: "ocio", to: config)
-        #expect(result.files == [config, "\(dir)/test-look.clf"])
+        #expect(result.files == [config, "\(dir)/config.test-look.clf"])
         let check = try Support.run("ociocheck", ["--iconfig", config])
         #expect(check.status == 0 && check.stdout.contains("passed") && !check.stdout.contains("ERROR"),
                 "\(check.stdout)\(check.stderr)")
@@ -43,6 +43,24 @@ struct OCIOTargetTests {
                                   environment: ["OCIO": config])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(Support.maxDifference(try Support.rgb8(out), Support.reference(Support.look)) <= 1)
+    }
+
+    @Test func looksWhoseNamesOCIOWouldSplitOrThatSlugAlikeGetValidConfigsOfTheirOwn() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var comma = try Support.exportLook()
+        comma.name = "Red, Blue: -Warm"
+        let result = try Exporter.export(comma, for: "ocio", to: "\(dir)/a.ocio")
+        #expect(result.notes.contains { $0.contains("named \"Red Blue -Warm\" in the config") }, "\(result.notes)")
+        let check = try Support.run("ociocheck", ["--iconfig", "\(dir)/a.ocio"])
+        #expect(check.status == 0 && !check.stdout.contains("ERROR"), "\(check.stdout)\(check.stderr)")
+        // Two configs in one folder for looks that slug alike keep their own CLFs.
+        var teal = try Support.exportLook(), other = try Support.exportLook()
+        teal.name = "Teal & Orange"
+        other.name = "Teal - Orange"
+        let first = try Exporter.export(teal, for: "ocio", to: "\(dir)/teal.ocio")
+        let second = try Exporter.export(other, for: "ocio", to: "\(dir)/teal2.ocio")
+        #expect(Set(first.files).isDisjoint(with: second.files), "\(first.files) \(second.files)")
     }
 
     @Test func ociobakelutAppliesTheDeclaredLook() throws {

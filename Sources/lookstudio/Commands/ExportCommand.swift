@@ -18,7 +18,7 @@ struct ExportCommand: ParsableCommand {
           lookstudio export "Warm Film" -o warm.cube
           lookstudio export 7C7C394C -o warm-strip.png --layout strip --bits 8 --size 16
           lookstudio export "Warm Film" --for lightroom --strength 80 -o WarmFilm.xmp
-          lookstudio export "Warm Film" --for ocio -o ocio/config.ocio      # writes ocio/warm-film.clf too
+          lookstudio export "Warm Film" --for ocio -o ocio/config.ocio      # writes ocio/config.warm-film.clf too
           lookstudio export --list-targets
         """)
 
