@@ -27,6 +27,11 @@ do {
     LookStudioCommand.exit(withError: error)
 } catch where LookStudioCommand.exitCode(for: error) == .success {
     LookStudioCommand.exit(withError: error)
+} catch let error as ValidationError {
+    // An argument found wrong only while running (a look version a scene cannot take) is still a usage error.
+    let help = "lookstudio " + (LookStudioCommand.subcommandPath(arguments) + ["--help"]).joined(separator: " ")
+    printError("error: \(error.message)\nsee '\(help)'")
+    exit(ExitCode.validationFailure.rawValue)
 } catch {
     printError("error: \(error)")
     exit(1)

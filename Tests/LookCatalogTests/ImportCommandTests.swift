@@ -55,6 +55,12 @@ struct ImportCommandTests {
         let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(array.first?["status"] as? String == "existing")
         #expect(array.first?["guid"] as? String == first.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        // A working space given for a cube already stored is named as not applied; an unknown one is a usage error.
+        let space = try CLI.run(["import", files[0], "--space", "display-p3", "--catalog", catalogPath])
+        #expect(space.stderr.contains("--space display-p3 was not applied: the stored look keeps its working space"),
+                "\(space.stderr)")
+        let unknown = try CLI.run(["import", files[0], "--space", "nope", "--catalog", catalogPath])
+        #expect(unknown.status == 64 && unknown.stderr.contains("unknown colour space \"nope\""), "\(unknown.stderr)")
     }
 
     @Test func badInputIsAClearErrorAndChangesNothing() throws {

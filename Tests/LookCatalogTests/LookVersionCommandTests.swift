@@ -15,6 +15,21 @@ struct LookVersionCommandTests {
 
     static func json(_ text: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
 
+    @Test func aSceneTakesALooksCurrentVersionAndRefusesAnOlderOne() throws {
+        let dir = try TestSupport.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let catalog = ["--catalog", "\(dir)/c.sqlite"]
+        let v1 = try Self.cubeFile(dir, "grade", seed: 62), v2 = try Self.cubeFile(dir, "grade2", seed: 63)
+        #expect(try CLI.run(["import", v1, "--name", "Grade"] + catalog).status == 0)
+        #expect(try CLI.run(["looks", "update", "Grade", v2] + catalog).status == 0)
+        let old = try CLI.run(["scenes", "set-look", "91", "Grade@1"] + catalog)
+        #expect(old.status == 64 && old.stderr.contains("names version 1 of \"Grade\""), "\(old.stderr)")
+        let shown = try CLI.run(["scenes", "show", "91"] + catalog)
+        #expect(!shown.stdout.contains("Grade"), "the scene was not changed: \(shown.stdout)")
+        let current = try CLI.run(["scenes", "set-look", "91", "Grade@2"] + catalog)
+        #expect(current.status == 0 && current.stdout.contains("Grade"), "\(current.stderr)")
+    }
+
     @Test func updateVersionsAndApplyAnOlderVersion() throws {
         let dir = try TestSupport.tempDir()
         let catalog = ["--catalog", "\(dir)/c.sqlite"]

@@ -42,7 +42,7 @@ struct ImportCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Working space of the looks: srgb, display-p3, adobe-rgb, rec2020 or an ICC "
                                + "profile file.", valueName: "space|file.icc"))
-    var space: String = "srgb"
+    var space: String?
 
     @Flag(help: "Store a cube already in the catalog again, as a separate look with its own GUID.")
     var asNew = false
@@ -55,10 +55,17 @@ struct ImportCommand: ParsableCommand {
         if layout != "auto" && CubeLayout(rawValue: layout) == nil {
             throw ValidationError("--layout must be auto, tiled, strip or hald")
         }
+        if let space {
+            do {
+                _ = try LookSpaces.stored(space)
+            } catch {
+                throw ValidationError("--space: \(error)")
+            }
+        }
     }
 
     func run() throws {
-        let workingSpace = try LookSpaces.stored(space)
+        let workingSpace = try LookSpaces.stored(space ?? "srgb")
         let catalog = try global.openCatalog()
         var results: [CatalogJSON.Imported] = []
         var failures = 0
@@ -101,6 +108,11 @@ struct ImportCommand: ParsableCommand {
                     if let name, name.caseInsensitiveCompare(record.name) != .orderedSame {
                         note += ". --name \(TerminalText.escape(name)) was not applied: rename it with "
                             + "`lookstudio looks rename \(record.guid) NAME`, or store a separate look with --as-new"
+                    }
+                    if let space, record.workingSpace != workingSpace.name {
+                        note += ". --space \(TerminalText.escape(space)) was not applied: the stored look keeps its "
+                            + "working space, \(TerminalText.escape(record.workingSpace)) (store a separate look "
+                            + "with --as-new)"
                     }
                     printError(note)
                 }

@@ -95,6 +95,13 @@ struct ScenesCommand: ParsableCommand {
         func run() throws {
             let catalog = try global.openCatalog()
             let record = try catalog.resolveLook(look)
+            // A scene follows a look, not one of its versions: refuse a version rather than quietly use the current.
+            guard record.isCurrentVersion else {
+                let name = TerminalText.escape(record.name)
+                throw ValidationError("\(look) names version \(record.version) of \"\(name)\"; "
+                    + "a scene uses a look's current version: give the look without @\(record.version) (to bring "
+                    + "that cube back, export \(record.guid)@\(record.version) and store it with `looks update`)")
+            }
             let scene = try catalog.setSceneLook(label: label, lookGuid: record.guid, strength: strength)
             ScenesCommand.printScene(scene, lookName: record.name)
         }
