@@ -38,6 +38,11 @@ public enum ImageColor {
         if ColorProfile.Named(argument: word) == nil, word.contains("/") || word.lowercased().hasSuffix(".icc")
             || word.lowercased().hasSuffix(".icm") {
             guard let data = FileManager.default.contents(atPath: word).map({ [UInt8]($0) }) else {
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: word, isDirectory: &isFolder), isFolder.boolValue {
+                    throw ColorManagementError.unusableProfile(file: word,
+                                                               message: "it is a folder, not an ICC file")
+                }
                 throw ColorManagementError.unreadableProfile(path: word)
             }
             do {

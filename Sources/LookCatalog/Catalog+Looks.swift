@@ -312,6 +312,11 @@ extension Catalog {
                         problems.append(VerifyProblem(guid: guid, message: "content hash \(actual) does not match "
                             + "the recorded \(hash)"))
                     }
+                } catch CatalogError.corruptLook(_, let reason) {
+                    // The decoder names the look too; the problem line already starts with it.
+                    let detail = reason.hasPrefix("look \(guid): ") ? String(reason.dropFirst("look \(guid): ".count))
+                        : reason
+                    problems.append(VerifyProblem(guid: guid, message: "blob does not decode: \(detail)"))
                 } catch {
                     problems.append(VerifyProblem(guid: guid, message: "blob does not decode: \(error)"))
                 }

@@ -137,7 +137,11 @@ public enum LUTFormat {
         let (clamped, count) = cube.clampedToUnitRange()
         if count > 0 {
             let range = cube.valueRange
-            warnings.append(FormatWarning("\(count) values outside 0…1 (from \(range.lowerBound) to \(range.upperBound)) were clamped: \(format.rawValue) cannot store them"))
+            var reach: [String] = []
+            if range.lowerBound < 0 { reach.append("down to \(range.lowerBound)") }
+            if range.upperBound > 1 { reach.append("up to \(range.upperBound)") }
+            warnings.append(FormatWarning("\(count) values outside 0…1 (\(reach.joined(separator: ", "))) were "
+                                          + "clamped: \(format.rawValue) cannot store them"))
             cube = clamped
         }
         switch format {

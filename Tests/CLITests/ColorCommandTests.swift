@@ -69,6 +69,25 @@ import Testing
         #expect(bad.status != 0)
         #expect(bad.stderr.hasPrefix("error: \(dir)/bad.icc: "))
         #expect(!FileManager.default.fileExists(atPath: "\(dir)/bad-out.png"))
+        // A folder is named as one, not as a missing file.
+        let folder = try CLI.run(["apply", "--lut", "\(dir)/id.cube", "--output-profile", dir, "\(dir)/in.png",
+                                  "\(dir)/f-out.png"])
+        #expect(folder.status != 0 && folder.stderr.contains("it is a folder, not an ICC file"), "\(folder.stderr)")
+    }
+
+    @Test("convert names how far clamped values reach, and import suggests --name for a file name that is no name")
+    func clampReachAndUnusableFileNames() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var cube = "LUT_3D_SIZE 2\n"
+        for b in 0..<2 { for g in 0..<2 { for r in 0..<2 { cube += "\(Double(r) * 1.3) \(g) \(b)\n" } } }
+        try cube.write(toFile: "\(dir)/hot.cube", atomically: true, encoding: .utf8)
+        let converted = try CLI.run(["convert", "\(dir)/hot.cube", "\(dir)/hot.png"])
+        #expect(converted.status == 0)
+        #expect(converted.stderr.contains("4 values outside 0…1 (up to 1.3) were clamped"), "\(converted.stderr)")
+        try cube.write(toFile: "\(dir)/12345678.cube", atomically: true, encoding: .utf8)
+        let imported = try CLI.run(["import", "\(dir)/12345678.cube", "--catalog", "\(dir)/c.sqlite"])
+        #expect(imported.status == 1 && imported.stderr.contains("give one with --name"), "\(imported.stderr)")
     }
 }
 

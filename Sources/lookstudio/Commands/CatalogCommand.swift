@@ -30,7 +30,8 @@ struct CatalogCommand: ParsableCommand {
             let result = try catalog.verify()
             for problem in result.problems { printError("error: \(problem)") }
             if !result.problems.isEmpty {
-                printError("\(catalog.path): \(result.problems.count) problems in \(result.lookCount) looks")
+                let n = result.problems.count
+                printError("\(catalog.path): \(n) problem\(n == 1 ? "" : "s") in \(result.lookCount) looks")
                 throw ExitCode.failure
             }
             print("\(catalog.path): ok (\(result.lookCount) looks verified)")

@@ -119,9 +119,13 @@ struct ImportCommand: ParsableCommand {
                 if !json { print(record.guid) }
             } catch {
                 failures += 1
+                var message = "\(error)"
+                if name == nil, let refused = error as? CatalogError, case .badName = refused {
+                    message = "\(base): its file name does not make a usable look name: \(error); give one with --name"
+                }
                 results.append(CatalogJSON.Imported(file: file, status: "failed", guid: nil, name: nil, cubeSize: nil,
-                                                    warnings: [], error: "\(error)"))
-                printError("error: \(error)")
+                                                    warnings: [], error: message))
+                printError("error: \(message)")
             }
         }
         if json { print(try CatalogJSON.string(results)) }
