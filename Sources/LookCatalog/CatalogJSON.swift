@@ -13,7 +13,8 @@ public enum CatalogJSON {
         public var contentHash: String
         public var sourceFormat: String
         public var sourceFile: String?
-        public var description: String
+        /// The description; nil (JSON null) when there is none, as the contract has every empty value.
+        public var description: String?
         public var recipeYaml: String?
         public var createdAt: String
         public var tags: [String]
@@ -33,7 +34,7 @@ public enum CatalogJSON {
             contentHash = r.contentHash
             sourceFormat = r.sourceFormat
             sourceFile = r.sourceFile
-            description = r.description
+            description = r.description.isEmpty ? nil : r.description
             recipeYaml = r.recipeYAML
             createdAt = CatalogJSON.timestamp(r.createdAt)
             tags = r.tags

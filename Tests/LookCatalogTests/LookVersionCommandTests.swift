@@ -103,6 +103,8 @@ struct LookVersionCommandTests {
         let show = try #require(try Self.json(CLI.run(["looks", "show", guid, "--json"] + catalog).stdout)
             as? [String: Any])
         #expect(show["tags"] as? [String] == ["portrait"] && show["name"] as? String == "warm")
+        // An imported look has no description: null, as every empty value in the JSON contract.
+        #expect(show["description"] is NSNull, "\(String(describing: show["description"]))")
         let separate = try CLI.run(["import", file, "--as-new", "--name", "Fancy"] + catalog)
         #expect(separate.status == 0, "\(separate.stderr)")
         let newGUID = separate.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
