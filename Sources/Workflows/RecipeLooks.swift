@@ -9,7 +9,7 @@ extension Workspace {
         guard let lookName = name ?? recipe.name else { throw WorkflowError.lookNeedsName }
         let catalog = try openCatalog()
         // The provenance must rebuild this very cube from any folder: absolute LUT paths, the size actually used.
-        var provenance = recipe.withAbsolutePaths()
+        var provenance = try Self.pinningLooks(recipe.withAbsolutePaths(), in: catalog)
         provenance.size = cube.size
         let new = NewLook(cube: cube, name: lookName, tags: ["recipe"], sourceFormat: "recipe",
                           sourceFile: recipe.fileName, description: "Composed from a recipe by lookstudio compose",
@@ -28,7 +28,7 @@ extension Workspace {
     public func saveRecipeVersion(_ cube: ColorCube, recipe: Recipe, of reference: String) throws -> String {
         let catalog = try openCatalog()
         let existing = try catalog.resolveLook(reference)
-        var provenance = recipe.withAbsolutePaths()
+        var provenance = try Self.pinningLooks(recipe.withAbsolutePaths(), in: catalog)
         provenance.size = cube.size
         let new = NewLook(cube: cube, name: existing.name, tags: existing.tags, sourceFormat: "recipe",
                           sourceFile: recipe.fileName, description: existing.description,
@@ -39,5 +39,19 @@ extension Workspace {
                 + "\(outcome.before.version) stays as \(existing.guid)@\(outcome.before.version)"
              : "note: the cube is already \(label)'s current version \(outcome.before.version); nothing was stored")
         return existing.guid
+    }
+
+    /// `recipe` with every `look:` step naming its look by GUID (`GUID@N` for an older version), as resolved now: a
+    /// name can later be renamed away or given to another look, and a rebuild or the removal guard would then
+    /// follow the name to the wrong look or none.
+    static func pinningLooks(_ recipe: Recipe, in catalog: Catalog) throws -> Recipe {
+        var pinned = recipe
+        for i in pinned.steps.indices {
+            guard case .look(let reference) = pinned.steps[i].operation else { continue }
+            let record = try catalog.resolveLook(reference)
+            pinned.steps[i].operation = .look(record.isCurrentVersion ? record.guid
+                                                                      : "\(record.guid)@\(record.version)")
+        }
+        return pinned
     }
 }

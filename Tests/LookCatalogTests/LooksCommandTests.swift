@@ -59,6 +59,28 @@ struct LooksCommandTests {
         #expect(try CLI.run(["catalog", "verify"] + catalog).status == 0)
     }
 
+    @Test("a saved recipe names its looks by GUID: a rename or a new look taking the name changes nothing")
+    func aSavedRecipeFollowsItsLooksByGUID() throws {
+        let (dir, catalog, _) = try Self.setUp()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let recipe = dir + "/cyan.yaml"
+        try "steps:\n  - look: Cyanotype\n    strength: 60\n".write(toFile: recipe, atomically: true, encoding: .utf8)
+        let saved = try CLI.run(["compose", recipe, "--save", "--name", "Soft Cyan", "--size", "17"] + catalog)
+        #expect(saved.status == 0, "\(saved.stderr)")
+        let guid = saved.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let original = try #require(try Self.hash(guid, catalog))
+        #expect(try CLI.run(["looks", "rename", "Cyanotype", "Cyan Old"] + catalog).status == 0)
+        // The renamed look is still in use, so it is not removed without --force.
+        let removal = try CLI.run(["looks", "rm", "Cyan Old"] + catalog)
+        #expect(removal.status != 0 && removal.stderr.contains("Soft Cyan"), "\(removal.stderr)")
+        // Another look takes the old name; the rebuild still follows the look it was made from.
+        try FileManager.default.copyItem(atPath: Self.reference + "/warm17.cube", toPath: dir + "/warm.cube")
+        #expect(try CLI.run(["import", dir + "/warm.cube", "--name", "Cyanotype"] + catalog).status == 0)
+        let rebuilt = try CLI.run(["looks", "rebuild", guid] + catalog)
+        #expect(rebuilt.stdout.contains("unchanged: \(guid) (Soft Cyan)"), "\(rebuilt.stdout)\(rebuilt.stderr)")
+        #expect(try Self.hash(guid, catalog) == original)
+    }
+
     @Test("rebuild restores a cube that was replaced behind the recipe's back, reporting the difference in 16-bit codes")
     func rebuildRepairsATamperedCube() throws {
         let (dir, catalog, recipe) = try Self.setUp()
