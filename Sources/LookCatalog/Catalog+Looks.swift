@@ -64,6 +64,8 @@ extension Catalog {
                                                arguments: [ref]) {
             return named
         }
+        // Beyond ASCII, names match as they are kept unique: by Unicode case and canonical form.
+        if let guid = try named(db, ref), let record = try fetchLook(db, guid: guid) { return record }
         throw CatalogError.lookNotFound(reference)
     }
 
@@ -192,9 +194,20 @@ extension Catalog {
         if try read({ db in try Catalog.nameTaken(db, clean) }) { throw CatalogError.duplicateName(clean) }
     }
 
-    static func nameTaken(_ db: Database, _ name: String) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM looks WHERE name = ? COLLATE NOCASE)",
-                          arguments: [name]) ?? false
+    /// Whether another look than `except` (a GUID) has `name`, compared by ``LookName/key(_:)``.
+    static func nameTaken(_ db: Database, _ name: String, except guid: String? = nil) throws -> Bool {
+        try named(db, name, except: guid) != nil
+    }
+
+    /// The GUID of the look whose name is `name` by ``LookName/key(_:)`` (other than `except`), if any.
+    static func named(_ db: Database, _ name: String, except guid: String? = nil) throws -> String? {
+        let key = LookName.key(name)
+        let rows = try Row.fetchCursor(db, sql: "SELECT guid, name FROM looks")
+        while let row = try rows.next() {
+            let other: String = row["guid"]
+            if other != guid, LookName.key(row["name"]) == key { return other }
+        }
+        return nil
     }
 
     /// `name`, or `name 2`, `name 3`, … whichever is free first.

@@ -149,10 +149,7 @@ extension Catalog {
         return try write { db in
             guard let before = try Catalog.fetchLook(db, guid: key) else { throw CatalogError.lookNotFound(guid) }
             let users = try Catalog.recipeUsers(db, of: before)
-            let sql = "SELECT EXISTS (SELECT 1 FROM looks WHERE name = ? COLLATE NOCASE AND guid != ?)"
-            if try Bool.fetchOne(db, sql: sql, arguments: [name, key]) ?? false {
-                throw CatalogError.duplicateName(name)
-            }
+            if try Catalog.nameTaken(db, name, except: key) { throw CatalogError.duplicateName(name) }
             try db.execute(sql: "UPDATE looks SET name = ? WHERE guid = ?", arguments: [name, key])
             let after = try Catalog.fetchLook(db, guid: key) ?? before
             let stillFound = try Catalog.recipeUsers(db, of: after).map(\.guid)

@@ -1,3 +1,4 @@
+import Foundation
 import LookCore
 
 /// The one rule for look names and tags (README, "Names"): references are resolved GUID first, so a name must not
@@ -15,6 +16,13 @@ public enum LookName {
             digits += 1
         }
         return digits >= 8
+    }
+
+    /// What two names must differ in to be two names: the text in canonical composition (NFC), lowercased by Unicode's
+    /// rules, so "Éclair" and "éclair", or "Café" typed precomposed and decomposed, are one name. SQLite's NOCASE
+    /// folds ASCII letters only.
+    public static func key(_ name: String) -> String {
+        name.precomposedStringWithCanonicalMapping.lowercased()
     }
 
     /// Splits `REF@N` into the reference and version N (1 or more); nil version when there is no such suffix.

@@ -72,6 +72,24 @@ struct CatalogLooksTests {
         #expect(try catalog.looks().count == 6)
     }
 
+    @Test func namesDifferingOnlyInUnicodeCaseOrCompositionAreOneName() throws {
+        let catalog = try TestSupport.newCatalog()
+        let eclair = try catalog.addLook(NewLook(cube: try TestSupport.cube(seed: 71), name: "Éclair",
+                                                 sourceFormat: "png")).record
+        #expect(throws: CatalogError.duplicateName("éclair")) {
+            _ = try catalog.addLook(NewLook(cube: try TestSupport.cube(seed: 72), name: "éclair", sourceFormat: "png"))
+        }
+        _ = try catalog.addLook(NewLook(cube: try TestSupport.cube(seed: 73), name: "Caf\u{E9}", sourceFormat: "png"))
+        #expect(throws: CatalogError.duplicateName("Cafe\u{301}")) {
+            _ = try catalog.addLook(NewLook(cube: try TestSupport.cube(seed: 74), name: "Cafe\u{301}",
+                                            sourceFormat: "png"))
+        }
+        #expect(try catalog.resolveLook("ÉCLAIR").guid == eclair.guid)
+        #expect(throws: CatalogError.duplicateName("CAFÉ")) { try catalog.renameLook(guid: eclair.guid, to: "CAFÉ") }
+        // Renaming a look to its own name in another case is no clash.
+        #expect(try catalog.renameLook(guid: eclair.guid, to: "ÉCLAIR").look.name == "ÉCLAIR")
+    }
+
     @Test func lookupByGUIDNameAndPrefix() throws {
         let catalog = try TestSupport.newCatalog()
         let look = try catalog.resolveLook("red filter b&w")
