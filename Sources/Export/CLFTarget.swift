@@ -1,4 +1,5 @@
 import Foundation
+import ImageIO
 import LookFormats
 
 /// The Academy / ASC Common LUT Format (SMPTE ST 2136-1): OpenColorIO 2 reads it, and through OCIO so do Nuke,
@@ -12,6 +13,8 @@ enum CLFTarget {
 
     /// Writes the look as a CLF file, values in the look's working space, which the descriptors name.
     static func write(_ look: ExportLook, size: Int, to path: String, target: String) throws -> ExportResult {
+        // `Exporter.export` checks the path it was given; `ocio` writes this file beside that one.
+        try OutputSafety.checkDestination(path)
         let (cube, warnings) = try look.table(size: size, target: target, keepSpace: true)
         let space = look.workingSpace.description
         try CLFFile.write(cube, to: path, id: "lookstudio-" + slug(look.name), name: look.name,

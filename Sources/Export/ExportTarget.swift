@@ -1,3 +1,5 @@
+import ImageIO
+
 /// One application's LUT format: what it is called, what it holds, and the function that writes it.
 public struct ExportTarget: Sendable {
     /// The word `--for` takes (`resolve`, `lightroom`, …).
@@ -16,6 +18,14 @@ public struct ExportTarget: Sendable {
     public let cannotCarry: String
     /// Writes `look` at a grid size to a path; returns the files written, warnings and notes.
     let write: @Sendable (_ look: ExportLook, _ size: Int, _ path: String) throws -> ExportResult
+
+    /// Throws unless the consumer accepts `size` points per axis.
+    public func checkSize(_ size: Int) throws(ExportError) {
+        guard sizes.contains(size) else {
+            throw ExportError(target: id, "size \(size) is not accepted; \(format) takes "
+                              + "\(sizes.lowerBound)…\(sizes.upperBound) points per axis")
+        }
+    }
 }
 
 /// What an export wrote, and what the user should know about it.
@@ -56,10 +66,8 @@ public enum Exporter {
         -> ExportResult {
         let target = try target(id)
         let n = size ?? target.defaultSize
-        guard target.sizes.contains(n) else {
-            throw ExportError(target: target.id, "size \(n) is not accepted; \(target.format) takes "
-                              + "\(target.sizes.lowerBound)…\(target.sizes.upperBound) points per axis")
-        }
+        try target.checkSize(n)
+        try OutputSafety.checkDestination(path)
         return try target.write(look, n, path)
     }
 

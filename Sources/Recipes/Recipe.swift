@@ -142,6 +142,14 @@ public struct Recipe: Sendable, Equatable, Codable {
         return URL(fileURLWithPath: directory).appendingPathComponent(file).standardizedFileURL.path
     }
 
+    /// Every file the `lut:` steps read, resolved as ``resolvedPath(_:)`` resolves them (inputs no output may be).
+    public var lutFiles: [String] {
+        steps.compactMap { step in
+            guard case .lut(let file) = step.operation else { return nil }
+            return resolvedPath(file)
+        }
+    }
+
     /// Reads and parses a recipe file, remembering its folder for relative `lut:` paths.
     public static func load(path: String) throws(RecipeError) -> Recipe {
         let name = (path as NSString).lastPathComponent

@@ -101,10 +101,13 @@ public struct GalleryBuilder: Sendable {
         self.hasher = hasher
     }
 
-    /// What the cache file holds: preview sizes by photo key, curves by cube key.
+    /// What the cache file holds: preview sizes by photo key, curves by cube key, and the files the builder wrote
+    /// that a later build may remove (relative paths; optional so that a cache from before they were listed still
+    /// decodes, its previews reused, though its files are then never removed).
     struct Manifest: Codable {
         var photos: [String: [Int]] = [:]
         var curves: [String: GreyCurves] = [:]
+        var files: [String]? = []
     }
 
     /// The gallery folder's layout.
@@ -158,6 +161,7 @@ public struct GalleryBuilder: Sendable {
         let folder = try Self.makeFolder(directory)
         var manifest = (try? JSONDecoder().decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: folder.cache))))
             ?? Manifest()
+        try Self.claim(folder)
         let suffix = "|\(options.size)|q\(options.jpegQuality)|v\(Self.version)"
         let photos = try paths.map { path in
             let hash = hasher(try Self.contents(of: path))
@@ -181,7 +185,9 @@ public struct GalleryBuilder: Sendable {
         for (l, curve) in curves { manifest.curves[plans[l].cubeKey] = curve }
 
         let pages = try writePages(photos, plans, manifest: manifest, in: folder, options: options)
-        let removed = Self.prune(folder, keeping: pages)
+        let shown = Self.files(of: pages)
+        let removed = Self.prune(folder, written: manifest.files ?? [], keeping: shown)
+        manifest.files = shown.sorted()
         manifest.photos = manifest.photos.filter { key, _ in photos.contains { $0.key == key } }
         manifest.curves = manifest.curves.filter { key, _ in plans.contains { $0.cubeKey == key } }
         let encoder = JSONEncoder()
@@ -196,15 +202,37 @@ public struct GalleryBuilder: Sendable {
                       index: directory + "/index.html")
     }
 
+    /// Makes the folder, refusing one that holds files but no cache: the builder replaces `index.html` and removes
+    /// files it once wrote, so it only works in a folder it made (or an empty one).
     private static func makeFolder(_ directory: String) throws -> Folder {
-        for sub in ["", "/previews", "/cubes", "/looks"] {
-            do {
-                try FileManager.default.createDirectory(atPath: directory + sub, withIntermediateDirectories: true)
-            } catch {
-                throw RenderingError.gallery("cannot create \(directory + sub): \(error.localizedDescription)")
-            }
+        let folder = Folder(root: directory)
+        try make(directory)
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        if !entries.isEmpty && !FileManager.default.fileExists(atPath: folder.cache) {
+            throw RenderingError.gallery("\(directory) is not empty and was not made by a LookStudio gallery (it has "
+                + "no \(cacheFile)); give an empty or new folder, so that no file of yours is replaced or removed")
         }
-        return Folder(root: directory)
+        for sub in ["previews", "cubes", "looks"] { try make(directory + "/" + sub) }
+        return folder
+    }
+
+    /// `mkdir -p`, naming the folder and the system's reason when that fails.
+    private static func make(_ path: String) throws {
+        guard let error = Folders.make(path) else { return }
+        switch InputFile.kind(of: path) {
+        case .directory, .unknown:
+            let reason = String(cString: strerror(error))
+            throw RenderingError.gallery("\(path): cannot create the gallery folder (\(reason))")
+        case let kind:
+            throw RenderingError.gallery("\(path): cannot create the gallery folder (it is \(kind.noun))")
+        }
+    }
+
+    /// Writes an empty cache into a new folder before anything else, so a build that stops half-way leaves a
+    /// folder the next build recognises as its own.
+    private static func claim(_ folder: Folder) throws {
+        guard !FileManager.default.fileExists(atPath: folder.cache) else { return }
+        try AtomicFile.write(try JSONEncoder().encode(Manifest()), to: folder.cache)
     }
 
     private static func contents(of path: String) throws -> Data {
@@ -322,22 +350,26 @@ public struct GalleryBuilder: Sendable {
         return document
     }
 
-    /// Removes the previews, slices and pages of looks and photos the gallery no longer shows, so the folder does
-    /// not grow with every change; only files named the way the builder names them. Returns how many went.
-    private static func prune(_ folder: Folder, keeping document: GalleryDocument) -> Int {
-        func name(_ path: String) -> String { URL(fileURLWithPath: path).lastPathComponent }
-        var keep = Set(document.looks.map { name($0.pagePath) })
+    /// The files a document's pages use besides `index.html`: previews, their scripts, slices and look pages.
+    private static func files(of document: GalleryDocument) -> Set<String> {
+        var files = Set(document.looks.map(\.pagePath))
         let refs = document.photos.map(\.before) + document.looks.flatMap(\.previews)
-        for ref in refs { keep.formUnion([name(ref.file), name(ref.script)]) }
-        for slice in document.looks.flatMap(\.slices) { keep.formUnion([name(slice.beforeFile), name(slice.afterFile)]) }
+        for ref in refs { files.formUnion([ref.file, ref.script]) }
+        for slice in document.looks.flatMap(\.slices) { files.formUnion([slice.beforeFile, slice.afterFile]) }
+        return files
+    }
+
+    /// Removes the files an earlier build wrote (its cache lists them) that the gallery no longer shows, so the folder
+    /// does not grow with every change; a file the cache does not list is never touched. Returns how many went.
+    private static func prune(_ folder: Folder, written: [String], keeping shown: Set<String>) -> Int {
         var removed = 0
-        for (sub, prefixes, ext) in [("previews", ["p-", "b-"], ""), ("cubes", ["c-", "slice-"], ".png"),
-                                     ("looks", [""], ".html")] {
-            let dir = folder.root + "/" + sub
-            for file in (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
-            where !keep.contains(file) && prefixes.contains(where: file.hasPrefix) && file.hasSuffix(ext) {
-                if (try? FileManager.default.removeItem(atPath: dir + "/" + file)) != nil { removed += 1 }
-            }
+        // Only a name inside one of the builder's subfolders, whatever a hand-edited cache says.
+        let subfolders: Set<Substring> = ["previews", "cubes", "looks"]
+        for file in written where !shown.contains(file) {
+            let parts = file.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, subfolders.contains(parts[0]),
+                  !["", ".", ".."].contains(parts[1]) else { continue }
+            if (try? FileManager.default.removeItem(atPath: folder.root + "/" + file)) != nil { removed += 1 }
         }
         return removed
     }

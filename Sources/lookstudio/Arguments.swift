@@ -34,6 +34,14 @@ func jsonString<T: Encodable>(_ value: T) throws -> String {
     return String(decoding: try encoder.encode(value), as: UTF8.self)
 }
 
+/// Throws unless `value` is a cube size the library makes (2…256), naming the option that gave it.
+func checkCubeSize(_ value: Int, option: String = "--size") throws {
+    guard ColorCube.sizeRange.contains(value) else {
+        throw ValidationError("\(option) \(value) is out of range: use \(ColorCube.sizeRange.lowerBound)…"
+                              + "\(ColorCube.sizeRange.upperBound) entries per axis")
+    }
+}
+
 /// Parses a strength given in percent (0…200) into the 0…2 factor the cube model uses.
 func strengthFactor(_ percent: Double) throws -> Float {
     guard (0...200).contains(percent) else {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LookCatalog
+import LookCore
 import PluginHost
 import Workflows
 
@@ -64,6 +65,14 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Seconds a plugin may take to load or to evaluate one step (default: "
         + "$LOOKSTUDIO_PLUGIN_TIMEOUT, else 10).", valueName: "seconds"))
     var pluginTimeout: Double?
+
+    func validate() throws {
+        // The same test `PluginHostConfiguration.standard` makes, here so a bad value is an argument error (exit 64)
+        // in every command, also those that never start a plugin host.
+        if let pluginTimeout, !(pluginTimeout.isFinite && pluginTimeout > 0) {
+            throw ValidationError(PluginHostError.invalidTimeout(TextNumber.format(pluginTimeout)).description)
+        }
+    }
 }
 
 extension GlobalOptions {

@@ -136,6 +136,27 @@ struct GalleryCommandTests {
         #expect(r.stdout.contains("(1 previews rendered, 2 reused, 1 photos decoded)"))
     }
 
+    @Test func galleryRefusesAFolderItDidNotMakeAndKeepsItsFiles() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let catalog = ["--catalog", dir + "/c.sqlite"]
+        let photo = CLI.packageRoot + "/samples/chelsea.png"
+        try FileManager.default.createDirectory(atPath: dir + "/d/looks", withIntermediateDirectories: true)
+        try "x".write(toFile: dir + "/d/looks/mine.html", atomically: true, encoding: .utf8)
+        try "x".write(toFile: dir + "/d/index.html", atomically: true, encoding: .utf8)
+        let r = try CLI.run(["gallery", photo, "-o", dir + "/d", "--looks", "Warm Film", "--size", "32"] + catalog)
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("error: gallery: \(dir)/d is not empty and was not made by a LookStudio gallery"),
+                "\(r.stderr)")
+        #expect(try String(contentsOfFile: dir + "/d/looks/mine.html", encoding: .utf8) == "x")
+        #expect(try String(contentsOfFile: dir + "/d/index.html", encoding: .utf8) == "x")
+        try "x".write(toFile: dir + "/afile", atomically: true, encoding: .utf8)
+        let file = try CLI.run(["gallery", photo, "-o", dir + "/afile", "--size", "32"] + catalog)
+        #expect(file.status == 1)
+        let expected = "error: gallery: \(dir)/afile: cannot create the gallery folder (it is a regular file)\n"
+        #expect(file.stderr == expected, "\(file.stderr)")
+    }
+
     @Test("gallery --help teaches with examples, and a missing photo is an error naming it")
     func helpAndErrors() throws {
         let help = try CLI.run(["gallery", "--help"])

@@ -191,6 +191,55 @@ struct GalleryBuilderTests {
         }
     }
 
+    @Test func buildRefusesAFolderWithFilesItDidNotMakeAndLeavesThem() throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        let out = f.dir + "/mine"
+        try FileManager.default.createDirectory(atPath: out + "/looks", withIntermediateDirectories: true)
+        try "mine".write(toFile: out + "/looks/mine.html", atomically: true, encoding: .utf8)
+        try "mine".write(toFile: out + "/index.html", atomically: true, encoding: .utf8)
+        #expect {
+            _ = try f.build([try f.look("Invert", invert)], into: out)
+        } throws: { error in
+            "\(error)".contains("\(out) is not empty and was not made by a LookStudio gallery")
+        }
+        #expect(try f.text(out + "/looks/mine.html") == "mine" && f.text(out + "/index.html") == "mine")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["index.html", "looks"])
+        // A folder the builder made is its own from the start, so a build that failed half-way can be rerun there.
+        #expect(throws: (any Error).self) {
+            try GalleryBuilder(hasher: testHasher).build(photos: [f.dir + "/missing.png"],
+                                                         looks: [try f.look("Invert", invert)], into: f.dir + "/out")
+        }
+        #expect(try f.build([try f.look("Invert", invert)]).previewsRendered == 2)
+    }
+
+    @Test func rebuildRemovesOnlyFilesTheCacheSaysItWrote() throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        let looks = [try f.look("Invert", invert), try f.look("Warm", warm)]
+        _ = try f.build(looks)
+        // Named the way the builder names its own files, but put there by someone else.
+        for file in ["looks/mine.html", "previews/p-mine.jpg", "cubes/slice-mine.png"] {
+            try "mine".write(toFile: f.dir + "/out/" + file, atomically: true, encoding: .utf8)
+        }
+        let shrunk = try f.build([looks[0]])
+        #expect(shrunk.filesRemoved == 2 * 2 + 3 + 1)
+        #expect(!FileManager.default.fileExists(atPath: f.dir + "/out/looks/GUID-Warm.html"))
+        for file in ["looks/mine.html", "previews/p-mine.jpg", "cubes/slice-mine.png"] {
+            #expect(try f.text(f.dir + "/out/" + file) == "mine", "\(file)")
+        }
+    }
+
+    @Test func buildIntoAFileSaysTheGalleryFolderCannotBeMade() throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        #expect {
+            _ = try f.build([try f.look("Invert", invert)], into: f.photos[0])
+        } throws: { error in
+            "\(error)" == "gallery: \(f.photos[0]): cannot create the gallery folder (it is a regular file)"
+        }
+    }
+
     @Test("the slider's premise: blending before and after pixels by s is the cube scaled to s, within one code")
     func strengthIsLinearInPixels() throws {
         let photo = try PreviewScaler.downscale(try Fixture.gradient(width: 64, height: 40), longSide: 64)

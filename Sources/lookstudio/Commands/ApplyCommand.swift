@@ -97,12 +97,13 @@ struct ApplyCommand: ParsableCommand {
     func run() throws {
         let output = self.output ?? input
         try OutputSafety.checkNotFolder(output)
-        try OutputSafety.check(inputs: (inPlace.inPlace ? [] : [input]) + [lut, recipe].compactMap { $0 },
-                               output: output)
+        let loadedRecipe = try recipe.map { try Recipe.load(path: $0) }
+        try OutputSafety.check(inputs: (inPlace.inPlace ? [] : [input]) + [lut, recipe].compactMap { $0 }
+                                   + (loadedRecipe?.lutFiles ?? []), output: output)
         let look: ColorCube
         var workingSpace = ColorProfile(.sRGB)
-        if let recipe {
-            look = try global.workspace.compose(try Recipe.load(path: recipe))
+        if let loadedRecipe {
+            look = try global.workspace.compose(loadedRecipe)
         } else if let reference = self.look {
             let catalog = try global.openCatalog()
             let record = try catalog.resolveLook(reference)

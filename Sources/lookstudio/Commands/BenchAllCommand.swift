@@ -26,8 +26,15 @@ struct BenchAllCommand: ParsableCommand {
                                valueName: "dir"))
     var keep: String?
 
+    func validate() throws {
+        try BenchLimits.checkMegapixels(megapixels)
+        try BenchLimits.checkMegapixels(largeMegapixels, option: "--large-megapixels", zeroSkips: true)
+        try checkCubeSize(size)
+        try BenchLimits.checkRepeat(`repeat`)
+    }
+
     func run() throws {
-        print(try ApplyBenchmark.run(megapixels: megapixels, cubeSize: size, repeats: max(1, `repeat`)))
+        print(try ApplyBenchmark.run(megapixels: megapixels, cubeSize: size, repeats: `repeat`))
         var inputs = PipelineBenchmark.Inputs()
         inputs.megapixels = megapixels
         inputs.largeMegapixels = largeMegapixels

@@ -24,7 +24,13 @@ struct BenchApplyCommand: ParsableCommand {
     @Option(help: "Timed runs per configuration; the best is reported.")
     var `repeat`: Int = 3
 
+    func validate() throws {
+        try BenchLimits.checkMegapixels(megapixels)
+        try checkCubeSize(size)
+        try BenchLimits.checkRepeat(`repeat`)
+    }
+
     func run() throws {
-        print(try ApplyBenchmark.run(megapixels: megapixels, cubeSize: size, repeats: max(1, `repeat`)))
+        print(try ApplyBenchmark.run(megapixels: megapixels, cubeSize: size, repeats: `repeat`))
     }
 }

@@ -30,14 +30,20 @@ struct BenchComposeCommand: ParsableCommand {
     @Option(help: "Timed runs; the best is reported.")
     var `repeat`: Int = 5
 
+    func validate() throws {
+        try BenchLimits.checkMegapixels(megapixels, zeroSkips: true)
+        try checkCubeSize(size)
+        try BenchLimits.checkRepeat(`repeat`)
+    }
+
     func run() throws {
         let searchPaths = PluginSearchPath.standard(pluginDirs: global.pluginDir)
         let registry = PluginRegistry.load(searchPaths: searchPaths)
         print(try ComposeBenchmark.run(registry: registry, size: size, megapixels: megapixels,
-                                       repeats: max(1, `repeat`)))
+                                       repeats: `repeat`))
         let host = try PluginHostConfiguration.standard(environment: ProcessInfo.processInfo.environment,
                                                         timeout: global.pluginTimeout)
         print(try PluginIsolationBenchmark.run(searchPaths: searchPaths, configuration: host,
-                                               repeats: max(1, `repeat`)))
+                                               repeats: `repeat`))
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Extraction
 import Foundation
+import ImageIO
 import LookBench
 
 /// `lookstudio bench extract`: seconds for a 12 MP before/after pair to a 33³ look (docs/EXTRACT.md).
@@ -34,6 +35,18 @@ struct BenchExtractCommand: ParsableCommand {
     @Option(help: "Runs; the fastest is reported.")
     var `repeat` = 3
 
+    func validate() throws {
+        let limit = PNGReader.defaultMaxPixels
+        guard width >= 1, height >= 1, width <= limit / height else {
+            throw ValidationError("--width \(width) --height \(height): give at least 1×1 and at most "
+                                  + "\(limit) pixels (the pixel limit of extract)")
+        }
+        if let jpegQuality, !(1...100).contains(jpegQuality) {
+            throw ValidationError("--jpeg-quality \(jpegQuality) is out of range: use 1…100")
+        }
+        try BenchLimits.checkRepeat(`repeat`)
+    }
+
     /// The 1-minute load average, which says how far wall time can be trusted on a shared machine.
     private func loadAverage() -> String {
         let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
@@ -44,7 +57,7 @@ struct BenchExtractCommand: ParsableCommand {
         let source = try photo.map { try PairImage.load(path: $0) } ?? ExtractBenchmark.demoPhoto()
         let look = try ExtractBenchmark.demoLook()
         var best: ExtractBenchmark.Result?
-        for _ in 0..<max(1, `repeat`) {
+        for _ in 0..<`repeat` {
             let r = try ExtractBenchmark.run(photo: source, look: look, width: width, height: height,
                                                jpegQuality: jpegQuality)
             print(String(format: "%.1f MP pair → 33³: align %.2f s, fit %.2f s, total %.2f s, processor %.2f s "

@@ -36,17 +36,31 @@ struct BenchExtractEvalCommand: ParsableCommand {
     @Option(help: "Long side, in pixels, the photos are evaluated at.")
     var longSide = 768
 
+    func validate() throws {
+        guard longSide >= 1 else {
+            throw ValidationError("--long-side \(longSide) is out of range: give 1 or more pixels")
+        }
+        _ = try variants
+    }
+
+    /// The `--variant` names as variants; a name that is none of them is an argument error.
+    private var variants: [ExtractEvaluation.Variant] {
+        get throws {
+            try variant.map { name in
+                guard let v = ExtractEvaluation.Variant(rawValue: name) else {
+                    throw ValidationError("--variant must be clean, vignette, brush, jpeg-q85 or noise, got \(name)")
+                }
+                return v
+            }
+        }
+    }
+
     func run() throws {
         let looks = try look.map { (name: URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent,
                                     cube: try ExtractEvaluation.loadLook(path: $0)) }
         let photos = try images.map { (name: URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent,
                                        image: try ExtractEvaluation.loadPhoto(path: $0, longSide: longSide)) }
-        let variants = try variant.map { name in
-            guard let v = ExtractEvaluation.Variant(rawValue: name) else {
-                throw ValidationError("--variant must be clean, vignette, brush, jpeg-q85 or noise, got \(name)")
-            }
-            return v
-        }
+        let variants = try self.variants
         let cases = try ExtractEvaluation.run(looks: looks, photos: photos,
                                               variants: variants.isEmpty ? ExtractEvaluation.Variant.standard : variants,
                                               targetOnly: Set(targetOnly), dump: dump) {

@@ -36,7 +36,11 @@ struct BenchGalleryCommand: ParsableCommand {
     func validate() throws {
         guard !photos.isEmpty else { throw ValidationError("give at least one photo") }
         guard (1...2000).contains(looks) else { throw ValidationError("--looks must be in 1…2000") }
-        guard ColorCube.sizeRange.contains(cubeSize) else { throw ValidationError("--cube-size must be in 2…256") }
+        guard GalleryBuilder.sizeRange.contains(size) else {
+            throw ValidationError("--size \(size) is out of range: use \(GalleryBuilder.sizeRange.lowerBound)…"
+                                  + "\(GalleryBuilder.sizeRange.upperBound) pixels")
+        }
+        try checkCubeSize(cubeSize, option: "--cube-size")
     }
 
     func run() throws {

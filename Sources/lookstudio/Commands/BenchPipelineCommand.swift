@@ -33,6 +33,12 @@ struct BenchPipelineCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Keep the generated images, cube and outputs here.", valueName: "dir"))
     var keep: String?
 
+    func validate() throws {
+        try BenchLimits.checkMegapixels(megapixels)
+        try BenchLimits.checkMegapixels(largeMegapixels, option: "--large-megapixels", zeroSkips: true)
+        try checkCubeSize(size)
+    }
+
     func run() throws {
         var inputs = PipelineBenchmark.Inputs()
         inputs.megapixels = megapixels

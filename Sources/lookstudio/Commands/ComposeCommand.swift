@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ImageIO
 import LookCatalog
 import LookCore
 import LookFormats
@@ -105,6 +106,9 @@ struct ComposeCommand: ParsableCommand {
 
     func run() throws {
         let recipe = try Recipe.load(path: self.recipe)
+        if let output, preview.isEmpty {
+            try OutputSafety.check(inputs: [self.recipe] + recipe.lutFiles, output: output)
+        }
         let composer = try global.workspace.composer()
         if explain {
             let report = try composer.explain(recipe, size: size)

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import ImageIO
 import LookCore
 import LookFormats
 
@@ -11,7 +13,7 @@ struct ConvertCommand: ParsableCommand {
         The output format follows OUT's extension. `.cube` keeps 1D shapers and input domains; PNG and .3dl hold \
         a plain 0…1 cube, so other LUTs are baked first and values outside 0…1 are clamped (with a warning).
         A PNG input's layout is detected from its pixels; when a 512×512 image could be tiled or Hald and the \
-        pixels do not tell, pass --input-layout.
+        pixels do not tell, pass --input-layout. OUT may not be IN (nor a link to it): that is refused.
 
         Examples:
           lookstudio convert warm.cube warm.png                 # 16-bit tiled PNG (strip if the size is not a square)
@@ -38,7 +40,23 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: "PNG bits per sample (8 or 16, default 16), or .3dl output bits (10, 12, 16; default 12).")
     var bits: Int?
 
+    func validate() throws {
+        if let size { try checkCubeSize(size) }
+        // The depths `LUTFormat.write` takes, in its words; checked here too so a wrong one is an argument error.
+        guard let bits else { return }
+        let name = (output as NSString).lastPathComponent
+        switch try? LUTFormat.outputFormat(of: output) {
+        case .png where bits != 8 && bits != 16:
+            throw ValidationError("\(name): PNG bit depth must be 8 or 16, not \(bits)")
+        case .threeDL where ![10, 12, 16].contains(bits):
+            throw ValidationError("\(name): .3dl output bits must be 10, 12 or 16, not \(bits)")
+        default:
+            return
+        }
+    }
+
     func run() throws {
+        try OutputSafety.check(inputs: [input], output: output)
         let loaded = try LUTFormat.read(path: input, layout: inputLayout.layout)
         report(loaded.warnings, file: input)
         let warnings = try LUTFormat.write(loaded.lut, to: output, options: .init(layout: layout, bits: bits, size: size))

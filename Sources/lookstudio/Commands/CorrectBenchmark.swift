@@ -2,6 +2,7 @@ import ArgumentParser
 import Correction
 import Foundation
 import LookBench
+import LookCore
 import LookModel
 
 /// `lookstudio bench correct`: how much of a known fault the automatic correction removes (docs/CORRECTION.md).
@@ -54,6 +55,16 @@ struct BenchCorrectCommand: ParsableCommand {
 
     @Option(help: "Long side, in pixels, the photos are evaluated at.")
     var longSide: Int = CorrectionEvaluation.evaluationLongSide
+
+    func validate() throws {
+        guard longSide >= 1 else {
+            throw ValidationError("--long-side \(longSide) is out of range: give 1 or more pixels")
+        }
+        guard limit >= 0 else { throw ValidationError("--limit \(limit) is out of range: give 0 (all) or more photos") }
+        guard auto >= 0, auto.isFinite else {
+            throw ValidationError("--auto \(TextNumber.format(auto)) is out of range: give 0 or more percent")
+        }
+    }
 
     func run() throws {
         guard !images.isEmpty else {

@@ -53,6 +53,7 @@ struct DetectCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let overlay { try OutputSafety.check(inputs: [image], output: overlay) }
         // The colour check `info` and `apply` make: a profile LittleCMS rejects is an error here too.
         if let warning = try ImageColor.checkProfile(path: image, maxPixels: limit.maxPixels) {
             printError("warning: \(warning)")

@@ -53,12 +53,20 @@ struct ExportCommand: ParsableCommand {
     func validate() throws {
         if listTargets { return }
         if look == nil || output == nil { throw ValidationError("give the look and -o FILE (or --list-targets)") }
-        if let target { _ = try Exporter.target(target) }
+        if let target {
+            // Exporter's own errors, as argument errors (exit 64) before the catalog is opened.
+            do {
+                let found = try Exporter.target(target)
+                if let size { try found.checkSize(size) }
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
         if !(0...200).contains(strength) { throw ValidationError("--strength must be 0…200") }
         if target == nil && strength != 100 { throw ValidationError("--strength needs --for TARGET") }
         if let layout, CubeLayout(rawValue: layout) == nil { throw ValidationError("--layout must be tiled, strip or hald") }
         if bits != 8 && bits != 16 { throw ValidationError("--bits must be 8 or 16") }
-        if let size, !(2...256).contains(size) { throw ValidationError("--size must be 2…256") }
+        if target == nil, let size, !(2...256).contains(size) { throw ValidationError("--size must be 2…256") }
     }
 
     func run() throws {
@@ -67,6 +75,8 @@ struct ExportCommand: ParsableCommand {
             return
         }
         guard let look, let output else { return }
+        // The catalog is an input too: `--for resolve -o catalog.sqlite` would replace it by a .cube.
+        try OutputSafety.check(inputs: [global.catalogPath], output: output)
         let catalog = try global.openCatalog()
         let record = try catalog.resolveLook(look)
         let cube = try catalog.cube(record)

@@ -18,8 +18,9 @@ struct GalleryCommand: ParsableCommand {
         slices of its cube and its recipe. No server, no network: the folder opens from file:// in any browser.
 
         Previews are JPEGs of --size pixels on the long side, each photo decoded once. They are cached in DIR by \
-        look content, photo content and size, so a rerun renders only what changed. Open \
-        DIR/index.html?selftest to run the page's own checks (the title says selftest: pass or fail: WHAT).
+        look content, photo content and size, so a rerun renders only what changed and removes only files it \
+        wrote. DIR must be new, empty or an earlier gallery (it holds gallery-cache.json); other folders are \
+        refused, so no file of yours is replaced. Open DIR/index.html?selftest to run the page's own checks (the title says selftest: pass or fail: WHAT).
 
         Examples:
           lookstudio gallery photo.jpg portrait.png -o gallery
