@@ -56,9 +56,9 @@ import Testing
         try Self.expectUsageError(["convert", lut, dir + "/y.cube", "--size", "1"], "--size 1 is out of range")
         try Self.expectUsageError(["convert", lut, dir + "/y.cube", "--size", "300"], "--size 300 is out of range")
         try Self.expectUsageError(["convert", lut, dir + "/y.png", "--bits", "12"],
-                                  "y.png: PNG bit depth must be 8 or 16, not 12")
+                                  "--bits 12: a PNG stores 8 or 16 bits")
         try Self.expectUsageError(["convert", lut, dir + "/y.3dl", "--bits", "8"],
-                                  "y.3dl: .3dl output bits must be 10, 12 or 16, not 8")
+                                  "--bits 8: a .3dl stores 10-, 12- or 16-bit output")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
         #expect(try CLI.run(["convert", lut, dir + "/y.3dl", "--bits", "10"]).status == 0)
     }

@@ -42,17 +42,7 @@ struct ConvertCommand: ParsableCommand {
 
     func validate() throws {
         if let size { try checkCubeSize(size) }
-        // The depths `LUTFormat.write` takes, in its words; checked here too so a wrong one is an argument error.
-        guard let bits else { return }
-        let name = (output as NSString).lastPathComponent
-        switch try? LUTFormat.outputFormat(of: output) {
-        case .png where bits != 8 && bits != 16:
-            throw ValidationError("\(name): PNG bit depth must be 8 or 16, not \(bits)")
-        case .threeDL where ![10, 12, 16].contains(bits):
-            throw ValidationError("\(name): .3dl output bits must be 10, 12 or 16, not \(bits)")
-        default:
-            return
-        }
+        try checkLUTBits(bits, output: output)
     }
 
     func run() throws {
