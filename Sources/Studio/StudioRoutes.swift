@@ -5,6 +5,13 @@ import LookCatalog
 import Recipes
 import Workflows
 
+/// A JSON body that carries a recipe: `StudioRoutes.decode` refuses it when a step names a file.
+protocol StudioRecipeBody: Decodable {
+    var recipe: Recipe { get }
+}
+
+extension StudioComposeRequest: StudioRecipeBody {}
+
 /// The page and the JSON API (README, "The studio"): photos and looks are named by index and GUID only.
 struct StudioRoutes: Sendable {
     let session: StudioSession
@@ -75,7 +82,7 @@ struct StudioRoutes: Sendable {
         router.get("/api/looks") { _, _ in try await Self.run { try Self.json(try session.looks()) } }
         router.post("/api/looks") { request, _ in
             try await Self.run {
-                struct Body: Decodable { var name: String; var tags: [String]?; var recipe: Recipe }
+                struct Body: StudioRecipeBody { var name: String; var tags: [String]?; var recipe: Recipe }
                 let body: Body = try await Self.decode(request)
                 let look = try await Self.offload {
                     try session.save(recipe: body.recipe, name: body.name, tags: body.tags ?? [])
@@ -101,7 +108,7 @@ struct StudioRoutes: Sendable {
         }
         router.post("/api/looks/:guid/version") { request, context in
             try await Self.run {
-                struct Body: Decodable { var recipe: Recipe }
+                struct Body: StudioRecipeBody { var recipe: Recipe }
                 let guid = try context.parameters.require("guid")
                 let body: Body = try await Self.decode(request)
                 let look = try await Self.offload { try session.saveVersion(guid: guid, recipe: body.recipe) }
@@ -161,10 +168,25 @@ struct StudioRoutes: Sendable {
     static func decode<T: Decodable>(_ request: Request) async throws -> T {
         var request = request
         let body = try await request.collectBody(upTo: 4 << 20)
+        let value: T
         do {
-            return try JSONDecoder().decode(T.self, from: Data(body.readableBytesView))
+            value = try JSONDecoder().decode(T.self, from: Data(body.readableBytesView))
         } catch {
             throw WorkflowError.badRequest("the JSON body does not match the API (README, \"The studio\"): \(error)")
+        }
+        // Every recipe the API takes arrives here, so this is the one check that no request makes the server open a
+        // file it names (README: files are never named by path), before anything composes the recipe.
+        if let body = value as? any StudioRecipeBody { try refuseFiles(body.recipe) }
+        return value
+    }
+
+    /// Refuses a recipe with a `lut` step: its path would be read on the server, whose errors would tell the client
+    /// whether the file exists and quote its lines.
+    static func refuseFiles(_ recipe: Recipe) throws {
+        for (offset, step) in recipe.steps.enumerated() {
+            guard case .lut = step.operation else { continue }
+            throw StudioAPIError("step \(offset + 1): lut steps name files on the server, which the studio does not "
+                + "read; import the LUT as a look (lookstudio import FILE) and use it by GUID or name")
         }
     }
 
@@ -174,6 +196,8 @@ struct StudioRoutes: Sendable {
             return try await body()
         } catch let error as HTTPError {
             throw error
+        } catch let error as StudioAPIError {
+            return try json(["error": error.description], status: error.status)
         } catch {
             var status = HTTPResponse.Status.badRequest
             switch error {
