@@ -190,7 +190,8 @@ struct StudioRoutes: Sendable {
         }
     }
 
-    /// Runs a handler, turning its errors into a JSON `{"error": …}` with 404 for unknown photos and looks.
+    /// Runs a handler, turning its errors into a JSON `{"error": …}` with 404 for unknown photos and looks, 409 for a
+    /// save the catalog's looks collide with.
     static func run(_ body: () async throws -> Response) async throws -> Response {
         do {
             return try await body()
@@ -198,10 +199,14 @@ struct StudioRoutes: Sendable {
             throw error
         } catch let error as StudioAPIError {
             return try json(["error": error.description], status: error.status)
+        } catch let error as StudioSameCube {
+            return try json(["error": error.description, "guid": error.guid], status: .conflict)
         } catch {
             var status = HTTPResponse.Status.badRequest
             switch error {
             case WorkflowError.noSuchPhoto, CatalogError.lookNotFound, CatalogError.sceneNotFound: status = .notFound
+            // The catalog holds something the save would collide with: the request is fine, the state is not.
+            case CatalogError.duplicateName, CatalogError.contentTaken: status = .conflict
             default: break
             }
             return try json(["error": "\(error)"], status: status)

@@ -91,6 +91,22 @@ public struct StudioExplanation: Sendable, Equatable, Codable {
     public var lines: [String]
 }
 
+/// A studio save that stored nothing because the catalog holds the same cube already (the API answers 409).
+public struct StudioSameCube: Error, Equatable, Sendable, CustomStringConvertible {
+    /// GUID of the look that stores the cube.
+    public var guid: String
+    /// Its name.
+    public var name: String
+    /// True when that look is the one given a new version: the cube is its current version already.
+    public var isCurrentVersion: Bool
+
+    public var description: String {
+        isCurrentVersion
+            ? "the new cube is the same as the current version of \"\(name)\" (\(guid)); nothing was saved"
+            : "the same cube is already stored as \"\(name)\" (\(guid)); nothing was saved"
+    }
+}
+
 /// The studio's actions over the catalog, the plugins and the photos it was given: everything the HTTP layer
 /// calls. Photos are addressed by index only, so no request can name a file.
 public final class StudioSession: @unchecked Sendable {
@@ -319,7 +335,7 @@ public final class StudioSession: @unchecked Sendable {
     // MARK: Catalog writes
 
     /// Composes the recipe at its size (default 64) and stores it as a new look with the recipe as provenance, in
-    /// one transaction. A cube already in the catalog is not stored twice: that look is returned.
+    /// one transaction. A cube already in the catalog is not stored twice: ``StudioSameCube`` names that look.
     public func save(recipe: Recipe, name: String, tags: [String]) throws -> StudioLook {
         var provenance = recipe
         provenance.name = name
@@ -329,10 +345,14 @@ public final class StudioSession: @unchecked Sendable {
         let new = NewLook(cube: cube, name: name, tags: tags.isEmpty ? ["recipe"] : tags, sourceFormat: "recipe",
                           sourceFile: nil, description: "Composed in lookstudio studio",
                           recipeYAML: provenance.yaml)
-        return Self.summary(try catalog.addLook(new).record)
+        switch try catalog.addLook(new) {
+        case .added(let record): return Self.summary(record)
+        case .existing(let record): throw StudioSameCube(guid: record.guid, name: record.name, isCurrentVersion: false)
+        }
     }
 
-    /// Stores the recipe as a new version of an existing look (same GUID; older versions stay listable).
+    /// Stores the recipe as a new version of an existing look (same GUID; older versions stay listable). A cube
+    /// that is the look's current one already stores nothing and throws ``StudioSameCube``.
     public func saveVersion(guid: String, recipe: Recipe) throws -> StudioLook {
         let existing = try catalog.resolveLook(guid)
         var provenance = recipe
@@ -342,7 +362,11 @@ public final class StudioSession: @unchecked Sendable {
         let cube = try composer.compose(provenance, size: size).quantizedTo16Bit()
         let new = NewLook(cube: cube, name: existing.name, tags: existing.tags, sourceFormat: "recipe", sourceFile: nil,
                           description: existing.description, recipeYAML: provenance.yaml)
-        return Self.summary(try catalog.saveVersion(guid: existing.guid, new).after)
+        let outcome = try catalog.saveVersion(guid: existing.guid, new)
+        guard outcome.changed else {
+            throw StudioSameCube(guid: existing.guid, name: existing.name, isCurrentVersion: true)
+        }
+        return Self.summary(outcome.after)
     }
 
     /// Renames a look.

@@ -1,0 +1,47 @@
+import Foundation
+import LookStudioTestSupport
+import Testing
+
+/// The studio's JSON API as the README states it, against `lookstudio studio --port 0` on a shipped photo.
+@Suite(.serialized) struct StudioAPITests {
+    static let photo = StudioServerTests.photo
+
+    /// `{"recipe": …}` of one contrast step, with `name` and `tags` when given.
+    static func body(contrast: Double, name: String? = nil, tags: String = "") -> String {
+        let recipe = #"{"steps":[{"adjust":"tone.contrast","params":{"amount":\#(contrast)}}]}"#
+        return "{" + (name.map { #""name":"\#($0)","# } ?? "") + tags + #""recipe":\#(recipe)}"#
+    }
+
+    static func post(_ studio: StudioProcess, _ target: String, _ json: String) throws -> StudioProcess.Reply {
+        try studio.request(target, method: "POST", body: Array(json.utf8))
+    }
+
+    @Test func savingACubeTheCatalogHoldsIsAConflictNamingThatLookAndSavesNothing() throws {
+        let studio = try StudioProcess(photos: [Self.photo])
+        let first = try Self.post(studio, "/api/looks", Self.body(contrast: 0.3, name: "Contrast A"))
+        #expect(first.status == 201)
+        let a = StudioServerTests.guid(first.text)
+        let twin = try Self.post(studio, "/api/looks",
+                                 Self.body(contrast: 0.3, name: "Contrast B", tags: #""tags":["twin"],"#))
+        #expect(twin.status == 409)
+        #expect(twin.text.contains(#"already stored as \"Contrast A\""#) && twin.text.contains("nothing was saved"))
+        #expect(StudioServerTests.guid(twin.text) == a)
+        #expect(!(try studio.request("/api/looks").text.contains("Contrast B")))
+
+        let sameName = try Self.post(studio, "/api/looks", Self.body(contrast: 0.5, name: "Contrast A"))
+        #expect(sameName.status == 409, "\(sameName.text)")
+
+        // A version whose cube is the current one stores nothing, and says so.
+        let unchanged = try Self.post(studio, "/api/looks/\(a)/version", Self.body(contrast: 0.3))
+        #expect(unchanged.status == 409)
+        #expect(unchanged.text.contains(#"the current version of \"Contrast A\""#))
+        let other = try Self.post(studio, "/api/looks", Self.body(contrast: 0.6, name: "Contrast C"))
+        let taken = try Self.post(studio, "/api/looks/\(StudioServerTests.guid(other.text))/version",
+                                  Self.body(contrast: 0.3))
+        #expect(taken.status == 409 && taken.text.contains(a))
+        let show = try StudioServerTests.cli(["--catalog", studio.catalog, "looks", "show", a, "--json"])
+        let record = try JSONSerialization.jsonObject(with: Data(show.out.utf8)) as? [String: Any]
+        #expect(record?["version"] as? Int == 1, "\(show.out)")
+        #expect(studio.interrupt() == 0)
+    }
+}
