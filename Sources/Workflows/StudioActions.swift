@@ -249,9 +249,11 @@ public final class StudioSession: @unchecked Sendable {
 
     /// A JPEG thumbnail of `photo` with the look applied; cached.
     public func lookThumbnail(guid: String, photo id: Int) throws -> [UInt8] {
-        let key = "\(guid.uppercased())/\(id)"
+        // Keyed by the cube's content hash, not the GUID: a new version keeps the GUID and must not show the old cube.
+        let look = try catalog.resolveLook(guid)
+        let key = "\(look.contentHash)/\(id)"
         if let cached = lock.withLock({ thumbnails[key] }) { return cached }
-        let cube = try catalog.cube(guid: guid)
+        let cube = try catalog.cube(look)
         var image = try preview(photo: id, longSide: Self.thumbnailSide)
         guard case .eight(var samples) = image.samples else { throw WorkflowError.badRequest("8-bit preview") }
         try samples.withUnsafeMutableBufferPointer { try CubeApplier(cube: cube).apply(to: $0, channels: 3) }

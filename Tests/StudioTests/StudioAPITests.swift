@@ -44,4 +44,19 @@ import Testing
         #expect(record?["version"] as? Int == 1, "\(show.out)")
         #expect(studio.interrupt() == 0)
     }
+
+    @Test func aLooksThumbnailShowsItsNewVersionAtOnce() throws {
+        let studio = try StudioProcess(photos: [Self.photo])
+        let saved = try Self.post(studio, "/api/looks", Self.body(contrast: 0.2, name: "Versioned"))
+        let guid = StudioServerTests.guid(saved.text)
+        let before = try studio.request("/api/looks/\(guid)/thumbnail?photo=0")
+        #expect(before.status == 200)
+        let version = try Self.post(studio, "/api/looks/\(guid)/version", Self.body(contrast: 0.9))
+        #expect(version.status == 200)
+        let after = try studio.request("/api/looks/\(guid)/thumbnail?photo=0")
+        #expect(after.status == 200 && after.body != before.body, "the thumbnail still shows version 1")
+        // The first version, asked for as GUID@1, is still drawn with its own cube.
+        #expect(try studio.request("/api/looks/\(guid)@1/thumbnail?photo=0").body == before.body)
+        #expect(studio.interrupt() == 0)
+    }
 }
