@@ -116,6 +116,10 @@ public final class StudioSession: @unchecked Sendable {
     public static let maxPreviewSide = 4096
     /// Largest file accepted as a dropped photo.
     public static let maxUploadBytes = 256 << 20
+    /// Bytes of downscaled previews kept for reuse, over all photos and sizes (least recently used dropped first).
+    public static let previewCacheBudget = 256 << 20
+    /// Bytes of look thumbnails (JPEG) kept for reuse.
+    static let thumbnailCacheBudget = 32 << 20
 
     public let catalog: Catalog
     public let registry: PluginRegistry
@@ -127,16 +131,26 @@ public final class StudioSession: @unchecked Sendable {
         var path: String
         var pixels: PixelBuffer
         var analysis: SceneAnalysis?
-        var previews: [Int: PixelBuffer] = [:]
+    }
+
+    /// A photo's preview at one long side.
+    private struct PreviewKey: Hashable {
+        var photo: Int
+        var longSide: Int
     }
 
     // Guarded by `lock`: requests run concurrently.
     private let lock = NSLock()
     private var photos: [Photo] = []
-    private var thumbnails: [String: [UInt8]] = [:]
+    // Bounded: every `long` of every photo would otherwise stay (60 sizes of a 100 MP photo held 3 GB).
+    private var previews: StudioCache<PreviewKey, PixelBuffer>
+    private var thumbnails = StudioCache<String, [UInt8]>(budget: thumbnailCacheBudget)
 
-    /// Opens the catalog and the plugins and decodes `paths` (files, or folders whose images are taken, sorted).
-    public init(paths: [String], catalogPath: String, pluginSearchPaths: [String]) throws {
+    /// Opens the catalog and the plugins and decodes `paths` (files, or folders whose images are taken, sorted);
+    /// downscaled previews are kept within `previewCacheBudget` bytes.
+    public init(paths: [String], catalogPath: String, pluginSearchPaths: [String],
+                previewCacheBudget: Int = StudioSession.previewCacheBudget) throws {
+        previews = StudioCache(budget: previewCacheBudget)
         // A mistyped photo is reported before the catalog is opened (creating one takes seconds).
         let files = try Self.expand(paths)
         catalog = try Catalog(path: catalogPath)
@@ -214,20 +228,25 @@ public final class StudioSession: @unchecked Sendable {
         }
     }
 
-    /// The photo as 8-bit RGB fitted to `longSide` (never enlarged); cached per size.
+    /// The photo as 8-bit RGB fitted to `longSide` (never enlarged); cached per size within the preview budget.
     public func preview(photo id: Int, longSide: Int) throws -> PixelBuffer {
         guard (16...Self.maxPreviewSide).contains(longSide) else { throw WorkflowError.badSize(longSide) }
+        let key = PreviewKey(photo: id, longSide: longSide)
         let source: PixelBuffer = try lock.withLock {
             guard photos.indices.contains(id) else { throw WorkflowError.noSuchPhoto(id) }
-            return photos[id].previews[longSide] ?? photos[id].pixels
+            return previews.value(for: key) ?? photos[id].pixels
         }
         if source.width <= longSide && source.height <= longSide && source.channels == 3 && source.depth == .eight {
             return source
         }
         let scaled = try PreviewScaler.downscale(source, longSide: longSide)
-        lock.withLock { photos[id].previews[longSide] = scaled }
+        let bytes = scaled.width * scaled.height * scaled.channels * scaled.depth.rawValue / 8
+        lock.withLock { previews.store(scaled, bytes: bytes, for: key) }
         return scaled
     }
+
+    /// Bytes the cached previews hold now: at most the budget given to `init`.
+    public var previewCacheBytes: Int { lock.withLock { previews.bytes } }
 
     /// The preview encoded as PNG (exact) or JPEG (small).
     public func previewFile(photo id: Int, longSide: Int, jpeg: Bool) throws -> [UInt8] {
@@ -252,14 +271,14 @@ public final class StudioSession: @unchecked Sendable {
         // Keyed by the cube's content hash, not the GUID: a new version keeps the GUID and must not show the old cube.
         let look = try catalog.resolveLook(guid)
         let key = "\(look.contentHash)/\(id)"
-        if let cached = lock.withLock({ thumbnails[key] }) { return cached }
+        if let cached = lock.withLock({ thumbnails.value(for: key) }) { return cached }
         let cube = try catalog.cube(look)
         var image = try preview(photo: id, longSide: Self.thumbnailSide)
         guard case .eight(var samples) = image.samples else { throw WorkflowError.badRequest("8-bit preview") }
         try samples.withUnsafeMutableBufferPointer { try CubeApplier(cube: cube).apply(to: $0, channels: 3) }
         image.samples = .eight(samples)
         let jpeg = try JPEGImage.encode(image, quality: 85)
-        lock.withLock { thumbnails[key] = jpeg }
+        lock.withLock { thumbnails.store(jpeg, bytes: jpeg.count, for: key) }
         return jpeg
     }
 
