@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import LookCatalog
+import NIOCore
 import Recipes
 import Workflows
 
@@ -35,8 +36,7 @@ struct StudioRoutes: Sendable {
         router.get("/api/photos") { _, _ in try Self.json(session.photoList()) }
         router.post("/api/photos") { request, _ in
             try await Self.run {
-                var request = request
-                let body = try await request.collectBody(upTo: StudioSession.maxUploadBytes)
+                let body = try await Self.body(of: request, upTo: StudioSession.maxUploadBytes, what: "the upload")
                 let name = request.headers[HTTPField.Name("X-File-Name")!]?.removingPercentEncoding ?? "dropped"
                 let bytes = Array(body.readableBytesView)
                 return try Self.json(try await Self.offload { try session.addPhoto(bytes: bytes, name: name) })
@@ -165,9 +165,24 @@ struct StudioRoutes: Sendable {
         return bytes(Array(try encoder.encode(value)), type: "application/json", status: status)
     }
 
-    static func decode<T: Decodable>(_ request: Request) async throws -> T {
+    /// Largest JSON body the API reads.
+    static let maxJSONBytes = 4 << 20
+
+    /// The request's body; one over `limit` bytes is refused with 413 naming the limit (`what`: "the upload").
+    static func body(of request: Request, upTo limit: Int, what: String) async throws -> ByteBuffer {
+        let tooLarge = StudioAPIError("\(what) is over the \(limit >> 20) MiB limit", status: .contentTooLarge)
+        // A declared length over the limit is refused before any of the body is read.
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw tooLarge }
         var request = request
-        let body = try await request.collectBody(upTo: 4 << 20)
+        do {
+            return try await request.collectBody(upTo: limit)
+        } catch is NIOTooManyBytesError {
+            throw tooLarge
+        }
+    }
+
+    static func decode<T: Decodable>(_ request: Request) async throws -> T {
+        let body = try await Self.body(of: request, upTo: maxJSONBytes, what: "the JSON body")
         let value: T
         do {
             value = try JSONDecoder().decode(T.self, from: Data(body.readableBytesView))

@@ -59,4 +59,25 @@ import Testing
         #expect(try studio.request("/api/looks/\(guid)@1/thumbnail?photo=0").body == before.body)
         #expect(studio.interrupt() == 0)
     }
+
+    @Test func bodiesOverTheLimitsAre413WithTheLimitNamed() throws {
+        let studio = try StudioProcess(photos: [Self.photo])
+        // Declared lengths are refused before the body is read.
+        let upload = try studio.request("/api/photos", method: "POST", headers: ["Content-Length": "\(300 << 20)"])
+        #expect(upload.status == 413)
+        #expect(upload.text == #"{"error":"the upload is over the 256 MiB limit"}"#)
+        let declared = try studio.request("/api/compose", method: "POST", headers: ["Content-Length": "\(5 << 20)"])
+        #expect(declared.status == 413)
+        #expect(declared.text == #"{"error":"the JSON body is over the 4 MiB limit"}"#)
+        // A chunked body has no length to check: it is refused once more than the limit has arrived.
+        let json = Array(#"{"recipe":{"steps":[]},"pad":""#.utf8) + [UInt8](repeating: 0x20, count: 4 << 20)
+            + Array(#""}"#.utf8)
+        let chunked = Array(String(json.count, radix: 16).utf8) + [13, 10] + json + Array("\r\n0\r\n\r\n".utf8)
+        let streamed = try studio.request("/api/compose", method: "POST", headers: ["Transfer-Encoding": "chunked"],
+                                          body: chunked)
+        #expect(streamed.status == 413)
+        #expect(streamed.text == #"{"error":"the JSON body is over the 4 MiB limit"}"#)
+        #expect(try studio.request("/api/photos").status == 200, "the server still answers")
+        #expect(studio.interrupt() == 0)
+    }
 }
