@@ -183,12 +183,7 @@ struct StudioRoutes: Sendable {
 
     static func decode<T: Decodable>(_ request: Request) async throws -> T {
         let body = try await Self.body(of: request, upTo: maxJSONBytes, what: "the JSON body")
-        let value: T
-        do {
-            value = try JSONDecoder().decode(T.self, from: Data(body.readableBytesView))
-        } catch {
-            throw WorkflowError.badRequest("the JSON body does not match the API (README, \"The studio\"): \(error)")
-        }
+        let value = try StudioJSON.decode(T.self, from: Data(body.readableBytesView))
         // Every recipe the API takes arrives here, so this is the one check that no request makes the server open a
         // file it names (README: files are never named by path), before anything composes the recipe.
         if let body = value as? any StudioRecipeBody { try refuseFiles(body.recipe) }
