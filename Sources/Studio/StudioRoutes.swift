@@ -201,7 +201,7 @@ struct StudioRoutes: Sendable {
     }
 
     /// Runs a handler, turning its errors into a JSON `{"error": …}` with 404 for unknown photos and looks, 409 for a
-    /// save the catalog's looks collide with.
+    /// save the catalog's looks collide with, 503 or 500 for a catalog that cannot do it.
     static func run(_ body: () async throws -> Response) async throws -> Response {
         do {
             return try await body()
@@ -212,14 +212,22 @@ struct StudioRoutes: Sendable {
         } catch let error as StudioSameCube {
             return try json(["error": error.description, "guid": error.guid], status: .conflict)
         } catch {
-            var status = HTTPResponse.Status.badRequest
-            switch error {
-            case WorkflowError.noSuchPhoto, CatalogError.lookNotFound, CatalogError.sceneNotFound: status = .notFound
-            // The catalog holds something the save would collide with: the request is fine, the state is not.
-            case CatalogError.duplicateName, CatalogError.contentTaken: status = .conflict
-            default: break
-            }
-            return try json(["error": "\(error)"], status: status)
+            return try json(["error": "\(error)"], status: status(of: error))
+        }
+    }
+
+    /// The status for an error of the session or the catalog: 400 unless the request was right and something else
+    /// is in the way.
+    static func status(of error: any Error) -> HTTPResponse.Status {
+        switch error {
+        case WorkflowError.noSuchPhoto, CatalogError.lookNotFound, CatalogError.sceneNotFound: return .notFound
+        // The catalog holds something the save would collide with: the request is fine, the state is not.
+        case CatalogError.duplicateName, CatalogError.contentTaken: return .conflict
+        // SQLite could not do it now (locked past the busy timeout, a full disk): the request may be retried.
+        case CatalogError.database: return .serviceUnavailable
+        // The server's catalog cannot be written or read until someone repairs it; no request will do.
+        case CatalogError.readOnly, CatalogError.damaged: return .internalServerError
+        default: return .badRequest
         }
     }
 
