@@ -203,7 +203,7 @@ public final class StudioSession: @unchecked Sendable {
         do {
             decoded = try ImageFormat.read(path: path).pixels
         } catch {
-            throw WorkflowError.unreadablePhoto(name: name ?? path, "\(error)")
+            throw WorkflowError.unreadablePhoto(name: name ?? path, Self.reason(error, path: path, shown: name))
         }
         let shown = name ?? URL(fileURLWithPath: path).lastPathComponent
         return lock.withLock {
@@ -215,17 +215,44 @@ public final class StudioSession: @unchecked Sendable {
     /// Adds a photo dropped onto the page: the bytes are kept in the session's own temporary folder.
     public func addPhoto(bytes: [UInt8], name: String) throws -> StudioPhotoInfo {
         guard bytes.count <= Self.maxUploadBytes else { throw WorkflowError.tooLarge(name: name, bytes.count) }
-        try FileManager.default.createDirectory(atPath: uploadFolder, withIntermediateDirectories: true)
+        let display = String(URL(fileURLWithPath: name).lastPathComponent.prefix(200))
+        let shown = display.isEmpty ? "dropped" : display
         // The file name is ours; the dropped name is only shown, so it cannot point anywhere.
         let file = uploadFolder + "/" + UUID().uuidString
-        try Data(bytes).write(to: URL(fileURLWithPath: file), options: .atomic)
-        let display = String(URL(fileURLWithPath: name).lastPathComponent.prefix(200))
         do {
-            return try addPhoto(path: file, name: display.isEmpty ? "dropped" : display)
+            try FileManager.default.createDirectory(atPath: uploadFolder, withIntermediateDirectories: true)
+            try Data(bytes).write(to: URL(fileURLWithPath: file), options: .atomic)
+        } catch {
+            // The system's text names the server's temporary folder, which is nothing the page's user can act on.
+            throw WorkflowError.unreadablePhoto(name: shown, "the server could not write it to its temporary folder")
+        }
+        do {
+            return try addPhoto(path: file, name: shown)
         } catch {
             try? FileManager.default.removeItem(atPath: file)
             throw error
         }
+    }
+
+    /// Why `error` stopped the photo at `path` being read, in words that fit the studio: an uploaded photo is named
+    /// `shown` (as dropped), never by the server's temporary file, and no command-line option is offered for a limit.
+    static func reason(_ error: any Error, path: String, shown: String?) -> String {
+        var text: String
+        switch error {
+        case ImageIOError.tooManyPixels(_, let width, let height, let limit):
+            text = "\(width)×\(height) = \(DecodeBudget.grouped(width * height)) pixels is over the studio's limit "
+                + "of \(DecodeBudget.grouped(limit)) pixels; scale the photo down first"
+        case let error as ImageIOError:
+            text = error.reason.replacingOccurrences(of: "; raise the pixel limit with --max-pixels", with: "")
+        default:
+            text = "\(error)"
+        }
+        guard let shown else { return text }
+        // Advice such as a CMYK JPEG's `convert FILE … BASE-rgb.jpg` names the file read: the temporary path, and
+        // its UUID name as the base.
+        let base = URL(fileURLWithPath: shown).deletingPathExtension().lastPathComponent
+        return text.replacingOccurrences(of: path, with: shown)
+            .replacingOccurrences(of: URL(fileURLWithPath: path).lastPathComponent, with: base)
     }
 
     /// The photo as 8-bit RGB fitted to `longSide` (never enlarged); cached per size within the preview budget.
@@ -312,12 +339,20 @@ public final class StudioSession: @unchecked Sendable {
 
     /// The photo's scene analysis, computed once (it is the expensive part of `correct`).
     private func analysis(photo id: Int) throws -> SceneAnalysis {
-        let path: String = try lock.withLock {
+        let photo: Photo = try lock.withLock {
             guard photos.indices.contains(id) else { throw WorkflowError.noSuchPhoto(id) }
-            return photos[id].path
+            return photos[id]
         }
-        if let done = lock.withLock({ photos[id].analysis }) { return done }
-        let analysis = try SceneAnalysis(path: path)
+        if let done = photo.analysis { return done }
+        let analysis: SceneAnalysis
+        do {
+            analysis = try SceneAnalysis(path: photo.path)
+        } catch {
+            // The file is read again here: an uploaded one is named as dropped, not by its temporary path.
+            let upload = photo.path.hasPrefix(uploadFolder + "/") ? photo.name : nil
+            throw WorkflowError.unreadablePhoto(name: upload ?? photo.path,
+                                                Self.reason(error, path: photo.path, shown: upload))
+        }
         lock.withLock { photos[id].analysis = analysis }
         return analysis
     }

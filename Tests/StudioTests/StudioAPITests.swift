@@ -80,4 +80,46 @@ import Testing
         #expect(try studio.request("/api/photos").status == 200, "the server still answers")
         #expect(studio.interrupt() == 0)
     }
+
+    /// A PNG whose header announces `width`×`height` 8-bit RGB pixels, with no image data.
+    static func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
+        func crc32(_ bytes: [UInt8]) -> UInt32 {
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in bytes {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+            }
+            return ~crc
+        }
+        func be(_ v: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> $0) } }
+        // libpng reads up to the first IDAT before the size is checked: an empty one and IEND follow the header.
+        let chunks = [Array("IHDR".utf8) + be(width) + be(height) + [8, 2, 0, 0, 0], Array("IDAT".utf8),
+                      Array("IEND".utf8)]
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunks.flatMap {
+            be(UInt32($0.count - 4)) + $0 + be(crc32($0))
+        }
+    }
+
+    @Test func uploadErrorsNameTheDroppedFileNeverTheServersTemporaryOne() throws {
+        let studio = try StudioProcess(photos: [Self.photo])
+        let png = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.photo)))
+        let cmyk = try [UInt8](Data(contentsOf: URL(fileURLWithPath: CLI.fixtures + "/odd/cmyk.jpg")))
+        let cases: [(name: String, bytes: [UInt8], says: String)] = [
+            ("holiday.png", Array(png.prefix(png.count / 2)), "holiday.png: cannot read the photo: truncated"),
+            ("scan.jpg", cmyk, "`convert scan.jpg -colorspace sRGB scan-rgb.jpg`"),
+            ("huge.png", Self.pngHeader(width: 20000, height: 20000),
+             "20000×20000 = 400,000,000 pixels is over the studio's limit of 250,000,000 pixels"),
+        ]
+        for item in cases {
+            let reply = try studio.request("/api/photos", method: "POST", headers: ["X-File-Name": item.name],
+                                           body: item.bytes)
+            #expect(reply.status == 400)
+            #expect(reply.text.contains(item.says), "\(reply.text)")
+            #expect(!reply.text.contains("lookstudio-studio-") && !reply.text.contains("--max-pixels"),
+                    "\(reply.text)")
+            #expect(reply.text.range(of: "[0-9A-F]{8}-[0-9A-F]{4}-", options: .regularExpression) == nil,
+                    "a temporary file's UUID name: \(reply.text)")
+        }
+        #expect(studio.interrupt() == 0)
+    }
 }
