@@ -443,16 +443,32 @@ public final class StudioSession: @unchecked Sendable {
                            defaultStrength: r.defaultLookStrength)
     }
 
+    /// The bits each export format takes: PNG samples, `.3dl` output codes; a `.cube` holds decimals, so none.
+    static let exportBits = ["cube": [Int](), "3dl": [10, 12, 16], "png": [8, 16]]
+
     /// The look written as a LUT file (`cube`, `3dl` or `png`), as `lookstudio export` writes it.
     public func export(guid: String, format: String, bits: Int?) throws -> (bytes: [UInt8], fileName: String) {
-        guard ["cube", "3dl", "png"].contains(format) else { throw WorkflowError.badFormat(format) }
+        guard let allowed = Self.exportBits[format] else { throw WorkflowError.badFormat(format) }
+        // Checked before anything is written, so the answer is about the request, not a temporary file.
+        if let bits, !allowed.contains(bits) {
+            throw WorkflowError.badRequest(allowed.isEmpty
+                ? "bits=\(bits): a .cube file holds decimal numbers and has no bit depth; leave bits out"
+                : "bits=\(bits): a .\(format) look is written with "
+                    + allowed.dropLast().map(String.init).joined(separator: ", ") + " or \(allowed.last!) bits")
+        }
         let record = try catalog.resolveLook(guid)
-        let cube = try catalog.cube(guid: record.guid)
+        let cube = try catalog.cube(record)
         try FileManager.default.createDirectory(atPath: uploadFolder, withIntermediateDirectories: true)
         let file = uploadFolder + "/export-\(UUID().uuidString).\(format)"
         defer { try? FileManager.default.removeItem(atPath: file) }
-        _ = try LUTFormat.write(LUT(cube: cube, title: record.name), to: file,
-                                options: .init(bits: bits))
+        do {
+            _ = try LUTFormat.write(LUT(cube: cube, title: record.name), to: file, options: .init(bits: bits))
+        } catch {
+            // A write error (a full disk) names the temporary file; the page's user knows the look.
+            let shown = "look \"\(record.name)\" as .\(format)"
+            throw WorkflowError.badRequest("\(error)".replacingOccurrences(of: file, with: shown)
+                .replacingOccurrences(of: URL(fileURLWithPath: file).lastPathComponent, with: shown))
+        }
         let safeName = record.name.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }
         return ([UInt8](try Data(contentsOf: URL(fileURLWithPath: file))), String(safeName) + "." + format)
     }

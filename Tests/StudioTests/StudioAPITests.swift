@@ -122,4 +122,23 @@ import Testing
         }
         #expect(studio.interrupt() == 0)
     }
+
+    @Test func exportBitsAreCheckedPerFormatBeforeAnythingIsWritten() throws {
+        let studio = try StudioProcess(photos: [Self.photo])
+        let saved = try Self.post(studio, "/api/looks", Self.body(contrast: 0.4, name: "Bits"))
+        let guid = StudioServerTests.guid(saved.text)
+        let refused = [
+            ("png&bits=12", "bits=12: a .png look is written with 8 or 16 bits"),
+            ("3dl&bits=8", "bits=8: a .3dl look is written with 10, 12 or 16 bits"),
+            ("cube&bits=16", "bits=16: a .cube file holds decimal numbers and has no bit depth"),
+        ]
+        for (query, says) in refused {
+            let reply = try studio.request("/api/looks/\(guid)/export?format=\(query)")
+            #expect(reply.status == 400 && reply.text.contains(says), "\(query): \(reply.text)")
+            #expect(!reply.text.contains("export-"), "names the temporary file: \(reply.text)")
+        }
+        let png = try studio.request("/api/looks/\(guid)/export?format=png&bits=8")
+        #expect(png.status == 200 && png.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(studio.interrupt() == 0)
+    }
 }
