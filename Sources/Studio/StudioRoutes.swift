@@ -130,7 +130,7 @@ struct StudioRoutes: Sendable {
                 let bits = request.uri.queryParameters.get("bits", as: Int.self)
                 let file = try await Self.offload { try session.export(guid: guid, format: format, bits: bits) }
                 var response = Self.bytes(file.bytes, type: "application/octet-stream")
-                response.headers[.contentDisposition] = "attachment; filename=\"\(file.fileName)\""
+                response.headers[.contentDisposition] = Self.attachment(file.fileName)
                 return response
             }
         }
@@ -157,6 +157,18 @@ struct StudioRoutes: Sendable {
 
     static func bytes(_ data: [UInt8], type: String, status: HTTPResponse.Status = .ok) -> Response {
         Response(status: status, headers: [.contentType: type], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// Characters RFC 5987 lets `filename*` carry as they are; every other byte of the UTF-8 name is %-encoded.
+    static let filenameCharacters = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+        + "0123456789!#$&+-.^_`|~")
+
+    /// `Content-Disposition` for a download named `name`: header values are ASCII, so `filename` has every other
+    /// character as `_` and `filename*` the whole name in UTF-8 (RFC 6266), which browsers prefer.
+    static func attachment(_ name: String) -> String {
+        let ascii = String(name.unicodeScalars.map { filenameCharacters.contains($0) ? Character($0) : "_" })
+        let encoded = name.addingPercentEncoding(withAllowedCharacters: filenameCharacters) ?? ascii
+        return "attachment; filename=\"\(ascii)\"; filename*=UTF-8''\(encoded)"
     }
 
     static func json<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok) throws -> Response {

@@ -141,4 +141,17 @@ import Testing
         #expect(png.status == 200 && png.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         #expect(studio.interrupt() == 0)
     }
+
+    @Test func aNonASCIILookNameIsSentAsAnASCIIFilenameAndAUTF8FilenameStar() throws {
+        let studio = try StudioProcess(photos: [Self.photo])
+        let saved = try Self.post(studio, "/api/looks", Self.body(contrast: 0.45, name: "Café Noir"))
+        let reply = try studio.request("/api/looks/\(StudioServerTests.guid(saved.text))/export?format=cube")
+        #expect(reply.status == 200)
+        let field = "content-disposition: "
+        let disposition = reply.headers.split(separator: "\r\n").first { $0.lowercased().hasPrefix(field) }
+        #expect(disposition.map { String($0.dropFirst(field.count)) } == #"attachment; filename="Caf__Noir.cube"; "#
+            + "filename*=UTF-8''Caf%C3%A9_Noir.cube")
+        #expect(reply.headers.unicodeScalars.allSatisfy { $0.isASCII }, "\(reply.headers)")
+        #expect(studio.interrupt() == 0)
+    }
 }
