@@ -21,7 +21,21 @@ struct StudioRoutes: Sendable {
 
     func register(on router: Router<BasicRequestContext>) {
         let session = self.session, token = self.token, port = self.port
-        router.get("/") { request, _ in
+        // The methods each path serves, so that any other method is answered 405 with them (not 404).
+        var served: [(path: String, methods: [HTTPRequest.Method])] = []
+        typealias Handler = @Sendable (Request, BasicRequestContext) async throws -> Response
+        func on(_ path: String, _ method: HTTPRequest.Method, _ handler: @escaping Handler) {
+            if let i = served.firstIndex(where: { $0.path == path }) {
+                served[i].methods.append(method)
+            } else {
+                served.append((path, [method]))
+            }
+            router.on(RouterPath(path), method: method, use: handler)
+        }
+        func get(_ path: String, _ handler: @escaping Handler) { on(path, .get, handler) }
+        func post(_ path: String, _ handler: @escaping Handler) { on(path, .post, handler) }
+
+        get("/") { request, _ in
             var response = Self.bytes(Array(StudioPage.html.utf8), type: "text/html; charset=utf-8")
             // The cookie lets <img> requests carry the token; the page sends it as a header to the API.
             if request.uri.queryParameters.get("token") != nil {
@@ -30,11 +44,11 @@ struct StudioRoutes: Sendable {
             }
             return response
         }
-        router.get("/studio.js") { _, _ in Self.bytes(Array(StudioScript.js.utf8), type: "text/javascript") }
-        router.get("/studio.css") { _, _ in Self.bytes(Array(StudioStyle.css.utf8), type: "text/css") }
+        get("/studio.js") { _, _ in Self.bytes(Array(StudioScript.js.utf8), type: "text/javascript") }
+        get("/studio.css") { _, _ in Self.bytes(Array(StudioStyle.css.utf8), type: "text/css") }
 
-        router.get("/api/photos") { _, _ in try Self.json(session.photoList()) }
-        router.post("/api/photos") { request, _ in
+        get("/api/photos") { _, _ in try Self.json(session.photoList()) }
+        post("/api/photos") { request, _ in
             try await Self.run {
                 let body = try await Self.body(of: request, upTo: StudioSession.maxUploadBytes, what: "the upload")
                 let name = request.headers[HTTPField.Name("X-File-Name")!]?.removingPercentEncoding ?? "dropped"
@@ -42,16 +56,16 @@ struct StudioRoutes: Sendable {
                 return try Self.json(try await Self.offload { try session.addPhoto(bytes: bytes, name: name) })
             }
         }
-        router.get("/api/photos/:id/preview") { request, context in
+        get("/api/photos/:id/preview") { request, context in
             try await Self.run {
                 let id = try context.parameters.require("id", as: Int.self)
-                let long = request.uri.queryParameters.get("long", as: Int.self) ?? 1600
-                let jpeg = request.uri.queryParameters.get("format") == "jpeg"
+                let long = try Self.query(request, "long", as: Int.self) ?? 1600
+                let jpeg = try Self.query(request, "format", oneOf: ["png", "jpeg"]) == "jpeg"
                 let data = try await Self.offload { try session.previewFile(photo: id, longSide: long, jpeg: jpeg) }
                 return Self.bytes(data, type: jpeg ? "image/jpeg" : "image/png")
             }
         }
-        router.get("/api/photos/:id/thumbnail") { _, context in
+        get("/api/photos/:id/thumbnail") { _, context in
             try await Self.run {
                 let id = try context.parameters.require("id", as: Int.self)
                 let data = try await Self.offload {
@@ -60,16 +74,16 @@ struct StudioRoutes: Sendable {
                 return Self.bytes(data, type: "image/jpeg")
             }
         }
-        router.get("/api/photos/:id/explain") { _, context in
+        get("/api/photos/:id/explain") { _, context in
             try await Self.run {
                 let id = try context.parameters.require("id", as: Int.self)
                 return try Self.json(try await Self.offload { try session.explain(photo: id) })
             }
         }
 
-        router.get("/api/adjustments") { _, _ in try Self.json(session.registry.adjustments) }
-        router.get("/api/scenes") { _, _ in try await Self.run { try Self.json(try session.scenes()) } }
-        router.post("/api/scenes/:label/default") { request, context in
+        get("/api/adjustments") { _, _ in try Self.json(session.registry.adjustments) }
+        get("/api/scenes") { _, _ in try await Self.run { try Self.json(try session.scenes()) } }
+        post("/api/scenes/:label/default") { request, context in
             try await Self.run {
                 struct Body: Decodable { var look: String; var strength: Int? }
                 let label = try context.parameters.require("label", as: Int.self)
@@ -79,8 +93,8 @@ struct StudioRoutes: Sendable {
             }
         }
 
-        router.get("/api/looks") { _, _ in try await Self.run { try Self.json(try session.looks()) } }
-        router.post("/api/looks") { request, _ in
+        get("/api/looks") { _, _ in try await Self.run { try Self.json(try session.looks()) } }
+        post("/api/looks") { request, _ in
             try await Self.run {
                 struct Body: StudioRecipeBody { var name: String; var tags: [String]?; var recipe: Recipe }
                 let body: Body = try await Self.decode(request)
@@ -90,15 +104,15 @@ struct StudioRoutes: Sendable {
                 return try Self.json(look, status: .created)
             }
         }
-        router.get("/api/looks/:guid/thumbnail") { request, context in
+        get("/api/looks/:guid/thumbnail") { request, context in
             try await Self.run {
                 let guid = try context.parameters.require("guid")
-                let photo = request.uri.queryParameters.get("photo", as: Int.self) ?? 0
+                let photo = try Self.query(request, "photo", as: Int.self) ?? 0
                 let data = try await Self.offload { try session.lookThumbnail(guid: guid, photo: photo) }
                 return Self.bytes(data, type: "image/jpeg")
             }
         }
-        router.post("/api/looks/:guid/rename") { request, context in
+        post("/api/looks/:guid/rename") { request, context in
             try await Self.run {
                 struct Body: Decodable { var name: String }
                 let guid = try context.parameters.require("guid")
@@ -106,7 +120,7 @@ struct StudioRoutes: Sendable {
                 return try Self.json(try session.rename(guid: guid, to: body.name))
             }
         }
-        router.post("/api/looks/:guid/version") { request, context in
+        post("/api/looks/:guid/version") { request, context in
             try await Self.run {
                 struct Body: StudioRecipeBody { var recipe: Recipe }
                 let guid = try context.parameters.require("guid")
@@ -115,7 +129,7 @@ struct StudioRoutes: Sendable {
                 return try Self.json(look)
             }
         }
-        router.post("/api/looks/:guid/tags") { request, context in
+        post("/api/looks/:guid/tags") { request, context in
             try await Self.run {
                 struct Body: Decodable { var tags: [String] }
                 let guid = try context.parameters.require("guid")
@@ -123,11 +137,11 @@ struct StudioRoutes: Sendable {
                 return try Self.json(try session.setTags(guid: guid, body.tags))
             }
         }
-        router.get("/api/looks/:guid/export") { request, context in
+        get("/api/looks/:guid/export") { request, context in
             try await Self.run {
                 let guid = try context.parameters.require("guid")
                 let format = request.uri.queryParameters.get("format").map { String($0) } ?? "cube"
-                let bits = request.uri.queryParameters.get("bits", as: Int.self)
+                let bits = try Self.query(request, "bits", as: Int.self)
                 let file = try await Self.offload { try session.export(guid: guid, format: format, bits: bits) }
                 var response = Self.bytes(file.bytes, type: "application/octet-stream")
                 response.headers[.contentDisposition] = Self.attachment(file.fileName)
@@ -135,7 +149,7 @@ struct StudioRoutes: Sendable {
             }
         }
 
-        router.post("/api/compose") { request, _ in
+        post("/api/compose") { request, _ in
             try await Self.run {
                 let format = request.uri.queryParameters.get("format").map { String($0) } ?? "f32"
                 let body: StudioComposeRequest = try await Self.decode(request)
@@ -151,12 +165,43 @@ struct StudioRoutes: Sendable {
                 return response
             }
         }
+
+        for (path, registered) in served {
+            // The router answers HEAD for every GET itself (StudioServer: .autoGenerateHeadEndpoints).
+            let methods = registered + (registered.contains(.get) ? [.head] : [])
+            let allow = methods.map(\.rawValue).joined(separator: ", ")
+            let all: [HTTPRequest.Method] = [.get, .head, .post, .put, .delete, .patch, .options]
+            for method in all where !methods.contains(method) {
+                router.on(RouterPath(path), method: method) { _, _ in
+                    var response = try Self.json(["error": "\(method.rawValue) is not served here; use \(allow)"],
+                                                 status: .methodNotAllowed)
+                    response.headers[.allow] = allow
+                    return response
+                }
+            }
+        }
     }
 
     // MARK: Helpers
 
     static func bytes(_ data: [UInt8], type: String, status: HTTPResponse.Status = .ok) -> Response {
         Response(status: status, headers: [.contentType: type], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// The query item `name` as a whole number, or nil when absent; any other text is refused (400), not ignored.
+    static func query(_ request: Request, _ name: String, as: Int.Type) throws -> Int? {
+        guard let text = request.uri.queryParameters.get(name) else { return nil }
+        guard let value = Int(String(text)) else { throw StudioAPIError("\(name)=\(text): expected a whole number") }
+        return value
+    }
+
+    /// The query item `name`, one of `choices`, or nil when absent; any other value is refused (400).
+    static func query(_ request: Request, _ name: String, oneOf choices: [String]) throws -> String? {
+        guard let text = request.uri.queryParameters.get(name).map({ String($0) }) else { return nil }
+        guard choices.contains(text) else {
+            throw StudioAPIError("\(name)=\(text): use " + choices.joined(separator: " or "))
+        }
+        return text
     }
 
     /// Characters RFC 5987 lets `filename*` carry as they are; every other byte of the UTF-8 name is %-encoded.
@@ -218,7 +263,10 @@ struct StudioRoutes: Sendable {
         do {
             return try await body()
         } catch let error as HTTPError {
-            throw error
+            // Hummingbird's own errors (a path parameter that is not a number) in the API's one error shape.
+            var response = try json(["error": error.body ?? error.status.reasonPhrase], status: error.status)
+            response.headers.append(contentsOf: error.headers)
+            return response
         } catch let error as StudioAPIError {
             return try json(["error": error.description], status: error.status)
         } catch let error as StudioSameCube {

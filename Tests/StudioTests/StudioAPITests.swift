@@ -154,4 +154,35 @@ import Testing
         #expect(reply.headers.unicodeScalars.allSatisfy { $0.isASCII }, "\(reply.headers)")
         #expect(studio.interrupt() == 0)
     }
+
+    /// The reply's `error`, when the body is `{"error": "…"}` with a string.
+    static func error(_ reply: StudioProcess.Reply) -> String? {
+        (try? JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any])?["error"] as? String
+    }
+
+    @Test func aWrongMethodIs405WithAllowAndABadQueryOrPathValueIs400InTheOneErrorShape() throws {
+        let studio = try StudioProcess(photos: [Self.photo])
+        for (method, target, allow) in [("DELETE", "/api/photos", "GET, POST, HEAD"), ("GET", "/api/compose", "POST"),
+                                        ("PUT", "/api/looks/X/rename", "POST"), ("POST", "/studio.js", "GET, HEAD")] {
+            let reply = try studio.request(target, method: method)
+            #expect(reply.status == 405, "\(method) \(target)")
+            #expect(reply.headers.contains("\r\nAllow: \(allow)\r\n") || reply.headers.hasSuffix("Allow: \(allow)"),
+                    "\(reply.headers)")
+            #expect(Self.error(reply) == "\(method) is not served here; use \(allow)")
+        }
+        #expect(try studio.request("/api/photos", method: "HEAD").status == 200)
+        let refused = [
+            ("/api/photos/0/preview?long=abc", "long=abc: expected a whole number"),
+            ("/api/photos/0/preview?format=gif", "format=gif: use png or jpeg"),
+            ("/api/looks/X/thumbnail?photo=first", "photo=first: expected a whole number"),
+            ("/api/looks/X/export?format=png&bits=many", "bits=many: expected a whole number"),
+        ]
+        for (target, says) in refused {
+            let reply = try studio.request(target)
+            #expect(reply.status == 400 && Self.error(reply) == says, "\(target): \(reply.text)")
+        }
+        let parameter = try studio.request("/api/photos/abc/preview")
+        #expect(parameter.status == 400 && Self.error(parameter)?.contains("'abc'") == true, "\(parameter.text)")
+        #expect(studio.interrupt() == 0)
+    }
 }
