@@ -59,7 +59,7 @@ struct StudioRoutes: Sendable {
         get("/api/photos/:id/preview") { request, context in
             try await Self.run {
                 let id = try context.parameters.require("id", as: Int.self)
-                let long = try Self.query(request, "long", as: Int.self) ?? 1600
+                let long = try Self.wholeNumber(request, "long") ?? 1600
                 let jpeg = try Self.query(request, "format", oneOf: ["png", "jpeg"]) == "jpeg"
                 let data = try await Self.offload { try session.previewFile(photo: id, longSide: long, jpeg: jpeg) }
                 return Self.bytes(data, type: jpeg ? "image/jpeg" : "image/png")
@@ -107,7 +107,7 @@ struct StudioRoutes: Sendable {
         get("/api/looks/:guid/thumbnail") { request, context in
             try await Self.run {
                 let guid = try context.parameters.require("guid")
-                let photo = try Self.query(request, "photo", as: Int.self) ?? 0
+                let photo = try Self.wholeNumber(request, "photo") ?? 0
                 let data = try await Self.offload { try session.lookThumbnail(guid: guid, photo: photo) }
                 return Self.bytes(data, type: "image/jpeg")
             }
@@ -141,7 +141,7 @@ struct StudioRoutes: Sendable {
             try await Self.run {
                 let guid = try context.parameters.require("guid")
                 let format = request.uri.queryParameters.get("format").map { String($0) } ?? "cube"
-                let bits = try Self.query(request, "bits", as: Int.self)
+                let bits = try Self.wholeNumber(request, "bits")
                 let file = try await Self.offload { try session.export(guid: guid, format: format, bits: bits) }
                 var response = Self.bytes(file.bytes, type: "application/octet-stream")
                 response.headers[.contentDisposition] = Self.attachment(file.fileName)
@@ -189,7 +189,7 @@ struct StudioRoutes: Sendable {
     }
 
     /// The query item `name` as a whole number, or nil when absent; any other text is refused (400), not ignored.
-    static func query(_ request: Request, _ name: String, as: Int.Type) throws -> Int? {
+    static func wholeNumber(_ request: Request, _ name: String) throws -> Int? {
         guard let text = request.uri.queryParameters.get(name) else { return nil }
         guard let value = Int(String(text)) else { throw StudioAPIError("\(name)=\(text): expected a whole number") }
         return value
