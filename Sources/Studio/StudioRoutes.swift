@@ -2,8 +2,16 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import LookCatalog
+import NIOCore
 import Recipes
 import Workflows
+
+/// A JSON body that carries a recipe: `StudioRoutes.decode` refuses it when a step names a file.
+protocol StudioRecipeBody: Decodable {
+    var recipe: Recipe { get }
+}
+
+extension StudioComposeRequest: StudioRecipeBody {}
 
 /// The page and the JSON API (README, "The studio"): photos and looks are named by index and GUID only.
 struct StudioRoutes: Sendable {
@@ -13,7 +21,21 @@ struct StudioRoutes: Sendable {
 
     func register(on router: Router<BasicRequestContext>) {
         let session = self.session, token = self.token, port = self.port
-        router.get("/") { request, _ in
+        // The methods each path serves, so that any other method is answered 405 with them (not 404).
+        var served: [(path: String, methods: [HTTPRequest.Method])] = []
+        typealias Handler = @Sendable (Request, BasicRequestContext) async throws -> Response
+        func on(_ path: String, _ method: HTTPRequest.Method, _ handler: @escaping Handler) {
+            if let i = served.firstIndex(where: { $0.path == path }) {
+                served[i].methods.append(method)
+            } else {
+                served.append((path, [method]))
+            }
+            router.on(RouterPath(path), method: method, use: handler)
+        }
+        func get(_ path: String, _ handler: @escaping Handler) { on(path, .get, handler) }
+        func post(_ path: String, _ handler: @escaping Handler) { on(path, .post, handler) }
+
+        get("/") { request, _ in
             var response = Self.bytes(Array(StudioPage.html.utf8), type: "text/html; charset=utf-8")
             // The cookie lets <img> requests carry the token; the page sends it as a header to the API.
             if request.uri.queryParameters.get("token") != nil {
@@ -22,29 +44,28 @@ struct StudioRoutes: Sendable {
             }
             return response
         }
-        router.get("/studio.js") { _, _ in Self.bytes(Array(StudioScript.js.utf8), type: "text/javascript") }
-        router.get("/studio.css") { _, _ in Self.bytes(Array(StudioStyle.css.utf8), type: "text/css") }
+        get("/studio.js") { _, _ in Self.bytes(Array(StudioScript.js.utf8), type: "text/javascript") }
+        get("/studio.css") { _, _ in Self.bytes(Array(StudioStyle.css.utf8), type: "text/css") }
 
-        router.get("/api/photos") { _, _ in try Self.json(session.photoList()) }
-        router.post("/api/photos") { request, _ in
+        get("/api/photos") { _, _ in try Self.json(session.photoList()) }
+        post("/api/photos") { request, _ in
             try await Self.run {
-                var request = request
-                let body = try await request.collectBody(upTo: StudioSession.maxUploadBytes)
+                let body = try await Self.body(of: request, upTo: StudioSession.maxUploadBytes, what: "the upload")
                 let name = request.headers[HTTPField.Name("X-File-Name")!]?.removingPercentEncoding ?? "dropped"
                 let bytes = Array(body.readableBytesView)
                 return try Self.json(try await Self.offload { try session.addPhoto(bytes: bytes, name: name) })
             }
         }
-        router.get("/api/photos/:id/preview") { request, context in
+        get("/api/photos/:id/preview") { request, context in
             try await Self.run {
                 let id = try context.parameters.require("id", as: Int.self)
-                let long = request.uri.queryParameters.get("long", as: Int.self) ?? 1600
-                let jpeg = request.uri.queryParameters.get("format") == "jpeg"
+                let long = try Self.wholeNumber(request, "long") ?? 1600
+                let jpeg = try Self.query(request, "format", oneOf: ["png", "jpeg"]) == "jpeg"
                 let data = try await Self.offload { try session.previewFile(photo: id, longSide: long, jpeg: jpeg) }
                 return Self.bytes(data, type: jpeg ? "image/jpeg" : "image/png")
             }
         }
-        router.get("/api/photos/:id/thumbnail") { _, context in
+        get("/api/photos/:id/thumbnail") { _, context in
             try await Self.run {
                 let id = try context.parameters.require("id", as: Int.self)
                 let data = try await Self.offload {
@@ -53,16 +74,16 @@ struct StudioRoutes: Sendable {
                 return Self.bytes(data, type: "image/jpeg")
             }
         }
-        router.get("/api/photos/:id/explain") { _, context in
+        get("/api/photos/:id/explain") { _, context in
             try await Self.run {
                 let id = try context.parameters.require("id", as: Int.self)
                 return try Self.json(try await Self.offload { try session.explain(photo: id) })
             }
         }
 
-        router.get("/api/adjustments") { _, _ in try Self.json(session.registry.adjustments) }
-        router.get("/api/scenes") { _, _ in try await Self.run { try Self.json(try session.scenes()) } }
-        router.post("/api/scenes/:label/default") { request, context in
+        get("/api/adjustments") { _, _ in try Self.json(session.registry.adjustments) }
+        get("/api/scenes") { _, _ in try await Self.run { try Self.json(try session.scenes()) } }
+        post("/api/scenes/:label/default") { request, context in
             try await Self.run {
                 struct Body: Decodable { var look: String; var strength: Int? }
                 let label = try context.parameters.require("label", as: Int.self)
@@ -72,10 +93,10 @@ struct StudioRoutes: Sendable {
             }
         }
 
-        router.get("/api/looks") { _, _ in try await Self.run { try Self.json(try session.looks()) } }
-        router.post("/api/looks") { request, _ in
+        get("/api/looks") { _, _ in try await Self.run { try Self.json(try session.looks()) } }
+        post("/api/looks") { request, _ in
             try await Self.run {
-                struct Body: Decodable { var name: String; var tags: [String]?; var recipe: Recipe }
+                struct Body: StudioRecipeBody { var name: String; var tags: [String]?; var recipe: Recipe }
                 let body: Body = try await Self.decode(request)
                 let look = try await Self.offload {
                     try session.save(recipe: body.recipe, name: body.name, tags: body.tags ?? [])
@@ -83,15 +104,15 @@ struct StudioRoutes: Sendable {
                 return try Self.json(look, status: .created)
             }
         }
-        router.get("/api/looks/:guid/thumbnail") { request, context in
+        get("/api/looks/:guid/thumbnail") { request, context in
             try await Self.run {
                 let guid = try context.parameters.require("guid")
-                let photo = request.uri.queryParameters.get("photo", as: Int.self) ?? 0
+                let photo = try Self.wholeNumber(request, "photo") ?? 0
                 let data = try await Self.offload { try session.lookThumbnail(guid: guid, photo: photo) }
                 return Self.bytes(data, type: "image/jpeg")
             }
         }
-        router.post("/api/looks/:guid/rename") { request, context in
+        post("/api/looks/:guid/rename") { request, context in
             try await Self.run {
                 struct Body: Decodable { var name: String }
                 let guid = try context.parameters.require("guid")
@@ -99,16 +120,16 @@ struct StudioRoutes: Sendable {
                 return try Self.json(try session.rename(guid: guid, to: body.name))
             }
         }
-        router.post("/api/looks/:guid/version") { request, context in
+        post("/api/looks/:guid/version") { request, context in
             try await Self.run {
-                struct Body: Decodable { var recipe: Recipe }
+                struct Body: StudioRecipeBody { var recipe: Recipe }
                 let guid = try context.parameters.require("guid")
                 let body: Body = try await Self.decode(request)
                 let look = try await Self.offload { try session.saveVersion(guid: guid, recipe: body.recipe) }
                 return try Self.json(look)
             }
         }
-        router.post("/api/looks/:guid/tags") { request, context in
+        post("/api/looks/:guid/tags") { request, context in
             try await Self.run {
                 struct Body: Decodable { var tags: [String] }
                 let guid = try context.parameters.require("guid")
@@ -116,19 +137,19 @@ struct StudioRoutes: Sendable {
                 return try Self.json(try session.setTags(guid: guid, body.tags))
             }
         }
-        router.get("/api/looks/:guid/export") { request, context in
+        get("/api/looks/:guid/export") { request, context in
             try await Self.run {
                 let guid = try context.parameters.require("guid")
                 let format = request.uri.queryParameters.get("format").map { String($0) } ?? "cube"
-                let bits = request.uri.queryParameters.get("bits", as: Int.self)
+                let bits = try Self.wholeNumber(request, "bits")
                 let file = try await Self.offload { try session.export(guid: guid, format: format, bits: bits) }
                 var response = Self.bytes(file.bytes, type: "application/octet-stream")
-                response.headers[.contentDisposition] = "attachment; filename=\"\(file.fileName)\""
+                response.headers[.contentDisposition] = Self.attachment(file.fileName)
                 return response
             }
         }
 
-        router.post("/api/compose") { request, _ in
+        post("/api/compose") { request, _ in
             try await Self.run {
                 let format = request.uri.queryParameters.get("format").map { String($0) } ?? "f32"
                 let body: StudioComposeRequest = try await Self.decode(request)
@@ -144,6 +165,21 @@ struct StudioRoutes: Sendable {
                 return response
             }
         }
+
+        for (path, registered) in served {
+            // The router answers HEAD for every GET itself (StudioServer: .autoGenerateHeadEndpoints).
+            let methods = registered + (registered.contains(.get) ? [.head] : [])
+            let allow = methods.map(\.rawValue).joined(separator: ", ")
+            let all: [HTTPRequest.Method] = [.get, .head, .post, .put, .delete, .patch, .options]
+            for method in all where !methods.contains(method) {
+                router.on(RouterPath(path), method: method) { _, _ in
+                    var response = try Self.json(["error": "\(method.rawValue) is not served here; use \(allow)"],
+                                                 status: .methodNotAllowed)
+                    response.headers[.allow] = allow
+                    return response
+                }
+            }
+        }
     }
 
     // MARK: Helpers
@@ -152,35 +188,106 @@ struct StudioRoutes: Sendable {
         Response(status: status, headers: [.contentType: type], body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
+    /// The query item `name` as a whole number, or nil when absent; any other text is refused (400), not ignored.
+    static func wholeNumber(_ request: Request, _ name: String) throws -> Int? {
+        guard let text = request.uri.queryParameters.get(name) else { return nil }
+        guard let value = Int(String(text)) else { throw StudioAPIError("\(name)=\(text): expected a whole number") }
+        return value
+    }
+
+    /// The query item `name`, one of `choices`, or nil when absent; any other value is refused (400).
+    static func query(_ request: Request, _ name: String, oneOf choices: [String]) throws -> String? {
+        guard let text = request.uri.queryParameters.get(name).map({ String($0) }) else { return nil }
+        guard choices.contains(text) else {
+            throw StudioAPIError("\(name)=\(text): use " + choices.joined(separator: " or "))
+        }
+        return text
+    }
+
+    /// Characters RFC 5987 lets `filename*` carry as they are; every other byte of the UTF-8 name is %-encoded.
+    static let filenameCharacters = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+        + "0123456789!#$&+-.^_`|~")
+
+    /// `Content-Disposition` for a download named `name`: header values are ASCII, so `filename` has every other
+    /// character as `_` and `filename*` the whole name in UTF-8 (RFC 6266), which browsers prefer.
+    static func attachment(_ name: String) -> String {
+        let ascii = String(name.unicodeScalars.map { filenameCharacters.contains($0) ? Character($0) : "_" })
+        let encoded = name.addingPercentEncoding(withAllowedCharacters: filenameCharacters) ?? ascii
+        return "attachment; filename=\"\(ascii)\"; filename*=UTF-8''\(encoded)"
+    }
+
     static func json<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok) throws -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return bytes(Array(try encoder.encode(value)), type: "application/json", status: status)
     }
 
-    static func decode<T: Decodable>(_ request: Request) async throws -> T {
+    /// Largest JSON body the API reads.
+    static let maxJSONBytes = 4 << 20
+
+    /// The request's body; one over `limit` bytes is refused with 413 naming the limit (`what`: "the upload").
+    static func body(of request: Request, upTo limit: Int, what: String) async throws -> ByteBuffer {
+        let tooLarge = StudioAPIError("\(what) is over the \(limit >> 20) MiB limit", status: .contentTooLarge)
+        // A declared length over the limit is refused before any of the body is read.
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw tooLarge }
         var request = request
-        let body = try await request.collectBody(upTo: 4 << 20)
         do {
-            return try JSONDecoder().decode(T.self, from: Data(body.readableBytesView))
-        } catch {
-            throw WorkflowError.badRequest("the JSON body does not match the API (README, \"The studio\"): \(error)")
+            return try await request.collectBody(upTo: limit)
+        } catch is NIOTooManyBytesError {
+            throw tooLarge
         }
     }
 
-    /// Runs a handler, turning its errors into a JSON `{"error": …}` with 404 for unknown photos and looks.
+    static func decode<T: Decodable>(_ request: Request) async throws -> T {
+        let body = try await Self.body(of: request, upTo: maxJSONBytes, what: "the JSON body")
+        let value = try StudioJSON.decode(T.self, from: Data(body.readableBytesView))
+        // Every recipe the API takes arrives here, so this is the one check that no request makes the server open a
+        // file it names (README: files are never named by path), before anything composes the recipe.
+        if let body = value as? any StudioRecipeBody { try refuseFiles(body.recipe) }
+        return value
+    }
+
+    /// Refuses a recipe with a `lut` step: its path would be read on the server, whose errors would tell the client
+    /// whether the file exists and quote its lines.
+    static func refuseFiles(_ recipe: Recipe) throws {
+        for (offset, step) in recipe.steps.enumerated() {
+            guard case .lut = step.operation else { continue }
+            throw StudioAPIError("step \(offset + 1): lut steps name files on the server, which the studio does not "
+                + "read; import the LUT as a look (lookstudio import FILE) and use it by GUID or name")
+        }
+    }
+
+    /// Runs a handler, turning its errors into a JSON `{"error": …}` with 404 for unknown photos and looks, 409 for a
+    /// save the catalog's looks collide with, 503 or 500 for a catalog that cannot do it.
     static func run(_ body: () async throws -> Response) async throws -> Response {
         do {
             return try await body()
         } catch let error as HTTPError {
-            throw error
+            // Hummingbird's own errors (a path parameter that is not a number) in the API's one error shape.
+            var response = try json(["error": error.body ?? error.status.reasonPhrase], status: error.status)
+            response.headers.append(contentsOf: error.headers)
+            return response
+        } catch let error as StudioAPIError {
+            return try json(["error": error.description], status: error.status)
+        } catch let error as StudioSameCube {
+            return try json(["error": error.description, "guid": error.guid], status: .conflict)
         } catch {
-            var status = HTTPResponse.Status.badRequest
-            switch error {
-            case WorkflowError.noSuchPhoto, CatalogError.lookNotFound, CatalogError.sceneNotFound: status = .notFound
-            default: break
-            }
-            return try json(["error": "\(error)"], status: status)
+            return try json(["error": "\(error)"], status: status(of: error))
+        }
+    }
+
+    /// The status for an error of the session or the catalog: 400 unless the request was right and something else
+    /// is in the way.
+    static func status(of error: any Error) -> HTTPResponse.Status {
+        switch error {
+        case WorkflowError.noSuchPhoto, CatalogError.lookNotFound, CatalogError.sceneNotFound: return .notFound
+        // The catalog holds something the save would collide with: the request is fine, the state is not.
+        case CatalogError.duplicateName, CatalogError.contentTaken: return .conflict
+        // SQLite could not do it now (locked past the busy timeout, a full disk): the request may be retried.
+        case CatalogError.database: return .serviceUnavailable
+        // The server's catalog cannot be written or read until someone repairs it; no request will do.
+        case CatalogError.readOnly, CatalogError.damaged: return .internalServerError
+        default: return .badRequest
         }
     }
 

@@ -31,7 +31,7 @@ public struct StudioServer: Sendable {
     /// Serves until SIGINT or SIGTERM, then shuts down gracefully; `ready` receives the URL once listening.
     public func run(ready: @escaping @Sendable (String) -> Void) async throws {
         let bound = BoundPort()
-        let router = Router()
+        let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: StudioGuard(token: token, port: bound))
         StudioRoutes(session: session, token: token, port: bound).register(on: router)
         let token = self.token

@@ -91,6 +91,22 @@ public struct StudioExplanation: Sendable, Equatable, Codable {
     public var lines: [String]
 }
 
+/// A studio save that stored nothing because the catalog holds the same cube already (the API answers 409).
+public struct StudioSameCube: Error, Equatable, Sendable, CustomStringConvertible {
+    /// GUID of the look that stores the cube.
+    public var guid: String
+    /// Its name.
+    public var name: String
+    /// True when that look is the one given a new version: the cube is its current version already.
+    public var isCurrentVersion: Bool
+
+    public var description: String {
+        isCurrentVersion
+            ? "the new cube is the same as the current version of \"\(name)\" (\(guid)); nothing was saved"
+            : "the same cube is already stored as \"\(name)\" (\(guid)); nothing was saved"
+    }
+}
+
 /// The studio's actions over the catalog, the plugins and the photos it was given: everything the HTTP layer
 /// calls. Photos are addressed by index only, so no request can name a file.
 public final class StudioSession: @unchecked Sendable {
@@ -100,6 +116,10 @@ public final class StudioSession: @unchecked Sendable {
     public static let maxPreviewSide = 4096
     /// Largest file accepted as a dropped photo.
     public static let maxUploadBytes = 256 << 20
+    /// Bytes of downscaled previews kept for reuse, over all photos and sizes (least recently used dropped first).
+    public static let previewCacheBudget = 256 << 20
+    /// Bytes of look thumbnails (JPEG) kept for reuse.
+    static let thumbnailCacheBudget = 32 << 20
 
     public let catalog: Catalog
     public let registry: PluginRegistry
@@ -111,16 +131,26 @@ public final class StudioSession: @unchecked Sendable {
         var path: String
         var pixels: PixelBuffer
         var analysis: SceneAnalysis?
-        var previews: [Int: PixelBuffer] = [:]
+    }
+
+    /// A photo's preview at one long side.
+    private struct PreviewKey: Hashable {
+        var photo: Int
+        var longSide: Int
     }
 
     // Guarded by `lock`: requests run concurrently.
     private let lock = NSLock()
     private var photos: [Photo] = []
-    private var thumbnails: [String: [UInt8]] = [:]
+    // Bounded: every `long` of every photo would otherwise stay (60 sizes of a 100 MP photo held 3 GB).
+    private var previews: StudioCache<PreviewKey, PixelBuffer>
+    private var thumbnails = StudioCache<String, [UInt8]>(budget: thumbnailCacheBudget)
 
-    /// Opens the catalog and the plugins and decodes `paths` (files, or folders whose images are taken, sorted).
-    public init(paths: [String], catalogPath: String, pluginSearchPaths: [String]) throws {
+    /// Opens the catalog and the plugins and decodes `paths` (files, or folders whose images are taken, sorted);
+    /// downscaled previews are kept within `previewCacheBudget` bytes.
+    public init(paths: [String], catalogPath: String, pluginSearchPaths: [String],
+                previewCacheBudget: Int = StudioSession.previewCacheBudget) throws {
+        previews = StudioCache(budget: previewCacheBudget)
         // A mistyped photo is reported before the catalog is opened (creating one takes seconds).
         let files = try Self.expand(paths)
         catalog = try Catalog(path: catalogPath)
@@ -173,7 +203,7 @@ public final class StudioSession: @unchecked Sendable {
         do {
             decoded = try ImageFormat.read(path: path).pixels
         } catch {
-            throw WorkflowError.unreadablePhoto(name: name ?? path, "\(error)")
+            throw WorkflowError.unreadablePhoto(name: name ?? path, Self.reason(error, path: path, shown: name))
         }
         let shown = name ?? URL(fileURLWithPath: path).lastPathComponent
         return lock.withLock {
@@ -185,33 +215,65 @@ public final class StudioSession: @unchecked Sendable {
     /// Adds a photo dropped onto the page: the bytes are kept in the session's own temporary folder.
     public func addPhoto(bytes: [UInt8], name: String) throws -> StudioPhotoInfo {
         guard bytes.count <= Self.maxUploadBytes else { throw WorkflowError.tooLarge(name: name, bytes.count) }
-        try FileManager.default.createDirectory(atPath: uploadFolder, withIntermediateDirectories: true)
+        let display = String(URL(fileURLWithPath: name).lastPathComponent.prefix(200))
+        let shown = display.isEmpty ? "dropped" : display
         // The file name is ours; the dropped name is only shown, so it cannot point anywhere.
         let file = uploadFolder + "/" + UUID().uuidString
-        try Data(bytes).write(to: URL(fileURLWithPath: file), options: .atomic)
-        let display = String(URL(fileURLWithPath: name).lastPathComponent.prefix(200))
         do {
-            return try addPhoto(path: file, name: display.isEmpty ? "dropped" : display)
+            try FileManager.default.createDirectory(atPath: uploadFolder, withIntermediateDirectories: true)
+            try Data(bytes).write(to: URL(fileURLWithPath: file), options: .atomic)
+        } catch {
+            // The system's text names the server's temporary folder, which is nothing the page's user can act on.
+            throw WorkflowError.unreadablePhoto(name: shown, "the server could not write it to its temporary folder")
+        }
+        do {
+            return try addPhoto(path: file, name: shown)
         } catch {
             try? FileManager.default.removeItem(atPath: file)
             throw error
         }
     }
 
-    /// The photo as 8-bit RGB fitted to `longSide` (never enlarged); cached per size.
+    /// Why `error` stopped the photo at `path` being read, in words that fit the studio: an uploaded photo is named
+    /// `shown` (as dropped), never by the server's temporary file, and no command-line option is offered for a limit.
+    static func reason(_ error: any Error, path: String, shown: String?) -> String {
+        var text: String
+        switch error {
+        case ImageIOError.tooManyPixels(_, let width, let height, let limit):
+            text = "\(width)×\(height) = \(DecodeBudget.grouped(width * height)) pixels is over the studio's limit "
+                + "of \(DecodeBudget.grouped(limit)) pixels; scale the photo down first"
+        case let error as ImageIOError:
+            text = error.reason.replacingOccurrences(of: "; raise the pixel limit with --max-pixels", with: "")
+        default:
+            text = "\(error)"
+        }
+        guard let shown else { return text }
+        // Advice such as a CMYK JPEG's `convert FILE … BASE-rgb.jpg` names the file read: the temporary path, and
+        // its UUID name as the base.
+        let base = URL(fileURLWithPath: shown).deletingPathExtension().lastPathComponent
+        return text.replacingOccurrences(of: path, with: shown)
+            .replacingOccurrences(of: URL(fileURLWithPath: path).lastPathComponent, with: base)
+    }
+
+    /// The photo as 8-bit RGB fitted to `longSide` (never enlarged); cached per size within the preview budget.
     public func preview(photo id: Int, longSide: Int) throws -> PixelBuffer {
         guard (16...Self.maxPreviewSide).contains(longSide) else { throw WorkflowError.badSize(longSide) }
+        let key = PreviewKey(photo: id, longSide: longSide)
         let source: PixelBuffer = try lock.withLock {
             guard photos.indices.contains(id) else { throw WorkflowError.noSuchPhoto(id) }
-            return photos[id].previews[longSide] ?? photos[id].pixels
+            return previews.value(for: key) ?? photos[id].pixels
         }
         if source.width <= longSide && source.height <= longSide && source.channels == 3 && source.depth == .eight {
             return source
         }
         let scaled = try PreviewScaler.downscale(source, longSide: longSide)
-        lock.withLock { photos[id].previews[longSide] = scaled }
+        let bytes = scaled.width * scaled.height * scaled.channels * scaled.depth.rawValue / 8
+        lock.withLock { previews.store(scaled, bytes: bytes, for: key) }
         return scaled
     }
+
+    /// Bytes the cached previews hold now: at most the budget given to `init`.
+    public var previewCacheBytes: Int { lock.withLock { previews.bytes } }
 
     /// The preview encoded as PNG (exact) or JPEG (small).
     public func previewFile(photo id: Int, longSide: Int, jpeg: Bool) throws -> [UInt8] {
@@ -233,15 +295,17 @@ public final class StudioSession: @unchecked Sendable {
 
     /// A JPEG thumbnail of `photo` with the look applied; cached.
     public func lookThumbnail(guid: String, photo id: Int) throws -> [UInt8] {
-        let key = "\(guid.uppercased())/\(id)"
-        if let cached = lock.withLock({ thumbnails[key] }) { return cached }
-        let cube = try catalog.cube(guid: guid)
+        // Keyed by the cube's content hash, not the GUID: a new version keeps the GUID and must not show the old cube.
+        let look = try catalog.resolveLook(guid)
+        let key = "\(look.contentHash)/\(id)"
+        if let cached = lock.withLock({ thumbnails.value(for: key) }) { return cached }
+        let cube = try catalog.cube(look)
         var image = try preview(photo: id, longSide: Self.thumbnailSide)
         guard case .eight(var samples) = image.samples else { throw WorkflowError.badRequest("8-bit preview") }
         try samples.withUnsafeMutableBufferPointer { try CubeApplier(cube: cube).apply(to: $0, channels: 3) }
         image.samples = .eight(samples)
         let jpeg = try JPEGImage.encode(image, quality: 85)
-        lock.withLock { thumbnails[key] = jpeg }
+        lock.withLock { thumbnails.store(jpeg, bytes: jpeg.count, for: key) }
         return jpeg
     }
 
@@ -275,12 +339,20 @@ public final class StudioSession: @unchecked Sendable {
 
     /// The photo's scene analysis, computed once (it is the expensive part of `correct`).
     private func analysis(photo id: Int) throws -> SceneAnalysis {
-        let path: String = try lock.withLock {
+        let photo: Photo = try lock.withLock {
             guard photos.indices.contains(id) else { throw WorkflowError.noSuchPhoto(id) }
-            return photos[id].path
+            return photos[id]
         }
-        if let done = lock.withLock({ photos[id].analysis }) { return done }
-        let analysis = try SceneAnalysis(path: path)
+        if let done = photo.analysis { return done }
+        let analysis: SceneAnalysis
+        do {
+            analysis = try SceneAnalysis(path: photo.path)
+        } catch {
+            // The file is read again here: an uploaded one is named as dropped, not by its temporary path.
+            let upload = photo.path.hasPrefix(uploadFolder + "/") ? photo.name : nil
+            throw WorkflowError.unreadablePhoto(name: upload ?? photo.path,
+                                                Self.reason(error, path: photo.path, shown: upload))
+        }
         lock.withLock { photos[id].analysis = analysis }
         return analysis
     }
@@ -319,7 +391,7 @@ public final class StudioSession: @unchecked Sendable {
     // MARK: Catalog writes
 
     /// Composes the recipe at its size (default 64) and stores it as a new look with the recipe as provenance, in
-    /// one transaction. A cube already in the catalog is not stored twice: that look is returned.
+    /// one transaction. A cube already in the catalog is not stored twice: ``StudioSameCube`` names that look.
     public func save(recipe: Recipe, name: String, tags: [String]) throws -> StudioLook {
         var provenance = recipe
         provenance.name = name
@@ -329,10 +401,14 @@ public final class StudioSession: @unchecked Sendable {
         let new = NewLook(cube: cube, name: name, tags: tags.isEmpty ? ["recipe"] : tags, sourceFormat: "recipe",
                           sourceFile: nil, description: "Composed in lookstudio studio",
                           recipeYAML: provenance.yaml)
-        return Self.summary(try catalog.addLook(new).record)
+        switch try catalog.addLook(new) {
+        case .added(let record): return Self.summary(record)
+        case .existing(let record): throw StudioSameCube(guid: record.guid, name: record.name, isCurrentVersion: false)
+        }
     }
 
-    /// Stores the recipe as a new version of an existing look (same GUID; older versions stay listable).
+    /// Stores the recipe as a new version of an existing look (same GUID; older versions stay listable). A cube
+    /// that is the look's current one already stores nothing and throws ``StudioSameCube``.
     public func saveVersion(guid: String, recipe: Recipe) throws -> StudioLook {
         let existing = try catalog.resolveLook(guid)
         var provenance = recipe
@@ -342,7 +418,11 @@ public final class StudioSession: @unchecked Sendable {
         let cube = try composer.compose(provenance, size: size).quantizedTo16Bit()
         let new = NewLook(cube: cube, name: existing.name, tags: existing.tags, sourceFormat: "recipe", sourceFile: nil,
                           description: existing.description, recipeYAML: provenance.yaml)
-        return Self.summary(try catalog.saveVersion(guid: existing.guid, new).after)
+        let outcome = try catalog.saveVersion(guid: existing.guid, new)
+        guard outcome.changed else {
+            throw StudioSameCube(guid: existing.guid, name: existing.name, isCurrentVersion: true)
+        }
+        return Self.summary(outcome.after)
     }
 
     /// Renames a look.
@@ -363,16 +443,32 @@ public final class StudioSession: @unchecked Sendable {
                            defaultStrength: r.defaultLookStrength)
     }
 
+    /// The bits each export format takes: PNG samples, `.3dl` output codes; a `.cube` holds decimals, so none.
+    static let exportBits = ["cube": [Int](), "3dl": [10, 12, 16], "png": [8, 16]]
+
     /// The look written as a LUT file (`cube`, `3dl` or `png`), as `lookstudio export` writes it.
     public func export(guid: String, format: String, bits: Int?) throws -> (bytes: [UInt8], fileName: String) {
-        guard ["cube", "3dl", "png"].contains(format) else { throw WorkflowError.badFormat(format) }
+        guard let allowed = Self.exportBits[format] else { throw WorkflowError.badFormat(format) }
+        // Checked before anything is written, so the answer is about the request, not a temporary file.
+        if let bits, !allowed.contains(bits) {
+            throw WorkflowError.badRequest(allowed.isEmpty
+                ? "bits=\(bits): a .cube file holds decimal numbers and has no bit depth; leave bits out"
+                : "bits=\(bits): a .\(format) look is written with "
+                    + allowed.dropLast().map(String.init).joined(separator: ", ") + " or \(allowed.last!) bits")
+        }
         let record = try catalog.resolveLook(guid)
-        let cube = try catalog.cube(guid: record.guid)
+        let cube = try catalog.cube(record)
         try FileManager.default.createDirectory(atPath: uploadFolder, withIntermediateDirectories: true)
         let file = uploadFolder + "/export-\(UUID().uuidString).\(format)"
         defer { try? FileManager.default.removeItem(atPath: file) }
-        _ = try LUTFormat.write(LUT(cube: cube, title: record.name), to: file,
-                                options: .init(bits: bits))
+        do {
+            _ = try LUTFormat.write(LUT(cube: cube, title: record.name), to: file, options: .init(bits: bits))
+        } catch {
+            // A write error (a full disk) names the temporary file; the page's user knows the look.
+            let shown = "look \"\(record.name)\" as .\(format)"
+            throw WorkflowError.badRequest("\(error)".replacingOccurrences(of: file, with: shown)
+                .replacingOccurrences(of: URL(fileURLWithPath: file).lastPathComponent, with: shown))
+        }
         let safeName = record.name.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }
         return ([UInt8](try Data(contentsOf: URL(fileURLWithPath: file))), String(safeName) + "." + format)
     }

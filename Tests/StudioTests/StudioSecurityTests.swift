@@ -70,6 +70,32 @@ import Testing
         #expect(studio.interrupt() == 0)
     }
 
+    @Test func lutStepsAreRefusedBeforeTheServerOpensTheFileTheyName() throws {
+        let studio = try StudioProcess(photos: [Self.photo])
+        let secret = studio.folder + "/secret.cube"
+        try "SECRET_API_KEY=hunter2\n".write(toFile: secret, atomically: true, encoding: .utf8)
+        let looks = try studio.request("/api/looks").text
+        let guid = Self.guid(String(looks.dropFirst().prefix { $0 != "}" }) + "}")
+        let recipe = { (path: String) in #"{"steps":[{"adjust":"tone.contrast"},{"lut":"\#(path)"}]}"# }
+        for (target, body) in [("/api/compose", #"{"recipe":RECIPE}"#),
+                               ("/api/looks", #"{"name":"Leak","recipe":RECIPE}"#),
+                               ("/api/looks/\(guid)/version", #"{"recipe":RECIPE}"#)] {
+            // The same answer for a file that exists and one that does not: neither content nor existence leaks.
+            let replies = try [secret, studio.folder + "/missing.cube"].map {
+                try studio.request(target, method: "POST",
+                                   body: Array(body.replacingOccurrences(of: "RECIPE", with: recipe($0)).utf8))
+            }
+            for reply in replies {
+                #expect(reply.status == 400, "\(target): \(reply.status)")
+                #expect(reply.text.contains("step 2: lut steps name files on the server"), "\(target): \(reply.text)")
+                #expect(!reply.text.contains("SECRET") && !reply.text.contains("hunter2"))
+            }
+            #expect(replies[0].text == replies[1].text, "\(target)")
+        }
+        #expect(try studio.request("/api/looks").text == looks, "nothing was saved")
+        #expect(studio.interrupt() == 0)
+    }
+
     @Test func composeServesTheCubeAndTwoTabsSavingLeaveAConsistentCatalog() throws {
         let studio = try StudioProcess(photos: [Self.photo])
         let identity = try studio.request("/api/compose?format=f32", method: "POST",

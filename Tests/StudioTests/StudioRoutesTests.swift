@@ -1,0 +1,19 @@
+import LookCatalog
+import Testing
+@testable import Studio
+import Workflows
+
+/// The HTTP status `StudioRoutes.run` gives what a handler throws (the message is the error's own text).
+@Suite struct StudioRoutesTests {
+    @Test func aCatalogLockedPastTheBusyTimeoutIs503() {
+        #expect(StudioRoutes.status(of: CatalogError.database(path: "/c.sqlite", "database is locked"))
+            == .serviceUnavailable)
+    }
+
+    @Test func aReadOnlyOrDamagedCatalogIs500AndABadRequest400() {
+        #expect(StudioRoutes.status(of: CatalogError.readOnly(path: "/c.sqlite")) == .internalServerError)
+        #expect(StudioRoutes.status(of: CatalogError.damaged(path: "/c.sqlite", "malformed")) == .internalServerError)
+        #expect(StudioRoutes.status(of: WorkflowError.badSize(3)) == .badRequest)
+        #expect(StudioRoutes.status(of: WorkflowError.noSuchPhoto(3)) == .notFound)
+    }
+}
