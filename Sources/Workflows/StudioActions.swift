@@ -400,7 +400,7 @@ public final class StudioSession: @unchecked Sendable {
         let cube = try composer.compose(provenance, size: size).quantizedTo16Bit()
         let new = NewLook(cube: cube, name: name, tags: tags.isEmpty ? ["recipe"] : tags, sourceFormat: "recipe",
                           sourceFile: nil, description: "Composed in lookstudio studio",
-                          recipeYAML: provenance.yaml)
+                          recipeYAML: try Workspace.pinningLooks(provenance, in: catalog).yaml)
         switch try catalog.addLook(new) {
         case .added(let record): return Self.summary(record)
         case .existing(let record): throw StudioSameCube(guid: record.guid, name: record.name, isCurrentVersion: false)
@@ -417,7 +417,8 @@ public final class StudioSession: @unchecked Sendable {
         provenance.size = size
         let cube = try composer.compose(provenance, size: size).quantizedTo16Bit()
         let new = NewLook(cube: cube, name: existing.name, tags: existing.tags, sourceFormat: "recipe", sourceFile: nil,
-                          description: existing.description, recipeYAML: provenance.yaml)
+                          description: existing.description,
+                          recipeYAML: try Workspace.pinningLooks(provenance, in: catalog).yaml)
         let outcome = try catalog.saveVersion(guid: existing.guid, new)
         guard outcome.changed else {
             throw StudioSameCube(guid: existing.guid, name: existing.name, isCurrentVersion: true)
