@@ -3,6 +3,9 @@ import Foundation
 /// Reads API bodies with errors a person can act on: the field's path and what was wrong with it (`recipe: missing`,
 /// `size: expected a whole number`), never the text of Swift's `DecodingError`.
 enum StudioJSON {
+    /// Numbers `misfitNumber` tries before giving up on naming the field (a recipe has tens).
+    static let misfitProbes = 64
+
     /// `T` from `data`, or a 400 naming the field and the problem.
     static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         do {
@@ -67,10 +70,12 @@ enum StudioJSON {
 
     /// The field whose number does not fit it, which Foundation on Linux reports as "not valid JSON" with no path
     /// (33.5 or 1e30 where a whole number is expected): each number that could be it is put back as a string in
-    /// turn, and the decoder then names the field and the type it expected.
+    /// turn, and the decoder then names the field and the type it expected. At most `misfitProbes` numbers are
+    /// tried, each a whole decode of the body: a 4 MiB body of fractions would otherwise cost hours of CPU.
     static func misfitNumber<T: Decodable>(decoding: T.Type, from data: Data) -> String? {
         guard let tree = try? JSONSerialization.jsonObject(with: data) else { return nil }
-        for (places, number) in numbers(in: tree, at: []) where number.rounded() != number || abs(number) >= 0x1p63 {
+        let candidates = numbers(in: tree, at: []).lazy.filter { $0.1.rounded() != $0.1 || abs($0.1) >= 0x1p63 }
+        for (places, number) in candidates.prefix(misfitProbes) {
             guard let probe = try? JSONSerialization.data(withJSONObject: replacing(places[...], in: tree, with: "?"))
             else { continue }
             do {

@@ -147,7 +147,11 @@ import Testing
         #expect(shown.status == 0, "\(shown.stderr)")
         #expect(shown.stdout.contains("name:          Mixed Save"))
         #expect(shown.stdout.contains("recipe:\nname: Mixed\nsize: 33\nsteps:\n  - adjust: tone.contrast"))
-        #expect(shown.stdout.contains("  - look: Warm Film\n    strength: 70"))
+        // The look is stored by GUID, so a rename or another look taking the name cannot change a rebuild.
+        let warm = try CLI.run(["looks", "show", "Warm Film", "--json"] + catalog)
+        let warmGUID = (try JSONSerialization.jsonObject(with: Data(warm.stdout.utf8)) as? [String: Any])?["guid"]
+        #expect(shown.stdout.contains("  - look: \"\(warmGUID as? String ?? "?")\"\n    strength: 70"),
+                "\(shown.stdout)")
         // The LUT path is stored absolute, so the recipe rebuilds from any folder.
         #expect(shown.stdout.contains("  - lut: \(URL(fileURLWithPath: dir).standardizedFileURL.path)/warm33.cube"))
 

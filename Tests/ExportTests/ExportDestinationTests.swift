@@ -9,7 +9,7 @@ import Testing
     @Test func ocioRefusesACLFPathLinkedToADeviceAndWritesNothing() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let clf = dir + "/" + CLFTarget.slug("Test Look") + ".clf"
+        let clf = dir + "/config." + CLFTarget.slug("Test Look") + ".clf"
         try FileManager.default.createSymbolicLink(atPath: clf, withDestinationPath: "/dev/full")
         #expect(throws: OutputSafety.Refusal.self) {
             try Exporter.export(try Support.exportLook(), for: "ocio", to: dir + "/config.ocio")
