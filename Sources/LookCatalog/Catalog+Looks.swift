@@ -69,13 +69,23 @@ extension Catalog {
         throw CatalogError.lookNotFound(reference)
     }
 
-    /// The look's cube, decoded from its stored PNG; cached by GUID for the life of this `Catalog`.
+    /// The look's current cube, decoded from its stored PNG; cached by GUID and content hash for the life of this
+    /// `Catalog`, so a cube another process stored since is read afresh.
     public func cube(guid: String) throws -> ColorCube {
         let key = guid.uppercased()
-        if let cached = cache.cube(key) { return cached }
-        let blob = try storedBlob(guid: guid)
-        let cube = try LookBlob.decode(blob.png, guid: key, layout: blob.layout)
-        cache.store(cube, for: key)
+        let hash = try read { db in
+            try String.fetchOne(db, sql: "SELECT content_hash FROM looks WHERE guid = ?", arguments: [key])
+        }
+        guard let hash else { throw CatalogError.lookNotFound(guid) }
+        if let cached = cache.cube(key, hash: hash) { return cached }
+        // Hash and blob in one read, so the cube is stored under the hash it has.
+        let row = try read { db in
+            try Row.fetchOne(db, sql: "SELECT content_hash, png, layout FROM looks WHERE guid = ?", arguments: [key])
+        }
+        guard let row else { throw CatalogError.lookNotFound(guid) }
+        let png: Data = row["png"]
+        let cube = try LookBlob.decode([UInt8](png), guid: key, layout: row["layout"])
+        cache.store(cube, for: key, hash: row["content_hash"])
         return cube
     }
 

@@ -100,7 +100,7 @@ extension Catalog {
     public func cube(_ record: LookRecord) throws -> ColorCube {
         if record.isCurrentVersion { return try cube(guid: record.guid) }
         let key = "\(record.guid.uppercased())@\(record.version)"
-        if let cached = cache.cube(key) { return cached }
+        if let cached = cache.cube(key, hash: record.contentHash) { return cached }
         let row = try read { db in
             try Row.fetchOne(db, sql: "SELECT png, layout FROM look_versions WHERE look_guid = ? AND version = ?",
                              arguments: [record.guid.uppercased(), record.version])
@@ -109,7 +109,7 @@ extension Catalog {
                                                                  available: []) }
         let png: Data = row["png"]
         let cube = try LookBlob.decode([UInt8](png), guid: key, layout: row["layout"])
-        cache.store(cube, for: key)
+        cache.store(cube, for: key, hash: record.contentHash)
         return cube
     }
 

@@ -44,6 +44,24 @@ import Testing
         #expect(try catalog.versions(guid: v1.guid).count == 2)
     }
 
+    @Test func aCubeAnotherProcessStoresIsReadAfreshNotFromTheCache() throws {
+        let studio = try TestSupport.newCatalog()
+        let look = try Self.add(studio, "Shared", seed: 42)
+        let before = try studio.cube(guid: look.guid)
+        // Another process (here another Catalog on the same file) stores a new version and a rebuilt cube.
+        let other = try Catalog(path: studio.path, seedDirectory: TestSupport.packageRoot, environment: [:])
+        let v2 = try TestSupport.cube(seed: 43)
+        _ = try other.saveVersion(guid: look.guid, NewLook(cube: v2, name: "Shared", sourceFormat: "cube"))
+        #expect(try studio.cube(guid: look.guid) == other.cube(guid: look.guid))
+        #expect(try studio.cube(guid: look.guid) != before)
+        let v3 = try TestSupport.cube(seed: 44)
+        try other.replaceCube(guid: look.guid, with: v3)
+        #expect(try studio.cube(guid: look.guid) == other.cube(guid: look.guid))
+        // Older versions do not change; theirs stay cached.
+        let first = try studio.resolveLook("\(look.guid)@1")
+        #expect(try studio.cube(first) == before)
+    }
+
     @Test func renameTagAndUntag() throws {
         let catalog = try TestSupport.newCatalog()
         let look = try Self.add(catalog, "Plain", seed: 43)
