@@ -29,7 +29,7 @@ struct CatalogLocationTests {
 
     @Test func aFolderThatCannotBeMadeIsNamedWithTheSystemsReason() throws {
         let dir = try TestSupport.tempDir()
-        FileManager.default.createFile(atPath: dir + "/afile", contents: Data("x".utf8))
+        _ = FileManager.default.createFile(atPath: dir + "/afile", contents: Data("x".utf8))
         #expect(throws: CatalogError.cannotCreateFolder(path: dir + "/afile", "Not a directory")) {
             try CatalogLocation.createParentFolder(of: dir + "/afile/catalog.sqlite")
         }

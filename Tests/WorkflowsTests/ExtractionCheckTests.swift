@@ -70,7 +70,7 @@ import Testing
         #expect(throws: CatalogError.duplicateName("taken")) { try LookExtraction.run(request, openCatalog: open) }
 
         request.name = "Fresh"
-        FileManager.default.createFile(atPath: dir + "/afile", contents: Data("x".utf8))
+        _ = FileManager.default.createFile(atPath: dir + "/afile", contents: Data("x".utf8))
         #expect(throws: WorkflowError.reportFolder(path: dir + "/afile", reason: "it is a file")) {
             try LookExtraction.run(request, openCatalog: open, report: dir + "/afile")
         }

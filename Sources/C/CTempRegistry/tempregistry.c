@@ -78,9 +78,11 @@ int lstemp_remove_all(void) {
 
 static void handle(int signal_number) {
     int saved = errno;
-    lstemp_remove_all();
     if (mode == LSTEMP_STOP && !interrupted) {
-        interrupted = signal_number;
+        /* Recorded before the files go: a writer whose temporary vanishes under it must find the interrupt when it
+         * asks why, or it reports its image as failed ("cannot write") instead of interrupted. */
+        __atomic_store_n(&interrupted, signal_number, __ATOMIC_SEQ_CST);
+        lstemp_remove_all();
         if (pipe_fds[1] >= 0) {
             char byte = 1;
             ssize_t ignored = write(pipe_fds[1], &byte, 1);
@@ -89,6 +91,7 @@ static void handle(int signal_number) {
         errno = saved;
         return;
     }
+    lstemp_remove_all();
     interrupted = signal_number;
     if (status_line) {
         /* A status line redrawn with \r would otherwise stay on the terminal after the process is gone. */
