@@ -135,8 +135,7 @@ struct CorrectCommand: ParsableCommand {
             try job.checkDistinctOutputs(batchFiles: allFiles)
         } catch {
             // Two inputs for one output is a mistake in the arguments, so it is answered as one (exit 64).
-            printError("error: \(error)\nsee 'lookstudio correct --help'")
-            throw ExitCode.validationFailure
+            throw ValidationError("\(error)")
         }
         try job.checkOutputs(inputs: inputs)
         // Opened (the manifest created) only once the run is known to be possible.
