@@ -5,9 +5,9 @@ import LookCore
 
 /// Fits a look (a 3D cube) to one or more before/after pairs: binned samples, robust reweighting, a smooth lattice.
 public enum LookExtractor {
-    /// A coverage share below this draws a warning. A typical single photograph fills 3–10 % of a 33³ lattice's
-    /// cells (measured on the shipped samples); below 2 % most of any look is extrapolated.
-    public static let thinCoverage = 0.02
+    /// A typical coverage (`LookFit.typicalCoverage`) below this draws a warning: most of a typical photo's
+    /// colours are then extrapolated. "Less than half" is the plain reading, not a fitted value.
+    public static let thinCoverage = 0.5
     /// Cells per axis of the lattice coverage is measured on, whatever the look's size: a 33³ look's. A share of
     /// a finer lattice's cells would fall with its size (at 129³ a photo covers under 0.5 %) while the colours the
     /// pairs show stay the same.
@@ -33,7 +33,7 @@ public enum LookExtractor {
         var deviation: [SIMD4<Double>]? = nil
         var cube = try ColorCube.identity(size: n)
         var observed: [Bool] = []
-        var coverage = 0.0
+        var coverage = 0.0, typicalCoverage = 0.0
         var greySamples: [FitSample] = []
         var gains = [RadialGain?](repeating: nil, count: pairs.count)
         var previousCorners: [Float?] = gains.map { _ in nil }
@@ -126,6 +126,8 @@ public enum LookExtractor {
             if round == 0 {
                 observed = cells
                 coverage = Self.coverage(of: samples)
+                typicalCoverage = try TypicalCoverage.share(of: samples, workingSpace: workingSpace,
+                                                            halfWeight: settings.binHalfWeightPixels)
                 greySamples = samples.filter { s in
                     max(s.before.x, s.before.y, s.before.z) - min(s.before.x, s.before.y, s.before.z) < 0.03
                 }
@@ -180,13 +182,13 @@ public enum LookExtractor {
             }
             if let w = lossyWarning(p.after, subsampled: subsampled[k], name: name) { warnings.append(w) }
         }
-        if coverage < thinCoverage {
-            warnings.append(String(format: "the pairs cover only %.1f %% of the colour space (cells of a 33³ "
-                + "lattice); colours outside them are extrapolated — add a second pair with other colours (skin, "
-                + "foliage, sky, saturated reds)",
-                coverage * 100))
+        if typicalCoverage < thinCoverage {
+            warnings.append(String(format: "the pairs show the colours of only %.0f %% of a typical photo's pixels; "
+                + "the look is extrapolated for the rest, so on other photos it may stray from the edit — add a "
+                + "second pair with other colours (skin, foliage, sky, saturated reds)", typicalCoverage * 100))
         }
         var fit = LookFit(cube: cube, settings: settings, heldOut: heldOut, coverage: coverage,
+                          typicalCoverage: typicalCoverage,
                           observedCells: observed, pairs: pairFits, greyAxisMonotone: monotone, warnings: warnings)
         fit.unseenHues = unseenHues(observed: observed, size: n)
         return fit

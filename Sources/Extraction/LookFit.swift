@@ -106,6 +106,10 @@ public struct LookFit: Sendable, Equatable {
     /// Share of the colour space the pairs show: of a 33³ lattice's cells (whatever the look's size), those that
     /// hold at least one observed colour.
     public var coverage: Double
+    /// Share of a typical photo's pixels whose colours the pairs show (a colour seen by n pixels counting
+    /// n / (n + 2)), from the colour statistics of the photo corpus (`TypicalColours`): how much of the look, applied
+    /// to another photo, rests on data.
+    public var typicalCoverage: Double
     /// Whether each of the lattice's (N−1)³ cells holds an observed colour, red fastest.
     public var observedCells: [Bool]
     /// Per-pair residual maps and regions.

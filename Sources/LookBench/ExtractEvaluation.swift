@@ -45,6 +45,8 @@ public enum ExtractEvaluation {
         public var p95: Double
         /// Share of the 33³ cube's cells the pair covered.
         public var coverage: Double
+        /// Share of a typical photo's pixels whose colours the pair showed (`LookFit.typicalCoverage`).
+        public var typicalCoverage: Double
         /// Warnings the extraction gave.
         public var warnings: [String]
     }
@@ -171,6 +173,7 @@ public enum ExtractEvaluation {
                         let d = try difference(target.image.applying(fit.cube), truths[t])
                         cases.append(Case(look: look.name, source: source.name, variant: variant,
                                           target: target.name, mean: d.mean, p95: d.p95, coverage: fit.coverage,
+                                          typicalCoverage: fit.typicalCoverage,
                                           warnings: fit.warnings))
                     }
                     if dump != nil {

@@ -289,6 +289,7 @@ public enum LookExtraction {
             String(format: "  held_out_de00: {mean: %.3f, p95: %.3f, pixels: %d}", fit.heldOut.mean, fit.heldOut.p95,
                    fit.heldOut.count),
             String(format: "  coverage: %.4f", fit.coverage),
+            String(format: "  typical_coverage: %.4f", fit.typicalCoverage),
             "  pairs:",
         ]
         for p in request.pairs {
@@ -402,6 +403,7 @@ public struct ExtractionSummary: Sendable, Encodable {
     let heldOutP95De00: Double
     let heldOutPixels: Int
     let coverage: Double
+    let typicalCoverage: Double
     let greyAxisMonotone: Bool
     let pairs: [Pair]
     let warnings: [String]
@@ -417,6 +419,7 @@ public struct ExtractionSummary: Sendable, Encodable {
         case heldOutPixels = "held_out_pixels"
         case greyAxisMonotone = "grey_axis_monotone"
         case unseenHues = "unseen_hues"
+        case typicalCoverage = "typical_coverage"
         case tagsAdded = "tags_added"
     }
 
@@ -445,6 +448,7 @@ public struct ExtractionSummary: Sendable, Encodable {
         heldOutP95De00 = (fit.heldOut.p95 * 1000).rounded() / 1000
         heldOutPixels = fit.heldOut.count
         coverage = (fit.coverage * 10000).rounded() / 10000
+        typicalCoverage = (fit.typicalCoverage * 10000).rounded() / 10000
         greyAxisMonotone = fit.greyAxisMonotone
         pairs = zip(request.pairs, fit.pairs).map { p, f in
             Pair(before: p.before, after: p.after, width: f.width, height: f.height,

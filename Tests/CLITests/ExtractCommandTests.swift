@@ -28,6 +28,7 @@ import Testing
         // warm33 is smooth: the photo's held-out pixels are reproduced within 8-bit rounding.
         #expect((json["held_out_mean_de00"] as? Double ?? 9) < 0.5)
         #expect((json["coverage"] as? Double ?? 0) > 0.01)
+        #expect((json["typical_coverage"] as? Double ?? 0) > (json["coverage"] as? Double ?? 1))
         // Figures a pair does not have are null, not left out (docs/EXTRACT.md lists every key).
         let pair = (json["pairs"] as? [[String: Any]])?.first ?? [:]
         for key in ["vignette_corner_gain", "compression_model", "compressed_in"] {

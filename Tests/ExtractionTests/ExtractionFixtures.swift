@@ -8,6 +8,12 @@ enum ExtractionFixtures {
     static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("samples")
 
+    /// The path of a file in Tests/Fixtures.
+    static func fixture(_ relativePath: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures").appendingPathComponent(relativePath).path
+    }
+
     /// A sample photo, box-filtered down to `width` pixels wide.
     static func photo(_ name: String, width: Int = 256) throws -> PairImage {
         let image = try PairImage.load(path: samples.appendingPathComponent(name + ".png").path)

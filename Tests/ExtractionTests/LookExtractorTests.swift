@@ -25,10 +25,43 @@ import Testing
             var settings = ExtractionSettings()
             settings.size = size
             settings.robustIterations = 0
-            return try LookExtractor.fit(pairs: [(photo, photo)], settings: settings).coverage
+            let fit = try LookExtractor.fit(pairs: [(photo, photo)], settings: settings)
+            return [fit.coverage, fit.typicalCoverage]
         }
         // One photo, one share: a 65³ lattice's cells would give about an eighth of the 33³ share.
-        #expect(shares[1] > LookExtractor.thinCoverage && shares.allSatisfy { $0 == shares[1] }, "\(shares)")
+        #expect(shares[1][0] > 0.02 && shares.allSatisfy { $0 == shares[1] }, "\(shares)")
+    }
+
+    @Test func typicalCoverageWeighsColoursByHowOftenPhotosShowThem() throws {
+        // Random colours in a magenta box fill more of the colour space's cells than a real photo does, but
+        // photos seldom show them; the photo of a landscape shows sky, foliage and neutrals, which photos often do.
+        let landscape = try PairImage.load(path: ExtractionFixtures.fixture("photos/clipped-sky.jpg"))
+        var state: UInt64 = 1
+        let magenta = try PairImage(width: 128, height: 128, rgb: (0..<(128 * 128 * 3)).map { i in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let u = Float(state >> 40) / Float(1 << 24)
+            return i % 3 == 1 ? 0.3 * u : 0.5 + 0.5 * u
+        })
+        var settings = ExtractionSettings()
+        settings.size = 17
+        settings.robustIterations = 0
+        let sky = try LookExtractor.fit(pairs: [(landscape, landscape)], settings: settings)
+        let box = try LookExtractor.fit(pairs: [(magenta, magenta)], settings: settings)
+        #expect(box.coverage > sky.coverage)
+        #expect(sky.typicalCoverage > LookExtractor.thinCoverage, "\(sky.typicalCoverage)")
+        #expect(box.typicalCoverage < 0.1, "\(box.typicalCoverage)")
+        #expect(box.warnings.contains { $0.contains("add a second pair") })
+        #expect(!sky.warnings.contains { $0.contains("add a second pair") })
+    }
+
+    @Test func theTypicalColourTableIsAShareOfPixelsPerCell() {
+        let table = TypicalCoverage.table
+        #expect(table.count == 32 * 32 * 32)
+        #expect(abs(table.reduce(0, +) - 1) < 1e-9)
+        // Red fastest: a mid grey is far commoner in photos than a saturated magenta or a pure blue.
+        let grey = 16 + 32 * (16 + 32 * 16), magenta = 31 + 32 * (0 + 32 * 31), blue = 0 + 32 * (0 + 32 * 31)
+        #expect(table[grey] > 10 * table[magenta])
+        #expect(table[grey] > 10 * table[blue])
     }
 
     @Test func anIdentityPairGivesTheIdentityLook() throws {
@@ -68,12 +101,10 @@ import Testing
         // fit takes those colours for darker ones, so once the vignette is found and divided out, the corners
         // disagree with that fit by more than the robust cutoff. Measured where it shows: a bright sky the cat
         // photo never shows, through a real look (GPUImage's amatorka; licence in Tests/Fixtures/corpus).
-        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures")
         let before = try ExtractionFixtures.photo("chelsea", width: 451)
-        let sky = try PairImage.load(path: fixtures.appendingPathComponent("photos/clipped-sky.jpg").path)
-        let look = try CubeImage.read(path: fixtures.appendingPathComponent("corpus/gpuimage_lookup_amatorka.png")
-                                        .path, layout: nil).cube
+        let sky = try PairImage.load(path: ExtractionFixtures.fixture("photos/clipped-sky.jpg"))
+        let look = try CubeImage.read(path: ExtractionFixtures.fixture("corpus/gpuimage_lookup_amatorka.png"),
+                                      layout: nil).cube
         let clean = ExtractionFixtures.applied(look, to: before)
         var vignetted = clean
         let cx = Float(before.width - 1) / 2, cy = Float(before.height - 1) / 2
@@ -171,8 +202,8 @@ import Testing
         let photo = try ExtractionFixtures.photo("camera", width: 64)
         let fit = try LookExtractor.fit(pairs: [(photo, ExtractionFixtures.applied(try ExtractionFixtures
             .creativeLook(), to: photo))])
-        #expect(fit.coverage < LookExtractor.thinCoverage)
-        #expect(fit.warnings.contains { $0.contains("add a second pair") })
+        #expect(fit.typicalCoverage < LookExtractor.thinCoverage)
+        #expect(fit.warnings.contains { $0.contains("of a typical photo's pixels") && $0.contains("add a second pair") })
     }
 
     @Test func theFittedCubeReproducesThePairThroughTrilinearToo() throws {

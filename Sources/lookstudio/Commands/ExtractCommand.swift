@@ -119,8 +119,9 @@ struct ExtractCommand: ParsableCommand {
             print(try jsonString(ExtractionSummary(outcome, request: request)))
         } else {
             print(outcome.record.guid)
-            printError(String(format: "held-out error: mean %.2f, p95 %.2f ΔE00; coverage %.1f %% of the colour space",
-                              outcome.fit.heldOut.mean, outcome.fit.heldOut.p95, outcome.fit.coverage * 100))
+            printError(String(format: "held-out error: mean %.2f, p95 %.2f ΔE00; the pairs show the colours of %.0f %% "
+                              + "of a typical photo's pixels (%.1f %% of the colour space)", outcome.fit.heldOut.mean,
+                              outcome.fit.heldOut.p95, outcome.fit.typicalCoverage * 100, outcome.fit.coverage * 100))
         }
     }
 

@@ -1,0 +1,40 @@
+#!/bin/sh
+# Look extraction on photos no setting was chosen on (docs/EXTRACT.md, "Held-out photos"): the first PHOTOS_N
+# colour wallpapers of the photo corpus (scripts/corpus.sh) in the order of their SHA-256, a rule fixed before any
+# of them was measured, evaluated as evaluate.sh evaluates the development photos, at LONG_SIDE pixels.
+# Usage: scripts/extract/heldout.sh CORPUS_DIR OUTDIR [LONG_SIDE]   (after `swift build`; CORPUS_DIR from corpus.sh)
+set -eu
+corpus_dir=${1:?usage: heldout.sh CORPUS_DIR OUTDIR [LONG_SIDE]}
+out=${2:?usage: heldout.sh CORPUS_DIR OUTDIR [LONG_SIDE]}
+long_side=${3:-768}
+luts=${CORPUS:-/work/shared/corpus}
+bin=${LOOKSTUDIO:-.build/debug/lookstudio}
+manifest=${MANIFEST:-scripts/train/corpus-manifest.csv}
+n=${PHOTOS_N:-6}
+mkdir -p "$out"
+photos=$(/usr/bin/python3 - "$manifest" "$corpus_dir" "$n" <<'EOF'
+import csv, sys
+manifest, folder, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+wallpapers = {"lomiri-wallpapers-16.04", "lomiri-wallpapers-20.04", "mate-backgrounds", "plasma-workspace-wallpapers"}
+rows = [r for r in csv.DictReader(open(manifest)) if r["package"] in wallpapers and r["kind"] == "colour"]
+rows.sort(key=lambda r: r["sha256"])
+print(" ".join(f"{folder}/{r['file']}" for r in rows[:n]))
+EOF
+)
+echo "heldout: photos $photos" >&2
+looks="gpuimage_lookup_amatorka.png gpuimage_lookup_miss_etikate.png gpuimage_lookup_soft_elegance_1.png
+pillowlut_hald6_hefe.png sharktacos_show_cin_resolve_33.cube cubelutloader_resolve_17_crlf.cube
+metalpetal_colorlookuptable_tiled64_rgba.png metalpetal_colortablegraded_strip16.png lutgen_gruvbox_dark_hald8.png"
+for l in $looks; do
+    name=${l%.*}
+    [ -f "$out/$name/lattice-cases.json" ] && continue
+    # shellcheck disable=SC2086
+    nice -n 10 "$bin" bench extract-eval --dump "$out/$name" --look "$luts/$l" --long-side "$long_side" \
+        $photos > "$out/$name.txt"
+    # The raw pixels are for polynomial.py; at these sizes they are gigabytes, and this script does not use them.
+    rm -f "$out/$name"/*.f32
+done
+# Twice: every creative look, then with the Resolve parser fixture apart (docs/EXTRACT.md, "Which looks are smooth").
+{ python3 scripts/extract/summarize.py --apart lutgen_gruvbox_dark_hald8 "$out"/*/
+  python3 scripts/extract/summarize.py --apart lutgen_gruvbox_dark_hald8 --apart cubelutloader_resolve_17_crlf \
+      "$out"/*/; } | tee "$out/summary.md"
