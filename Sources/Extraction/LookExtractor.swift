@@ -5,9 +5,10 @@ import LookCore
 
 /// Fits a look (a 3D cube) to one or more before/after pairs: binned samples, robust reweighting, a smooth lattice.
 public enum LookExtractor {
-    /// A typical coverage (`LookFit.typicalCoverage`) below this draws a warning: most of a typical photo's
-    /// colours are then extrapolated. "Less than half" is the plain reading, not a fitted value.
-    public static let thinCoverage = 0.5
+    /// A typical coverage (`LookFit.typicalCoverage`) below this draws a warning: two thirds of a typical photo's
+    /// colours are then extrapolated. A judgement on when a warning is worth its noise, not a fitted value: a
+    /// single rich photo (a portrait, a landscape with sky) shows about half (docs/EXTRACT.md, "Coverage").
+    public static let thinCoverage = 1.0 / 3
     /// Cells per axis of the lattice coverage is measured on, whatever the look's size: a 33³ look's. A share of
     /// a finer lattice's cells would fall with its size (at 129³ a photo covers under 0.5 %) while the colours the
     /// pairs show stay the same.

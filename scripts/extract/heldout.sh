@@ -3,6 +3,7 @@
 # colour wallpapers of the photo corpus (scripts/corpus.sh) in the order of their SHA-256, a rule fixed before any
 # of them was measured, evaluated as evaluate.sh evaluates the development photos, at LONG_SIDE pixels.
 # Usage: scripts/extract/heldout.sh CORPUS_DIR OUTDIR [LONG_SIDE]   (after `swift build`; CORPUS_DIR from corpus.sh)
+# LOOKS="a.png b.cube" and VARIANTS="clean jpeg-q85" narrow the run (default: every look, the standard variants).
 set -eu
 corpus_dir=${1:?usage: heldout.sh CORPUS_DIR OUTDIR [LONG_SIDE]}
 out=${2:?usage: heldout.sh CORPUS_DIR OUTDIR [LONG_SIDE]}
@@ -22,15 +23,17 @@ print(" ".join(f"{folder}/{r['file']}" for r in rows[:n]))
 EOF
 )
 echo "heldout: photos $photos" >&2
-looks="gpuimage_lookup_amatorka.png gpuimage_lookup_miss_etikate.png gpuimage_lookup_soft_elegance_1.png
+looks=${LOOKS:-"gpuimage_lookup_amatorka.png gpuimage_lookup_miss_etikate.png gpuimage_lookup_soft_elegance_1.png
 pillowlut_hald6_hefe.png sharktacos_show_cin_resolve_33.cube cubelutloader_resolve_17_crlf.cube
-metalpetal_colorlookuptable_tiled64_rgba.png metalpetal_colortablegraded_strip16.png lutgen_gruvbox_dark_hald8.png"
+metalpetal_colorlookuptable_tiled64_rgba.png metalpetal_colortablegraded_strip16.png lutgen_gruvbox_dark_hald8.png"}
+variants=""
+for v in ${VARIANTS:-}; do variants="$variants --variant $v"; done
 for l in $looks; do
     name=${l%.*}
     [ -f "$out/$name/lattice-cases.json" ] && continue
     # shellcheck disable=SC2086
     nice -n 10 "$bin" bench extract-eval --dump "$out/$name" --look "$luts/$l" --long-side "$long_side" \
-        $photos > "$out/$name.txt"
+        $variants $photos > "$out/$name.txt"
     # The raw pixels are for polynomial.py; at these sizes they are gigabytes, and this script does not use them.
     rm -f "$out/$name"/*.f32
 done
