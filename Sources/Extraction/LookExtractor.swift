@@ -35,6 +35,7 @@ public enum LookExtractor {
         var cube = try ColorCube.identity(size: n)
         var observed: [Bool] = []
         var coverage = 0.0, typicalCoverage = 0.0
+        var shownColours = ShownColours(cells: [])
         var greySamples: [FitSample] = []
         var gains = [RadialGain?](repeating: nil, count: pairs.count)
         var previousCorners: [Float?] = gains.map { _ in nil }
@@ -127,8 +128,9 @@ public enum LookExtractor {
             if round == 0 {
                 observed = cells
                 coverage = Self.coverage(of: samples)
-                typicalCoverage = try TypicalCoverage.share(of: samples, workingSpace: workingSpace,
-                                                            halfWeight: settings.binHalfWeightPixels)
+                let pixels = try TypicalCoverage.cellPixels(of: samples, workingSpace: workingSpace)
+                typicalCoverage = TypicalCoverage.share(cellPixels: pixels, halfWeight: settings.binHalfWeightPixels)
+                shownColours = ShownColours(cells: pixels.map { $0 >= settings.binHalfWeightPixels })
                 greySamples = samples.filter { s in
                     max(s.before.x, s.before.y, s.before.z) - min(s.before.x, s.before.y, s.before.z) < 0.03
                 }
@@ -189,7 +191,7 @@ public enum LookExtractor {
                 + "second pair with other colours (skin, foliage, sky, saturated reds)", typicalCoverage * 100))
         }
         var fit = LookFit(cube: cube, settings: settings, heldOut: heldOut, coverage: coverage,
-                          typicalCoverage: typicalCoverage,
+                          typicalCoverage: typicalCoverage, shownColours: shownColours,
                           observedCells: observed, pairs: pairFits, greyAxisMonotone: monotone, warnings: warnings)
         fit.unseenHues = unseenHues(observed: observed, size: n)
         return fit

@@ -110,6 +110,8 @@ public struct LookFit: Sendable, Equatable {
     /// n / (n + 2)), from the colour statistics of the photo corpus (`TypicalColours`): how much of the look, applied
     /// to another photo, rests on data.
     public var typicalCoverage: Double
+    /// The colours the pairs show, so a photo the look is applied to later can be told how much of it they did not.
+    public var shownColours: ShownColours
     /// Whether each of the lattice's (N−1)³ cells holds an observed colour, red fastest.
     public var observedCells: [Bool]
     /// Per-pair residual maps and regions.

@@ -19,13 +19,12 @@ enum TypicalCoverage {
         return shares.map { $0 / total }
     }()
 
-    /// The share of a typical photo's pixels whose colours `samples` show, a cell seen by n pixels counting
-    /// n / (n + `halfWeight`) as the fit weighs its bins, so a few stray pixels do not claim a colour.
-    static func share(of samples: [FitSample], workingSpace: ColorProfile, halfWeight: Double) throws -> Double {
+    /// The pixels `samples` hold in each cell of the table's grid, their before colours placed where sRGB has
+    /// them (the table counts sRGB codes).
+    static func cellPixels(of samples: [FitSample], workingSpace: ColorProfile) throws -> [Double] {
         var rgb = [Float]()
         rgb.reserveCapacity(samples.count * 3)
         for s in samples { rgb += [s.before.x, s.before.y, s.before.z] }
-        // The table counts sRGB codes; a wider working space's colours are placed where sRGB has them.
         let sRGB = ColorProfile(.sRGB)
         if !workingSpace.isEquivalent(to: sRGB, tolerance: PairImage.sameSpaceTolerance) {
             do {
@@ -35,16 +34,24 @@ enum TypicalCoverage {
                                                    + error.description)
             }
         }
-        let n = TypicalColours.cells
-        var pixels = [Double](repeating: 0, count: n * n * n)
+        var pixels = [Double](repeating: 0, count: TypicalColours.cells * TypicalColours.cells * TypicalColours.cells)
         for (k, s) in samples.enumerated() {
-            var index = 0
-            for c in (0..<3).reversed() {
-                let code = Int((min(1, max(0, rgb[3 * k + c])) * 255).rounded())
-                index = index * n + code * n / 256
-            }
-            pixels[index] += s.pixels
+            pixels[cell(rgb[3 * k], rgb[3 * k + 1], rgb[3 * k + 2])] += s.pixels
         }
+        return pixels
+    }
+
+    /// The table's cell of an sRGB colour (components 0…1), red fastest.
+    @inline(__always)
+    static func cell(_ r: Float, _ g: Float, _ b: Float) -> Int {
+        let n = TypicalColours.cells
+        func index(_ v: Float) -> Int { Int((min(1, max(0, v)) * 255).rounded()) * n / 256 }
+        return index(r) + n * (index(g) + n * index(b))
+    }
+
+    /// The share of a typical photo's pixels whose colours cells holding `pixels` show, a cell seen by n pixels
+    /// counting n / (n + `halfWeight`) as the fit weighs its bins, so a few stray pixels do not claim a colour.
+    static func share(cellPixels pixels: [Double], halfWeight: Double) -> Double {
         var covered = 0.0
         for (share, count) in zip(table, pixels) where count > 0 { covered += share * count / (count + halfWeight) }
         return covered

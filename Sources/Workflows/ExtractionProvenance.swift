@@ -32,6 +32,8 @@ public struct ExtractionProvenance: Sendable, Equatable {
     public var heldOutMean: Double?
     /// The pairs, in the order they were given.
     public var pairs: [Pair]
+    /// The colours the pairs show, when recorded (looks extracted before that have none).
+    public var shownColours: ShownColours?
 
     /// Reads the provenance of the look `look` (its name, for messages) from its stored description.
     public init(description: String, look: String) throws(WorkflowError) {
@@ -69,6 +71,7 @@ public struct ExtractionProvenance: Sendable, Equatable {
         self.size = size
         self.interpolation = interpolation
         heldOutMean = block["held_out_de00"]?["mean"]?.float
+        shownColours = block["shown_colours"]?.string.flatMap(ShownColours.init(encoded:))
         self.pairs = pairs
     }
 }

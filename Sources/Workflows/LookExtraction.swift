@@ -259,6 +259,16 @@ public enum LookExtraction {
                             fit: fit, previousHeldOutMean: provenance.heldOutMean, request: request)
     }
 
+    /// The share of the image at `path` whose colours the pairs of the extracted look `record` did not show, where
+    /// the look is extrapolated; nil for a look not extracted from pairs, or extracted before its provenance
+    /// recorded the colours.
+    public static func unshownShare(of path: String, look record: LookRecord,
+                                    maxPixels: Int = PNGReader.defaultMaxPixels) throws -> Double? {
+        guard let shown = (try? ExtractionProvenance(description: record.description, look: record.name))?
+            .shownColours else { return nil }
+        return shown.unshownShare(of: try PairImage.load(path: path, maxPixels: maxPixels))
+    }
+
     /// SHA-256 of a file's bytes, lowercase hex (OpenSSL, as the catalog hashes).
     static func fileHash(_ path: String) throws -> String {
         SHA256.hex(try Data(contentsOf: URL(fileURLWithPath: path)))
@@ -290,6 +300,7 @@ public enum LookExtraction {
                    fit.heldOut.count),
             String(format: "  coverage: %.4f", fit.coverage),
             String(format: "  typical_coverage: %.4f", fit.typicalCoverage),
+            "  shown_colours: \(fit.shownColours.encoded)",
             "  pairs:",
         ]
         for p in request.pairs {

@@ -47,6 +47,10 @@ import Testing
         // The provenance shows as the YAML it is: one line each, indented under its label.
         #expect(shown.stdout.contains("description:\n    extracted_from_pairs:\n      method: "))
         #expect(!shown.stdout.contains("\\u{A}"))
+        // The colours the pair shows are stored whole but cut for the terminal.
+        #expect(shown.stdout.contains("shown_colours: ") && shown.stdout.contains("more characters; --json has all"))
+        let full = try CLI.run(["looks", "show", guid, "--json", "--catalog", catalog])
+        #expect(full.stdout.contains("shown_colours: ") && !full.stdout.contains("more characters"))
         // The stored look reproduces the after image through apply.
         let again = dir + "/again.png"
         #expect(try CLI.run(["apply", "--look", guid, "--catalog", catalog, Self.before, again]).status == 0)
@@ -57,6 +61,28 @@ import Testing
         }
         let mean = zip(sa, sb).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
         #expect(Double(mean) / Double(sa.count) < 1.0)
+    }
+
+    @Test func applyingAnExtractedLookSaysHowMuchOfAPhotoItsPairsDidNotShow() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let catalog = dir + "/catalog.sqlite"
+        // A pair of grey photos shows only the grey axis: a colour photo lies almost wholly outside it.
+        let grey = CLI.packageRoot + "/samples/camera.png", greyAfter = dir + "/camera-warm.png"
+        #expect(try CLI.run(["apply", "--lut", Self.look, grey, greyAfter]).status == 0)
+        let extracted = try CLI.run(["extract", grey, greyAfter, "--name", "Grey Warm", "--catalog", catalog])
+        #expect(extracted.status == 0, "\(extracted.stderr)")
+        let other = try CLI.run(["apply", "--look", "Grey Warm", "--catalog", catalog, Self.before,
+                                 dir + "/cat.png"])
+        #expect(other.status == 0)
+        #expect(other.stderr.contains("pixels have colours the pairs \"Grey Warm\" was extracted from did not show"),
+                "\(other.stderr)")
+        // On its own photo, and for a look not extracted from photos, nothing is said.
+        let own = try CLI.run(["apply", "--look", "Grey Warm", "--catalog", catalog, grey, dir + "/own.png"])
+        #expect(own.status == 0 && !own.stderr.contains("did not show"), "\(own.stderr)")
+        let shipped = try CLI.run(["apply", "--look", "Warm Film", "--catalog", catalog, Self.before,
+                                   dir + "/warm.png"])
+        #expect(shipped.status == 0 && !shipped.stderr.contains("did not show"), "\(shipped.stderr)")
     }
 
     @Test func aTaggedJPEGFromApplyIsFittedThroughItsOwnCompression() throws {

@@ -54,6 +54,19 @@ import Testing
         #expect(!sky.warnings.contains { $0.contains("add a second pair") })
     }
 
+    @Test func theColoursAPairShowsRoundTripAndTellAnotherPhotosUnshownShare() throws {
+        let grey = try ExtractionFixtures.photo("camera", width: 128)
+        let fit = try LookExtractor.fit(pairs: [(grey, ExtractionFixtures.applied(try ExtractionFixtures.creativeLook(),
+                                                                                  to: grey))])
+        let shown = fit.shownColours
+        #expect(shown.cells.count == 32 * 32 * 32 && shown.cells.contains(true))
+        #expect(ShownColours(encoded: shown.encoded) == shown)
+        #expect(ShownColours(encoded: "AAAA") == nil)
+        // The grey photo's own pixels were shown (stray single pixels aside); a colour photo's mostly were not.
+        #expect(shown.unshownShare(of: grey) < 0.05)
+        #expect(shown.unshownShare(of: try ExtractionFixtures.photo("chelsea", width: 128)) > 0.8)
+    }
+
     @Test func theTypicalColourTableIsAShareOfPixelsPerCell() {
         let table = TypicalCoverage.table
         #expect(table.count == 32 * 32 * 32)

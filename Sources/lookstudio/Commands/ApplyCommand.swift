@@ -1,5 +1,6 @@
 import ArgumentParser
 import ColorManagement
+import Extraction
 import ImageIO
 import ImageMetadata
 import LookCatalog
@@ -36,6 +37,8 @@ struct ApplyCommand: ParsableCommand {
         the output space; the conversions are composed into the one cube (docs/COLOR.md). PNG and TIFF stream \
         in bands and keep 16 bits; JPEG streams too (one with an EXIF rotation is decoded whole to turn it \
         upright); JPEG, WebP, HEIF and AVIF are 8-bit; WebP, HEIF and AVIF are decoded whole.
+
+        A look made by `lookstudio extract` knows which colours its photo pairs showed: when a third or more of         IN has colours they did not, a note says how much, since there the look is extrapolated (docs/EXTRACT.md).
         """
     )
 
@@ -102,6 +105,7 @@ struct ApplyCommand: ParsableCommand {
                                    + (loadedRecipe?.lutFiles ?? []), output: output)
         let look: ColorCube
         var workingSpace = ColorProfile(.sRGB)
+        var extracted: (name: String, unshown: Double)?
         if let loadedRecipe {
             look = try global.workspace.compose(loadedRecipe)
         } else if let reference = self.look {
@@ -109,6 +113,9 @@ struct ApplyCommand: ParsableCommand {
             let record = try catalog.resolveLook(reference)
             look = try catalog.cube(record)
             workingSpace = try LookSpaces.profile(of: record)
+            // Read before the output is written, which may replace the input (--in-place).
+            extracted = try LookExtraction.unshownShare(of: input, look: record, maxPixels: maxPixels)
+                .map { (record.name, $0) }
         } else if let lut {
             let loaded = try LUTFormat.readCube(path: lut, layout: layout.layout)
             report(loaded.file.warnings, file: lut)
@@ -130,6 +137,12 @@ struct ApplyCommand: ParsableCommand {
         }
         if let backup { printError("\(input): replaced; the original is kept as \(backup)") }
         for warning in (timed?.warnings ?? []) + notes { printError("warning: \(warning)") }
+        if let extracted, extracted.unshown >= LookExtractor.thinCoverage {
+            printError(String(format: "note: %.0f %% of %@'s pixels have colours the pairs \"%@\" was extracted from "
+                              + "did not show; there the look is extrapolated and may stray from the edit (a look "
+                              + "extracted with a second pair that shows such colours carries further)",
+                              extracted.unshown * 100, input, extracted.name))
+        }
         if timings, let t = timed {
             printError(String(format: "timings: decode %.3f s, apply %.3f s, encode %.3f s, wall %.3f s, peak memory %.0f MB",
                               t.decode, t.apply, t.encode, t.wall, Double(peakMemoryKilobytes()) / 1024))

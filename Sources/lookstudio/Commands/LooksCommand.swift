@@ -76,13 +76,22 @@ struct LooksCommand: ParsableCommand {
         }
 
         /// A description after its label, or, when it has several lines (an extracted look's provenance), on the
-        /// lines below, indented, so the YAML reads as YAML.
+        /// lines below, indented, so the YAML reads as YAML; overlong lines cut.
         static func block(_ text: String) -> String {
             let trimmed = text.trimmingCharacters(in: .newlines)
             guard trimmed.contains("\n") else { return "   " + shown(trimmed) }
             let lines = TerminalText.escape(trimmed, keepNewlines: true).split(separator: "\n",
                                                                                 omittingEmptySubsequences: false)
-            return "\n" + lines.map { "    " + $0 }.joined(separator: "\n")
+            return "\n" + lines.map { "    " + cut($0) }.joined(separator: "\n")
+        }
+
+        /// Lines longer than this are cut for the terminal: an extracted look's provenance holds the colours its
+        /// pairs show as one base64 line of about 5,500 characters, which `--json` prints whole.
+        static let longestLine = 320
+
+        static func cut(_ line: Substring) -> String {
+            guard line.count > longestLine else { return String(line) }
+            return line.prefix(longestLine - 40) + "… (\(line.count - longestLine + 40) more characters; --json has all)"
         }
     }
 

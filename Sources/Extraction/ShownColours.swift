@@ -1,0 +1,46 @@
+import ColorManagement
+import Foundation
+
+/// The colours an extracted look's pairs show, as the cells of a 32³ grid over sRGB that held at least two of
+/// their pixels (a bin of two counts half in the fit). Stored with the look, so applying it to another photo can
+/// say how much of that photo lies where the look was extrapolated (docs/EXTRACT.md, "Coverage").
+public struct ShownColours: Sendable, Equatable {
+    /// Per cell, red fastest (`TypicalColours.cells`³ of them; empty when unknown).
+    public var cells: [Bool]
+
+    /// Colours from per-cell flags.
+    public init(cells: [Bool]) {
+        self.cells = cells
+    }
+
+    /// Reads the flags `encoded` wrote; nil unless it is a whole grid's.
+    public init?(encoded text: String) {
+        let count = TypicalColours.cells * TypicalColours.cells * TypicalColours.cells
+        guard let bytes = Data(base64Encoded: text), bytes.count == count / 8 else { return nil }
+        cells = (0..<count).map { bytes[$0 / 8] & (1 << ($0 % 8)) != 0 }
+    }
+
+    /// The flags as base64, one bit per cell, for the look's provenance.
+    public var encoded: String {
+        var bytes = [UInt8](repeating: 0, count: (cells.count + 7) / 8)
+        for (k, shown) in cells.enumerated() where shown { bytes[k / 8] |= 1 << (k % 8) }
+        return Data(bytes).base64EncodedString()
+    }
+
+    /// The share of `image`'s pixels (read in sRGB, as `PairImage.load(path:)` reads) whose colours lie in cells
+    /// the pairs did not show; every 7th pixel is enough for a share.
+    public func unshownShare(of image: PairImage) -> Double {
+        guard !cells.isEmpty else { return 0 }
+        let count = image.width * image.height
+        var unshown = 0, seen = 0
+        image.rgb.withUnsafeBufferPointer { rgb in
+            var i = 0
+            while i < count {
+                if !cells[TypicalCoverage.cell(rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2])] { unshown += 1 }
+                seen += 1
+                i += 7
+            }
+        }
+        return seen == 0 ? 0 : Double(unshown) / Double(seen)
+    }
+}
