@@ -116,8 +116,11 @@ public enum HEIFImage {
         let wide = bits > 8
         let channels = alpha ? 4 : 3
         if headerOnly {
+            // libheif gives -1 bits when the file does not say; such a picture is decoded to 8 bits.
+            let stored = StoredFormat(colorType: alpha ? .rgba : .rgb, bitDepth: bits > 0 ? bits : 8)
             return .header(ImageInfo(format: format, width: width, height: height, channels: channels,
-                                     depth: wide ? .sixteen : .eight, color: colorDescription(handle)))
+                                     depth: wide ? .sixteen : .eight, color: colorDescription(handle),
+                                     stored: stored))
         }
         // libheif's decoded planes plus this copy of them, at the delivered sample width.
         try DecodeBudget.checkWhole(file: name, width: width, height: height,

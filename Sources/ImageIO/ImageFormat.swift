@@ -128,6 +128,20 @@ public struct ImageInfo: Sendable, Equatable {
     public var depth: PixelBuffer.Depth
     /// What the file says about its colours.
     public var color: ColorDescription
+    /// How the file stores its pixels: a grey or palette file is still delivered as RGB.
+    public var stored: StoredFormat
+
+    /// What a file holds; `stored` defaults to the delivered shape, for formats that store pixels as delivered.
+    init(format: ImageFormat, width: Int, height: Int, channels: Int, depth: PixelBuffer.Depth,
+         color: ColorDescription, stored: StoredFormat? = nil) {
+        self.format = format
+        self.width = width
+        self.height = height
+        self.channels = channels
+        self.depth = depth
+        self.color = color
+        self.stored = stored ?? StoredFormat(channels: channels, depth: depth)
+    }
 }
 
 extension ImageFormat {

@@ -122,7 +122,7 @@ extension JPEGImage: ImageCodec {
     public static func header(path: String, maxPixels: Int) throws(ImageIOError) -> ImageInfo {
         let r = try JPEGReader(path: path, maxPixels: maxPixels)
         return ImageInfo(format: .jpeg, width: r.width, height: r.height, channels: r.channels, depth: r.depth,
-                         color: r.color)
+                         color: r.color, stored: r.stored)
     }
 
     public static func encode(_ image: PixelBuffer, to path: String, format: ImageFormat, color: ColorDescription,

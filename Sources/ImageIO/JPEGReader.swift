@@ -22,6 +22,8 @@ public final class JPEGReader {
     public let quality: Int?
     /// The file's quantisation tables and chroma sampling, when its layout can be re-created (`JPEGCompression`).
     public let compression: JPEGCompression?
+    /// Grey or colour (YCbCr), 8-bit: both are delivered as RGB.
+    public let stored: StoredFormat
     /// The file path or name used in error messages.
     public let name: String
     /// Rows delivered so far.
@@ -93,6 +95,7 @@ public final class JPEGReader {
             return lsjpeg_reader_quant_table(handle, Int32(index), &table) == 1 ? table : nil
         })
         compression = JPEGCompression(reader: handle)
+        stored = StoredFormat(colorType: lsjpeg_reader_is_grey(handle) != 0 ? .grey : .rgb, bitDepth: 8)
         var markerSize = 0
         let markerBytes = lsjpeg_reader_markers(handle, &markerSize)
         markers = JPEGMarkers(parsing: markerBytes.map { Array(UnsafeBufferPointer(start: $0, count: markerSize)) } ?? [])

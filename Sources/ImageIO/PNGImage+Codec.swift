@@ -11,7 +11,7 @@ extension PNGImage: ImageCodec {
         let reader = try PNGReader(path: path, maxPixels: maxPixels)
         let i = reader.info
         return ImageInfo(format: .png, width: i.width, height: i.height, channels: i.channels, depth: i.depth,
-                         color: ColorDescription(png: reader.colorMetadata))
+                         color: ColorDescription(png: reader.colorMetadata), stored: i.stored)
     }
 
     public static func encode(_ image: PixelBuffer, to path: String, format: ImageFormat, color: ColorDescription,

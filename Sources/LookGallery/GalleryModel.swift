@@ -155,7 +155,10 @@ public struct GalleryLook: Sendable, Equatable, Codable {
     }
 
     /// The look's page, relative to the gallery folder.
-    public var pagePath: String { "looks/\(GalleryPage.fileSafe(info.id)).html" }
+    public var pagePath: String { Self.pagePath(of: info) }
+
+    /// The page of the look `info` describes, relative to the gallery folder; known before the look is rendered.
+    public static func pagePath(of info: GalleryLookInfo) -> String { "looks/\(GalleryPage.fileSafe(info.id)).html" }
 }
 
 /// A whole gallery: the photos, the looks, and for a recipe preview the recipe and its composition report.

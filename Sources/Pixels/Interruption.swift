@@ -58,6 +58,29 @@ public enum Interruption {
     /// The exit status a shell would report for the interrupting signal (130, 143), or nil.
     public static var exitStatus: Int32? { signal.map { 128 + $0 } }
 
+    /// Runs `body` as one piece an interrupt must not cut in two, such as a catalog transaction and its commit, so
+    /// that an interrupted command never leaves the user unsure whether its work was done.
+    ///
+    /// The first SIGINT or SIGTERM arriving while `body` runs is held: nothing is removed and the process goes on.
+    /// A second one is handled at once, so a section that hangs can still be left. When `body` returns, a held
+    /// signal is handled in `.stop` mode as it would have been; in `.exit` mode it is handed back instead of ending
+    /// the process, since the work is done and the caller should finish and report it. When `body` throws, a held
+    /// signal is handled (in `.exit` mode the process ends by it): nothing was done, which the interrupt means.
+    /// Call it on the thread that installed the handler, so a signal handled at the end reaches a thread that takes
+    /// it.
+    public static func deferring<T>(_ body: () throws -> T) rethrows -> (value: T, heldSignal: Int32?) {
+        lstemp_hold_begin()
+        let value: T
+        do {
+            value = try body()
+        } catch {
+            lstemp_hold_end(1)
+            throw error
+        }
+        let signal = lstemp_hold_end(0)
+        return (value, signal == 0 ? nil : signal)
+    }
+
     /// A descriptor that becomes readable on each interrupt (for a `DispatchSource` or `poll`), or nil before
     /// `install`.
     public static var wakeupDescriptor: Int32? {

@@ -10,19 +10,19 @@ public struct PNGInfo: Sendable, Equatable {
     public let channels: Int
     /// Sample width of delivered rows: 16 only for 16-bit files; 1-, 2- and 4-bit files are widened to 8.
     public let depth: PixelBuffer.Depth
-    /// How the file stores colour, e.g. "palette 4-bit", "grey+alpha 16-bit", "RGB 8-bit".
-    public let sourceColorType: String
+    /// How the file stores its pixels (grey, palette, … at 1 to 16 bits), before they are widened to RGB(A).
+    public let stored: StoredFormat
     /// Whether the file is Adam7-interlaced (such files are decoded whole on the first row request).
     public let interlaced: Bool
 
     /// Creates the description of an image's delivered rows.
-    public init(width: Int, height: Int, channels: Int, depth: PixelBuffer.Depth, sourceColorType: String,
+    public init(width: Int, height: Int, channels: Int, depth: PixelBuffer.Depth, stored: StoredFormat,
                 interlaced: Bool) {
         self.width = width
         self.height = height
         self.channels = channels
         self.depth = depth
-        self.sourceColorType = sourceColorType
+        self.stored = stored
         self.interlaced = interlaced
     }
 }
@@ -102,7 +102,7 @@ public final class PNGReader {
         self.colorMetadata = PNGColorMetadata(lspng_reader_color(handle))
         self.info = PNGInfo(width: width, height: height, channels: Int(header.channels),
                             depth: header.depth == 16 ? .sixteen : .eight,
-                            sourceColorType: PNGReader.describe(header), interlaced: header.interlaced != 0)
+                            stored: PNGReader.stored(header), interlaced: header.interlaced != 0)
         self.rowSamples = width * Int(header.channels)
     }
 
@@ -148,17 +148,17 @@ public final class PNGReader {
         }
     }
 
-    private static func describe(_ header: lspng_info) -> String {
-        let kind: String
+    private static func stored(_ header: lspng_info) -> StoredFormat {
+        let type: StoredFormat.ColorType
+        // Colour types of the PNG specification, section 11.2.2; libpng refuses any other before this point.
         switch header.source_color_type {
-        case 0: kind = "grey"
-        case 2: kind = "RGB"
-        case 3: kind = "palette"
-        case 4: kind = "grey+alpha"
-        case 6: kind = "RGBA"
-        default: kind = "colour type \(header.source_color_type)"
+        case 0: type = .grey
+        case 3: type = .palette
+        case 4: type = .greyAlpha
+        case 6: type = .rgba
+        default: type = .rgb
         }
-        let trns = header.has_trns != 0 ? " with tRNS" : ""
-        return "\(kind) \(header.source_bit_depth)-bit\(trns)"
+        return StoredFormat(colorType: type, bitDepth: Int(header.source_bit_depth),
+                            transparencyChunk: header.has_trns != 0)
     }
 }

@@ -1,3 +1,5 @@
+import LookCore
+
 /// Errors from using the adjustment registry: unknown adjustments and parameters a caller or recipe got wrong.
 ///
 /// Problems with plugin files are not errors but ``PluginRefusal``s, so that one bad file never stops the others.
@@ -10,8 +12,9 @@ public enum PluginHostError: Error, Equatable, CustomStringConvertible {
     case parameterNotFinite(adjustment: String, name: String)
     /// The plugin crashed, exited, hung or returned garbage while evaluating.
     case pluginFailed(PluginFailure)
-    /// A plugin time limit that is not a positive number of seconds.
-    case invalidTimeout(String)
+    /// A plugin time limit that is not a number of seconds in range: the text given, and where it was given
+    /// (`--plugin-timeout` or `LOOKSTUDIO_PLUGIN_TIMEOUT`).
+    case invalidTimeout(String, from: String)
 
     public var description: String {
         switch self {
@@ -29,9 +32,10 @@ public enum PluginHostError: Error, Equatable, CustomStringConvertible {
             return "\(adjustment) parameter \(name) must be a finite number"
         case .pluginFailed(let failure):
             return failure.description
-        case .invalidTimeout(let text):
-            return "plugin time limit \"\(text)\" is not a positive number of seconds (--plugin-timeout, "
-                + "$LOOKSTUDIO_PLUGIN_TIMEOUT)"
+        case .invalidTimeout(let text, let source):
+            let most = TextNumber.format(PluginHostConfiguration.maximumTimeout)
+            return "\(source) must be a number of seconds above 0 and at most \(most), such as 30 or 2.5 "
+                + "(got \"\(text)\")"
         }
     }
 }

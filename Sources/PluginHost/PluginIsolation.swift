@@ -1,4 +1,5 @@
 import Foundation
+import LookCore
 
 /// Where plugins run: in a `lookstudio plugin-host` child process (the default for the CLI), or in this process.
 public enum PluginIsolation: Sendable, Equatable {
@@ -30,6 +31,9 @@ public struct PluginHostConfiguration: Sendable, Equatable {
     public static let timeoutVariable = "LOOKSTUDIO_PLUGIN_TIMEOUT"
     /// Time limit when neither an option nor the environment gives one, in seconds.
     public static let defaultTimeout = 10.0
+    /// Longest time limit accepted, in seconds (a day): the limit becomes a deadline in milliseconds, which a
+    /// larger number would overflow, and a plugin that needs longer is better debugged with `--in-process`.
+    public static let maximumTimeout = 86_400.0
     /// The hidden subcommand the child runs.
     public static let subcommand = "plugin-host"
 
@@ -49,23 +53,14 @@ public struct PluginHostConfiguration: Sendable, Equatable {
     }
 
     /// The executable from `$LOOKSTUDIO_PLUGIN_HOST`, else this process's own (`/proc/self/exe`: the CLI re-executes
-    /// itself); the timeout from `timeout`, else `$LOOKSTUDIO_PLUGIN_TIMEOUT`, else 10 s.
+    /// itself); the timeout from ``timeout(option:environment:)``.
     ///
     /// A library user whose process is not `lookstudio` (a test runner, say) sets `$LOOKSTUDIO_PLUGIN_HOST` or builds
     /// the configuration with ``init(executable:timeout:maximumProcesses:)``.
     public static func standard(environment: [String: String], timeout: Double? = nil) throws(PluginHostError)
         -> PluginHostConfiguration
     {
-        let seconds: Double
-        if let timeout {
-            seconds = timeout
-        } else if let text = environment[timeoutVariable] {
-            guard let value = Double(text) else { throw .invalidTimeout(text) }
-            seconds = value
-        } else {
-            seconds = defaultTimeout
-        }
-        guard seconds.isFinite, seconds > 0 else { throw .invalidTimeout("\(seconds)") }
+        let seconds = try Self.timeout(option: timeout, environment: environment)
         if let named = environment[executableVariable], !named.isEmpty {
             return PluginHostConfiguration(executable: named, timeout: seconds)
         }
@@ -73,4 +68,19 @@ public struct PluginHostConfiguration: Sendable, Equatable {
             ?? Bundle.main.executablePath ?? CommandLine.arguments[0]
         return PluginHostConfiguration(executable: own, timeout: seconds)
     }
+
+    /// The time limit in seconds: `option` (`--plugin-timeout`), else `$LOOKSTUDIO_PLUGIN_TIMEOUT` (unset or empty
+    /// means not given), else 10. Either must be a number of seconds above 0 and at most ``maximumTimeout``; the
+    /// variable is checked only when no option replaces it.
+    public static func timeout(option: Double?, environment: [String: String]) throws(PluginHostError) -> Double {
+        if let option {
+            guard accepts(option) else { throw .invalidTimeout(TextNumber.format(option), from: "--plugin-timeout") }
+            return option
+        }
+        guard let text = environment[timeoutVariable], !text.isEmpty else { return defaultTimeout }
+        guard let seconds = Double(text), accepts(seconds) else { throw .invalidTimeout(text, from: timeoutVariable) }
+        return seconds
+    }
+
+    private static func accepts(_ seconds: Double) -> Bool { seconds > 0 && seconds <= maximumTimeout }
 }

@@ -102,8 +102,9 @@ public struct GalleryBuilder: Sendable {
     }
 
     /// What the cache file holds: preview sizes by photo key, curves by cube key, and the files the builder wrote
-    /// that a later build may remove (relative paths; optional so that a cache from before they were listed still
-    /// decodes, its previews reused, though its files are then never removed).
+    /// (or was about to write when a build stopped) that a later build may remove (relative paths; optional so that
+    /// a cache from before they were listed still decodes, its previews reused, though its files are then never
+    /// removed).
     struct Manifest: Codable {
         var photos: [String: [Int]] = [:]
         var curves: [String: GreyCurves] = [:]
@@ -179,20 +180,24 @@ public struct GalleryBuilder: Sendable {
                             needsCube: !missing.isEmpty || manifest.curves[cubeKey] == nil || slicesMissing)
         }
 
+        // Listed before any is written: a build that fails or is interrupted half-way leaves a cache naming every
+        // file it may have made, so the next build removes those its gallery does not show, instead of never.
+        let shown = Self.files(photos, plans)
+        let listed = shown.union(manifest.files ?? [])
+        manifest.files = listed.sorted()
+        try Self.writeManifest(manifest, to: folder.cache)
+
         let scaled = try decode(photos, for: plans, in: folder, manifest: manifest, options: options)
         for (p, photo) in scaled { manifest.photos[photos[p].key] = [photo.pixels.width, photo.pixels.height] }
         let curves = try render(plans, on: scaled, in: folder, options: options, progress: progress)
         for (l, curve) in curves { manifest.curves[plans[l].cubeKey] = curve }
 
-        let pages = try writePages(photos, plans, manifest: manifest, in: folder, options: options)
-        let shown = Self.files(of: pages)
-        let removed = Self.prune(folder, written: manifest.files ?? [], keeping: shown)
-        manifest.files = shown.sorted()
+        try writePages(photos, plans, manifest: manifest, in: folder, options: options)
+        let (removed, left) = Self.prune(folder, listed: listed, keeping: shown)
+        manifest.files = shown.union(left).sorted()
         manifest.photos = manifest.photos.filter { key, _ in photos.contains { $0.key == key } }
         manifest.curves = manifest.curves.filter { key, _ in plans.contains { $0.cubeKey == key } }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        try Self.writeIfChanged(String(decoding: try encoder.encode(manifest), as: UTF8.self), to: folder.cache)
+        try Self.writeManifest(manifest, to: folder.cache)
 
         let rendered = plans.reduce(0) { $0 + $1.missing.count }
         return Report(looks: looks.count, photos: paths.count, previewsRendered: rendered,
@@ -233,6 +238,12 @@ public struct GalleryBuilder: Sendable {
     private static func claim(_ folder: Folder) throws {
         guard !FileManager.default.fileExists(atPath: folder.cache) else { return }
         try AtomicFile.write(try JSONEncoder().encode(Manifest()), to: folder.cache)
+    }
+
+    private static func writeManifest(_ manifest: Manifest, to path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try writeIfChanged(String(decoding: try encoder.encode(manifest), as: UTF8.self), to: path)
     }
 
     private static func contents(of path: String) throws -> Data {
@@ -315,14 +326,14 @@ public struct GalleryBuilder: Sendable {
         return try results.values()
     }
 
-    /// Writes the index and one page per look; returns the looks as the pages show them.
+    /// Writes the index and one page per look.
     private func writePages(_ photos: [Photo], _ plans: [LookPlan], manifest: Manifest, in folder: Folder,
-                            options: Options) throws -> GalleryDocument {
+                            options: Options) throws {
         func ref(_ key: String, photo p: Int) throws -> PreviewRef {
             guard let size = manifest.photos[photos[p].key], size.count == 2 else {
                 throw RenderingError.gallery("internal: no preview size for \(photos[p].path)")
             }
-            return PreviewRef(key: key, file: "previews/\(key).jpg", script: "previews/\(key).js",
+            return PreviewRef(key: key, file: Self.previewFile(key), script: Self.previewScript(key),
                               width: size[0], height: size[1])
         }
         let galleryPhotos = try photos.indices.map { p in
@@ -333,8 +344,7 @@ public struct GalleryBuilder: Sendable {
                 throw RenderingError.gallery("internal: no curves for look \(plan.look.info.id)")
             }
             let slices = CubeDiagrams.sliceValues.map {
-                CubeSlice(value: $0, beforeFile: "cubes/" + Self.sliceFile(nil, $0),
-                          afterFile: "cubes/" + Self.sliceFile(plan.cubeKey, $0))
+                CubeSlice(value: $0, beforeFile: Self.slicePath(nil, $0), afterFile: Self.slicePath(plan.cubeKey, $0))
             }
             return GalleryLook(info: plan.look.info,
                                previews: try photos.indices.map { try ref(plan.previewKeys[$0], photo: $0) },
@@ -347,32 +357,47 @@ public struct GalleryBuilder: Sendable {
             try Self.writeIfChanged(GalleryPage.lookPage(look, photos: galleryPhotos, title: options.title),
                                     to: folder.root + "/" + look.pagePath)
         }
-        return document
     }
 
-    /// The files a document's pages use besides `index.html`: previews, their scripts, slices and look pages.
-    private static func files(of document: GalleryDocument) -> Set<String> {
-        var files = Set(document.looks.map(\.pagePath))
-        let refs = document.photos.map(\.before) + document.looks.flatMap(\.previews)
-        for ref in refs { files.formUnion([ref.file, ref.script]) }
-        for slice in document.looks.flatMap(\.slices) { files.formUnion([slice.beforeFile, slice.afterFile]) }
+    /// The files the gallery of `photos` and `plans` shows besides `index.html`, all of which the builder writes:
+    /// previews and their scripts, slices and look pages, named as `writePages` names them.
+    private static func files(_ photos: [Photo], _ plans: [LookPlan]) -> Set<String> {
+        var files = Set(plans.map { GalleryLook.pagePath(of: $0.look.info) })
+        for key in photos.map(\.key) + plans.flatMap(\.previewKeys) {
+            files.formUnion([previewFile(key), previewScript(key)])
+        }
+        for value in CubeDiagrams.sliceValues {
+            files.insert(slicePath(nil, value))
+            for plan in plans { files.insert(slicePath(plan.cubeKey, value)) }
+        }
         return files
     }
 
-    /// Removes the files an earlier build wrote (its cache lists them) that the gallery no longer shows, so the folder
-    /// does not grow with every change; a file the cache does not list is never touched. Returns how many went.
-    private static func prune(_ folder: Folder, written: [String], keeping shown: Set<String>) -> Int {
-        var removed = 0
+    /// Removes the files the cache lists that the gallery no longer shows, so the folder does not grow with every
+    /// change; a file the cache does not list is never touched. Returns how many went, and those still there that
+    /// could not be removed, for a later build to try again (a listed file that is not there is forgotten).
+    private static func prune(_ folder: Folder, listed: Set<String>, keeping shown: Set<String>)
+        -> (removed: Int, left: [String]) {
+        var removed = 0, left: [String] = []
         // Only a name inside one of the builder's subfolders, whatever a hand-edited cache says.
         let subfolders: Set<Substring> = ["previews", "cubes", "looks"]
-        for file in written where !shown.contains(file) {
+        for file in listed.subtracting(shown) {
             let parts = file.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count == 2, subfolders.contains(parts[0]),
                   !["", ".", ".."].contains(parts[1]) else { continue }
-            if (try? FileManager.default.removeItem(atPath: folder.root + "/" + file)) != nil { removed += 1 }
+            let path = folder.root + "/" + file
+            if unlink(path) == 0 {
+                removed += 1
+            } else if errno != ENOENT {
+                left.append(file)
+            }
         }
-        return removed
+        return (removed, left)
     }
+
+    private static func previewFile(_ key: String) -> String { "previews/\(key).jpg" }
+    private static func previewScript(_ key: String) -> String { "previews/\(key).js" }
+    private static func slicePath(_ cubeKey: String?, _ value: Double) -> String { "cubes/" + sliceFile(cubeKey, value) }
 
     /// A 24-hex-digit cache key for `text`.
     private func key(_ text: String) -> String { String(hasher(Data(text.utf8)).prefix(24)) }

@@ -44,6 +44,9 @@ public enum LookExtraction {
         public var provenance: String
         /// Tags given that an existing look with the same cube did not have yet and now has.
         public var tagsAdded: [String] = []
+        /// SIGINT or SIGTERM, when one came while the look was being stored and was held until it was (with the
+        /// handler in `.exit` mode, `Interruption.deferring`); the caller reports the look as usual and says so.
+        public var interruptedWhileSaving: Int32?
     }
 
     /// Pairs loaded in the working space and checked: each decodes, and its after image is an edit of its before
@@ -173,14 +176,21 @@ public enum LookExtraction {
                           sourceFile: request.pairs.first.map { URL(fileURLWithPath: $0.after).lastPathComponent },
                           description: provenance)
         new.workingSpace = try ColorProfile.named(request.workingSpace).named?.rawValue ?? request.workingSpace
-        let outcome = try catalog.addLook(new)
-        switch outcome {
-        case .added(let record): return Outcome(record: record, added: true, fit: fit, provenance: provenance)
-        case .existing(var record):
-            var added: [String] = []
-            if !request.tags.isEmpty { (record, added) = try catalog.tagLook(guid: record.guid, tags: request.tags) }
-            return Outcome(record: record, added: false, fit: fit, provenance: provenance, tagsAdded: added)
+        // The fit took long; the save is a moment, and an interrupt cutting it would leave the user unsure whether
+        // the look was stored. So it is held until the save is done (or has failed, storing nothing).
+        var (outcome, held) = try Interruption.deferring { () throws -> Outcome in
+            switch try catalog.addLook(new) {
+            case .added(let record): return Outcome(record: record, added: true, fit: fit, provenance: provenance)
+            case .existing(var record):
+                var added: [String] = []
+                if !request.tags.isEmpty {
+                    (record, added) = try catalog.tagLook(guid: record.guid, tags: request.tags)
+                }
+                return Outcome(record: record, added: false, fit: fit, provenance: provenance, tagsAdded: added)
+            }
         }
+        outcome.interruptedWhileSaving = held
+        return outcome
     }
 
     /// What a refit did.
@@ -197,6 +207,8 @@ public enum LookExtraction {
         public var previousHeldOutMean: Double?
         /// What was fitted: the given files with the look's recorded size, interpolation and working space.
         public var request: Request
+        /// SIGINT or SIGTERM, when one came while the version was being stored and was held until it was.
+        public var interruptedWhileSaving: Int32?
     }
 
     /// Refits the extracted look `reference` (GUID, GUID prefix or name) from its own photos, given again as
@@ -254,9 +266,13 @@ public enum LookExtraction {
                           description: text)
         new.workingSpace = record.workingSpace
         new.workingSpaceICC = record.workingSpaceICC
-        let saved = try catalog.saveVersion(guid: record.guid, new, description: text)
+        // Held as in `run`: the version is stored whole before an interrupt takes effect.
+        let (saved, held) = try Interruption.deferring {
+            try catalog.saveVersion(guid: record.guid, new, description: text)
+        }
         return RefitOutcome(record: saved.after, previousVersion: saved.before.version, changed: saved.changed,
-                            fit: fit, previousHeldOutMean: provenance.heldOutMean, request: request)
+                            fit: fit, previousHeldOutMean: provenance.heldOutMean, request: request,
+                            interruptedWhileSaving: held)
     }
 
     /// The share of the image at `path` whose colours the pairs of the extracted look `record` did not show, where

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import LookCatalog
-import LookCore
 import PluginHost
 import Workflows
 
@@ -62,15 +61,18 @@ struct GlobalOptions: ParsableArguments {
         + "debugging a plugin; a crash then ends lookstudio). Also $LOOKSTUDIO_PLUGINS_IN_PROCESS=1."))
     var inProcess = false
 
-    @Option(name: .long, help: ArgumentHelp("Seconds a plugin may take to load or to evaluate one step (default: "
-        + "$LOOKSTUDIO_PLUGIN_TIMEOUT, else 10).", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp("Seconds a plugin may take to load or to evaluate one step, above 0 and "
+        + "at most 86400 (default: $LOOKSTUDIO_PLUGIN_TIMEOUT, else 10).", valueName: "seconds"))
     var pluginTimeout: Double?
 
     func validate() throws {
-        // The same test `PluginHostConfiguration.standard` makes, here so a bad value is an argument error (exit 64)
-        // in every command, also those that never start a plugin host.
-        if let pluginTimeout, !(pluginTimeout.isFinite && pluginTimeout > 0) {
-            throw ValidationError(PluginHostError.invalidTimeout(TextNumber.format(pluginTimeout)).description)
+        // The time limit `PluginHostConfiguration.standard` reads, checked here so a bad option or variable is an
+        // argument error (exit 64) in every command, also those that never start a plugin host.
+        do {
+            _ = try PluginHostConfiguration.timeout(option: pluginTimeout,
+                                                    environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw ValidationError(error.description)
         }
     }
 }

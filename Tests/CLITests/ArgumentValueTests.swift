@@ -75,10 +75,33 @@ import Testing
     }
 
     @Test func pluginTimeoutMustBePositiveWhereverItIsGiven() throws {
-        let message = "plugin time limit \"0\" is not a positive number of seconds"
+        let message = "--plugin-timeout must be a number of seconds above 0 and at most 86400, such as 30 or 2.5 "
+            + "(got \"0\")"
         try Self.expectUsageError(["--plugin-timeout", "0", "plugins", "list"], message)
         try Self.expectUsageError(["plugins", "list", "--plugin-timeout", "0"], message)
         try Self.expectUsageError(["compose", "r.yaml", "--explain", "--plugin-timeout", "-1"],
-                                  "plugin time limit \"-1\"")
+                                  "--plugin-timeout must be a number of seconds above 0 and at most 86400, such as 30 "
+                                  + "or 2.5 (got \"-1\")")
+        try Self.expectUsageError(["plugins", "list", "--plugin-timeout", "1e300"], "--plugin-timeout must be")
+    }
+
+    @Test func pluginTimeoutVariableIsAUsageErrorNamingItInEveryCommand() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for value in ["0", "-1", "soon", "1e300"] {
+            for arguments in [["plugins", "list"], ["looks", "list", "--catalog", dir + "/c.sqlite"]] {
+                let r = try CLI.run(arguments, environment: ["LOOKSTUDIO_PLUGIN_TIMEOUT": value])
+                #expect(r.status == 64, "\(value) \(arguments): \(r.stderr)")
+                #expect(r.stderr.hasPrefix("error: LOOKSTUDIO_PLUGIN_TIMEOUT must be a number of seconds above 0 and "
+                                           + "at most 86400, such as 30 or 2.5 (got \"\(value)\")\n"), "\(r.stderr)")
+                #expect(r.stderr.contains("see 'lookstudio "), "\(r.stderr)")
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "no catalog was created")
+        let replaced = try CLI.run(["plugins", "list", "--plugin-timeout", "5"],
+                                   environment: ["LOOKSTUDIO_PLUGIN_TIMEOUT": "0"])
+        #expect(replaced.status == 0, "the option replaces the variable: \(replaced.stderr)")
+        let empty = try CLI.run(["plugins", "list"], environment: ["LOOKSTUDIO_PLUGIN_TIMEOUT": ""])
+        #expect(empty.status == 0, "an empty variable is unset: \(empty.stderr)")
     }
 }

@@ -25,8 +25,29 @@ import Testing
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect(object?["color_space"] as? String == "Display P3")
         #expect(object?["format"] as? String == "png" && object?["depth"] as? Int == 8)
-        #expect(Set(object?.keys.map { $0 } ?? []) == ["file", "format", "width", "height", "channels", "depth",
-                                                        "color_description", "color_space", "icc_bytes", "warning"])
+        #expect(Set(object?.keys.map { $0 } ?? []) == ["file", "format", "width", "height", "color_type",
+                                                        "stored_depth", "channels", "depth", "color_description",
+                                                        "color_space", "icc_bytes", "warning"])
+        #expect(object?["color_type"] as? String == "RGB" && object?["stored_depth"] as? Int == 8)
+    }
+
+    @Test("info names a grey PNG's colour type and bit depth as stored, not the RGB it is read as")
+    func infoGrey() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // A 5×2 16-bit grey PNG: IHDR colour type 0, each row a filter byte and five two-byte samples.
+        let rows = Array((0..<2).map { _ in [0] + [UInt8](repeating: 0x80, count: 10) }.joined())
+        let png = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+            + HostilePNG.chunk("IHDR", HostilePNG.be32(5) + HostilePNG.be32(2) + [16, 0, 0, 0, 0])
+            + HostilePNG.chunk("IDAT", HostilePNG.zlibStored(rows)) + HostilePNG.chunk("IEND", [])
+        try HostilePNG.write(png, to: dir + "/grey.png")
+        let text = try CLI.run(["info", dir + "/grey.png"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("size:        5×2, grey, 16-bit\n"), "\(text.stdout)")
+        let json = try CLI.run(["info", "--json", dir + "/grey.png"])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(object?["color_type"] as? String == "grey" && object?["stored_depth"] as? Int == 16)
+        #expect(object?["channels"] as? Int == 3 && object?["depth"] as? Int == 16)
     }
 
     @Test("import --space stores the working space; looks show prints it and --json has working_space")

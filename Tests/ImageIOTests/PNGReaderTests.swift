@@ -26,7 +26,7 @@ struct PNGReaderTests {
         fixture.palette = palette
         let (info, rgb) = try decode8(fixture)
         #expect(info.channels == 3 && info.depth == .eight)
-        #expect(info.sourceColorType == "palette 4-bit")
+        #expect(info.stored == StoredFormat(colorType: .palette, bitDepth: 4))
         #expect(rgb == [10, 20, 30, 40, 50, 60, 200, 210, 220, 200, 210, 220, 40, 50, 60, 10, 20, 30])
 
         fixture.bitDepth = 8

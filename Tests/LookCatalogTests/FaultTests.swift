@@ -210,4 +210,53 @@ struct FaultTests {
             #expect(try reader.looks().count == guids.count)
         }
     }
+
+    @Test("SIGINT while extract waits to save its look: the save completes, the GUID is printed, the exit status is 0")
+    func interruptDuringExtractSaveIsHeld() throws {
+        let (dir, path) = try Self.catalogCopy()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let before = CLI.packageRoot + "/samples/chelsea.png", after = dir + "/after.png"
+        #expect(try CLI.run(["apply", "--lut", CLI.fixtures + "/reference/warm33.cube", before, after]).status == 0)
+        let holder = try Self.open(path)
+        let (process, out, err) = try CLI.start(["extract", before, after, "--name", "Held", "--catalog", path])
+        // Holding the write lock stops extract at the start of its save, in SQLite's busy wait, so the interrupt
+        // lands inside the save on every run rather than only when it hits a commit of a few milliseconds.
+        try holder.write { _ in
+            #expect(Self.waitsForTheLock(process), "extract reached its save")
+            kill(process.processIdentifier, SIGINT)
+            usleep(300_000)
+            #expect(process.isRunning, "the interrupt is held while the save waits")
+        }
+        let (o, e) = FileHandle.readAll(out.fileHandleForReading, err.fileHandleForReading)
+        process.waitUntilExit()
+        let stdout = String(decoding: o, as: UTF8.self), stderr = String(decoding: e, as: UTF8.self)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(stderr)")
+        let guid = stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try Self.open(path).resolveLook(guid).name == "Held")
+        #expect(stderr.contains("note: interrupted while saving to the catalog; the save was completed first, so "
+                                + "\(guid) is in the catalog as shown above"), "\(stderr)")
+    }
+
+    /// Waits (up to two minutes: the fit comes first) until a thread of `process` has slept in five polls in a row,
+    /// as SQLite's busy handler does between its tries for a lock; false if the process ended first.
+    static func waitsForTheLock(_ process: Process) -> Bool {
+        #if arch(arm64)
+        let sleeps: Set<Substring> = ["101", "115"]  // nanosleep, clock_nanosleep
+        #else
+        let sleeps: Set<Substring> = ["35", "230"]
+        #endif
+        let tasks = "/proc/\(process.processIdentifier)/task"
+        var inARow = 0
+        let deadline = Date().addingTimeInterval(120)
+        while process.isRunning && Date() < deadline {
+            let sleeping = ((try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []).contains { task in
+                let call = try? String(contentsOfFile: "\(tasks)/\(task)/syscall", encoding: .utf8)
+                return call.flatMap { $0.split(separator: " ").first }.map(sleeps.contains) ?? false
+            }
+            inARow = sleeping ? inARow + 1 : 0
+            if inARow == 5 { return true }
+            usleep(20_000)
+        }
+        return false
+    }
 }

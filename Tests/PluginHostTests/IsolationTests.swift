@@ -178,11 +178,31 @@ struct IsolationTests {
         #expect(own.timeout == 4)
         #expect(own.executable == (try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")))
         #expect(try PluginHostConfiguration.standard(environment: [:]).timeout == 10)
-        #expect(throws: PluginHostError.invalidTimeout("soon")) {
+        #expect(throws: PluginHostError.invalidTimeout("soon", from: "LOOKSTUDIO_PLUGIN_TIMEOUT")) {
             try PluginHostConfiguration.standard(environment: ["LOOKSTUDIO_PLUGIN_TIMEOUT": "soon"])
         }
-        #expect(throws: PluginHostError.invalidTimeout("-1.0")) {
+        #expect(throws: PluginHostError.invalidTimeout("-1", from: "--plugin-timeout")) {
             try PluginHostConfiguration.standard(environment: [:], timeout: -1)
         }
+    }
+
+    @Test("the time limit variable must be seconds above 0 and at most a day; empty is unset; the option replaces it")
+    func timeoutVariable() throws {
+        let variable = "LOOKSTUDIO_PLUGIN_TIMEOUT"
+        for text in ["0", "-1", "soon", "nan", "inf", "1e300", "86401", " 5"] {
+            #expect(throws: PluginHostError.invalidTimeout(text, from: variable)) {
+                try PluginHostConfiguration.timeout(option: nil, environment: [variable: text])
+            }
+        }
+        #expect(try PluginHostConfiguration.timeout(option: nil, environment: [variable: "86400"]) == 86400)
+        #expect(try PluginHostConfiguration.timeout(option: nil, environment: [variable: "0.25"]) == 0.25)
+        #expect(try PluginHostConfiguration.timeout(option: nil, environment: [variable: ""]) == 10)
+        #expect(try PluginHostConfiguration.timeout(option: 3, environment: [variable: "0"]) == 3)
+        #expect(throws: PluginHostError.invalidTimeout("100000", from: "--plugin-timeout")) {
+            try PluginHostConfiguration.timeout(option: 100_000, environment: [:])
+        }
+        #expect(PluginHostError.invalidTimeout("0", from: variable).description
+                == "LOOKSTUDIO_PLUGIN_TIMEOUT must be a number of seconds above 0 and at most 86400, such as 30 or "
+                + "2.5 (got \"0\")")
     }
 }

@@ -230,6 +230,29 @@ struct GalleryBuilderTests {
         }
     }
 
+    @Test func aBuildThatFailedHalfWayIsCleanedUpByTheNext() throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        struct Broken: Error {}
+        let info = GalleryLookInfo(id: "GUID-B", guid: "GUID-B", name: "Broken", cubeSize: 9, source: "png")
+        let broken = GalleryBuilder.Look(info: info, contentHash: "broken", loadCube: { throw Broken() })
+        // Warm's previews and slices are written before Broken stops the build; its page never is.
+        #expect(throws: (any Error).self) { try f.build([try f.look("Warm", warm), broken]) }
+        let out = f.dir + "/out/"
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out + "previews").filter { $0.hasPrefix("p-") }
+            .count == 2 * 2)
+        let rebuilt = try f.build([try f.look("Invert", invert)])
+        #expect(rebuilt.filesRemoved == 2 * 2 + 3, "Warm's previews with their scripts, and its slices")
+        // What is left is exactly the gallery shown, all of it listed in the cache for the next build.
+        let left = try ["previews", "cubes", "looks"].flatMap { folder in
+            try FileManager.default.contentsOfDirectory(atPath: out + folder).map { folder + "/" + $0 }
+        }
+        #expect(left.count == 2 * 2 * 2 + 3 + 3 + 1, "\(left.sorted())")
+        let cache = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out
+            + GalleryBuilder.cacheFile))) as? [String: Any]
+        #expect(Set(cache?["files"] as? [String] ?? []) == Set(left))
+    }
+
     @Test func buildIntoAFileSaysTheGalleryFolderCannotBeMade() throws {
         let f = try Fixture()
         defer { f.remove() }

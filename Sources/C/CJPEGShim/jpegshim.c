@@ -103,6 +103,10 @@ int lsjpeg_reader_is_cmyk(const lsjpeg_reader *r) {
     return r->opened && (r->cinfo.jpeg_color_space == JCS_CMYK || r->cinfo.jpeg_color_space == JCS_YCCK);
 }
 
+int lsjpeg_reader_is_grey(const lsjpeg_reader *r) {
+    return r->opened && r->cinfo.jpeg_color_space == JCS_GRAYSCALE;
+}
+
 int lsjpeg_reader_compression(const lsjpeg_reader *r, uint16_t tables[128], int *h, int *v) {
     if (!r->opened || r->cinfo.num_components != 3 || r->cinfo.jpeg_color_space != JCS_YCbCr) return 0;
     const jpeg_component_info *c = r->cinfo.comp_info;

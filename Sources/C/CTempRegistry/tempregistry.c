@@ -20,6 +20,9 @@ static volatile sig_atomic_t interrupted = 0;
 static volatile sig_atomic_t mode = LSTEMP_EXIT;
 static int pipe_fds[2] = {-1, -1};
 static volatile sig_atomic_t status_line = 0;
+/* Open held sections, and the signal held in them (0 for none); both read by the handler, so atomic. */
+static int hold_depth = 0;
+static int held = 0;
 
 int lstemp_register(const char *path) {
     size_t length = strlen(path);
@@ -76,8 +79,25 @@ int lstemp_remove_all(void) {
     return removed;
 }
 
+/* Whether the handler should hold `signal_number` for an open section rather than act on it. */
+static int hold(int signal_number) {
+    if (__atomic_load_n(&hold_depth, __ATOMIC_SEQ_CST) == 0) return 0;
+    int none = 0;
+    /* A signal already held: this second one acts. */
+    if (!__atomic_compare_exchange_n(&held, &none, signal_number, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) return 0;
+    if (__atomic_load_n(&hold_depth, __ATOMIC_SEQ_CST) > 0) return 1;
+    /* The section ended between the two loads. Its end takes `held` only after lowering the depth, so either it
+     * has taken this signal and answers for it, or this takes it back and acts. */
+    int mine = signal_number;
+    return !__atomic_compare_exchange_n(&held, &mine, 0, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+}
+
 static void handle(int signal_number) {
     int saved = errno;
+    if (hold(signal_number)) {
+        errno = saved;
+        return;
+    }
     if (mode == LSTEMP_STOP && !interrupted) {
         /* Recorded before the files go: a writer whose temporary vanishes under it must find the interrupt when it
          * asks why, or it reports its image as failed ("cannot write") instead of interrupted. */
@@ -140,3 +160,22 @@ int lstemp_interrupted(void) { return interrupted; }
 int lstemp_wakeup_fd(void) { return pipe_fds[0]; }
 
 void lstemp_set_status_line(int drawn) { status_line = drawn != 0; }
+
+void lstemp_hold_begin(void) { __atomic_add_fetch(&hold_depth, 1, __ATOMIC_SEQ_CST); }
+
+int lstemp_hold_end(int failed) {
+    if (__atomic_sub_fetch(&hold_depth, 1, __ATOMIC_SEQ_CST) > 0) return 0;
+    int signal_number = __atomic_exchange_n(&held, 0, __ATOMIC_SEQ_CST);
+    if (signal_number != 0 && (failed || mode == LSTEMP_STOP)) {
+        /* Handled with the signals blocked, as the handler itself runs (its sigaction mask), so a signal arriving
+         * now cannot interleave with it. */
+        sigset_t both, previous;
+        sigemptyset(&both);
+        sigaddset(&both, SIGINT);
+        sigaddset(&both, SIGTERM);
+        pthread_sigmask(SIG_BLOCK, &both, &previous);
+        handle(signal_number);
+        pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    }
+    return signal_number;
+}

@@ -23,6 +23,10 @@ struct ExtractCommand: ParsableCommand {
         interpolation and working space, and stores the result as the look's next version: GUID, name and tags \
         are kept and the old cube stays readable as GUID@N (`lookstudio looks versions LOOK`).
 
+        Ctrl-C (SIGINT) or SIGTERM before the save stores nothing (exit status 130 or 143). One that comes while the \
+        look is being saved is held until the save is done: the GUID is printed with a note and the status is 0. \
+        A second one acts at once.
+
         Examples:
           lookstudio extract street.jpg street-graded.jpg --name "Teal Street" --tag film
           lookstudio extract a.tif a-edit.tif b.tif b-edit.tif --name Faded --size 33 --report report/ --json
@@ -123,6 +127,14 @@ struct ExtractCommand: ParsableCommand {
                               + "of a typical photo's pixels (%.1f %% of the colour space)", outcome.fit.heldOut.mean,
                               outcome.fit.heldOut.p95, outcome.fit.typicalCoverage * 100, outcome.fit.coverage * 100))
         }
+        noteHeldInterrupt(outcome.interruptedWhileSaving, guid: outcome.record.guid)
+    }
+
+    /// An interrupt held until the catalog write was done: the command finished and exits 0, so say why.
+    private func noteHeldInterrupt(_ signal: Int32?, guid: String) {
+        guard signal != nil else { return }
+        printError("note: interrupted while saving to the catalog; the save was completed first, so \(guid) is in "
+                   + "the catalog as shown above")
     }
 
     /// Runs `body` under a status line on a terminal (none otherwise), cleared when `body` returns or throws, so
@@ -152,6 +164,7 @@ struct ExtractCommand: ParsableCommand {
         }
         for w in outcome.fit.warnings { printError("warning: \(w)") }
         noteUnseenHues(outcome.fit.unseenHues)
+        defer { noteHeldInterrupt(outcome.interruptedWhileSaving, guid: outcome.record.guid) }
         if json {
             print(try jsonString(ExtractionSummary(outcome)))
             return

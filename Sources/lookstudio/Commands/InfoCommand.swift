@@ -7,14 +7,17 @@ import ImageIO
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
-        abstract: "Describe an image: format, size, channels, bits per sample, colour description and colour space.",
+        abstract: "Describe an image: format, size, colour type, bits per sample, colour description and colour space.",
         discussion: """
-        The colour description is what the file says (ICC profile, PNG sRGB/gAMA/cHRM chunks, HEIF nclx); the \
-        colour space is how LookStudio reads it (untagged means sRGB). A profile LittleCMS rejects is an error.
+        The size line gives the colour type and bit depth as the file stores them (grey, grey+alpha, RGB, RGBA or \
+        palette; 1 to 16 bits); LookStudio reads every image as RGB or RGBA at 8 or 16 bits. The colour \
+        description is what the file says (ICC profile, PNG sRGB/gAMA/cHRM chunks, HEIF nclx); the colour space is \
+        how LookStudio reads it (untagged means sRGB). A profile LittleCMS rejects is an error.
 
-        JSON (--json): {"file": "…", "format": "png", "width": 4032, "height": 3024, "channels": 3, "depth": 8, \
-        "color_description": "ICC profile (536 bytes)", "color_space": "Display P3", "icc_bytes": 536, \
-        "warning": null}; icc_bytes is null without an ICC profile.
+        JSON (--json): {"file": "…", "format": "png", "width": 4032, "height": 3024, "color_type": "RGB", \
+        "stored_depth": 8, "channels": 3, "depth": 8, "color_description": "ICC profile (536 bytes)", \
+        "color_space": "Display P3", "icc_bytes": 536, "warning": null}; color_type and stored_depth are as \
+        stored, channels and depth as read; icc_bytes is null without an ICC profile.
 
         Examples:
           lookstudio info photo.heic
@@ -35,6 +38,8 @@ struct InfoCommand: ParsableCommand {
         var format: String
         var width: Int
         var height: Int
+        var colorType: String
+        var storedDepth: Int
         var channels: Int
         var depth: Int
         var colorDescription: String
@@ -45,6 +50,7 @@ struct InfoCommand: ParsableCommand {
         enum CodingKeys: String, CodingKey {
             case file, format, width, height, channels, depth, warning
             case colorDescription = "color_description", colorSpace = "color_space", iccBytes = "icc_bytes"
+            case colorType = "color_type", storedDepth = "stored_depth"
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -53,6 +59,8 @@ struct InfoCommand: ParsableCommand {
             try c.encode(format, forKey: .format)
             try c.encode(width, forKey: .width)
             try c.encode(height, forKey: .height)
+            try c.encode(colorType, forKey: .colorType)
+            try c.encode(storedDepth, forKey: .storedDepth)
             try c.encode(channels, forKey: .channels)
             try c.encode(depth, forKey: .depth)
             try c.encode(colorDescription, forKey: .colorDescription)
@@ -66,6 +74,7 @@ struct InfoCommand: ParsableCommand {
         let info = try ImageFormat.info(path: image, maxPixels: limit.maxPixels)
         let (profile, warning) = try ImageColor.profile(for: info.color, file: image)
         let report = Report(file: image, format: info.format.rawValue, width: info.width, height: info.height,
+                            colorType: info.stored.colorType.rawValue, storedDepth: info.stored.bitDepth,
                             channels: info.channels, depth: info.depth.rawValue,
                             colorDescription: info.color.summary, colorSpace: profile.description,
                             iccBytes: info.color.iccProfile?.data.count, warning: warning)
@@ -79,8 +88,7 @@ struct InfoCommand: ParsableCommand {
         print("""
             file:        \(image)
             format:      \(info.format.rawValue)
-            size:        \(info.width)×\(info.height), \(info.channels == 4 ? "RGBA" : "RGB"), \
-            \(info.depth.rawValue)-bit
+            size:        \(info.width)×\(info.height), \(info.stored)
             colour:      \(info.color.summary)
             read as:     \(profile.description)
             """)

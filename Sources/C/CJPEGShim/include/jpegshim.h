@@ -45,6 +45,8 @@ int lsjpeg_reader_quant_table(const lsjpeg_reader *r, int index, uint16_t out[64
 int lsjpeg_reader_compression(const lsjpeg_reader *r, uint16_t tables[128], int *h, int *v);
 /* 1 when the file holds CMYK or YCCK (print) data, which libjpeg-turbo cannot convert to RGB. */
 int lsjpeg_reader_is_cmyk(const lsjpeg_reader *r);
+/* 1 when the file holds one grey component (delivered as RGB like any other). */
+int lsjpeg_reader_is_grey(const lsjpeg_reader *r);
 const char *lsjpeg_reader_message(const lsjpeg_reader *r);
 void lsjpeg_reader_destroy(lsjpeg_reader *r);
 

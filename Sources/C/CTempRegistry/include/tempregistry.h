@@ -40,4 +40,14 @@ int lstemp_remove_all(void);
 
 /* Tells the handler a status line is drawn on stderr (1) or not (0): an interrupt that ends the process clears it. */
 void lstemp_set_status_line(int drawn);
+
+/* A held section: work an interrupt must not cut in two (a catalog transaction and its commit). From
+ * lstemp_hold_begin to the matching lstemp_hold_end, the first SIGINT or SIGTERM is held: the handler notes it and
+ * returns, removing nothing. A second one meanwhile is handled at once, as if no section were open, so a section
+ * that hangs can still be left. Sections nest; the outermost end takes the held signal. */
+void lstemp_hold_begin(void);
+/* Ends a section. At the outermost end, a held signal is handled as the handler would have when `failed` is
+ * non-zero or the mode is LSTEMP_STOP (in LSTEMP_EXIT that ends the process); otherwise it is left to the caller,
+ * whose work is done. Returns the held signal, or 0. */
+int lstemp_hold_end(int failed);
 #endif
