@@ -65,16 +65,7 @@ public struct PairImage: Sendable, Equatable {
             throw .unreadable(file: path, reason: error.reason)
         }
         var image = try PairImage(pixels: decoded.pixels)
-        let source: ColorProfile
-        if let icc = decoded.color.iccProfile, icc.colorSpace == nil || icc.colorSpace == "RGB " {
-            do {
-                source = try ColorProfile(iccData: icc.data, source: path)
-            } catch {
-                throw .colorSpace(file: path, reason: error.description)
-            }
-        } else {
-            source = ColorProfile(.sRGB)
-        }
+        let source = try profile(of: decoded, path: path)
         if !source.isEquivalent(to: workingSpace, tolerance: sameSpaceTolerance) {
             do {
                 let transform = try ColorTransform(from: source, to: workingSpace)
@@ -91,6 +82,52 @@ public struct PairImage: Sendable, Equatable {
             image.compression = storedCompression(path: path, width: image.width, height: image.height)
         }
         return image
+    }
+
+    /// Every `stride`-th pixel of the image at `path` as sRGB floats (three per pixel), converted from its embedded
+    /// profile as `load` converts: a census of its colours that holds only the decoded file, not a float image.
+    public static func colourSample(path: String, stride: Int,
+                                    maxPixels: Int = PNGReader.defaultMaxPixels) throws(ExtractionError) -> [Float] {
+        let decoded: DecodedImage
+        do {
+            decoded = try ImageFormat.readImage(path: path, maxPixels: maxPixels)
+        } catch {
+            throw .unreadable(file: path, reason: error.reason)
+        }
+        let pixels = decoded.pixels, c = pixels.channels, step = max(1, stride)
+        let count = pixels.width * pixels.height
+        var rgb = [Float]()
+        rgb.reserveCapacity(3 * (count / step + 1))
+        switch pixels.samples {
+        case .eight(let s):
+            for i in Swift.stride(from: 0, to: count, by: step) {
+                for k in 0..<3 { rgb.append(Float(s[c * i + k]) / 255) }
+            }
+        case .sixteen(let s):
+            for i in Swift.stride(from: 0, to: count, by: step) {
+                for k in 0..<3 { rgb.append(Float(s[c * i + k]) / 65535) }
+            }
+        }
+        let sRGB = ColorProfile(.sRGB)
+        let source = try profile(of: decoded, path: path)
+        guard !source.isEquivalent(to: sRGB, tolerance: sameSpaceTolerance) else { return rgb }
+        do {
+            return try ColorTransform(from: source, to: sRGB).converting(rgb).map { min(max($0, 0), 1) }
+        } catch {
+            throw .colorSpace(file: path, reason: error.description)
+        }
+    }
+
+    /// The colour space a decoded file's pixels are in: its embedded RGB profile, else sRGB.
+    static func profile(of decoded: DecodedImage, path: String) throws(ExtractionError) -> ColorProfile {
+        guard let icc = decoded.color.iccProfile, icc.colorSpace == nil || icc.colorSpace == "RGB " else {
+            return ColorProfile(.sRGB)
+        }
+        do {
+            return try ColorProfile(iccData: icc.data, source: path)
+        } catch {
+            throw .colorSpace(file: path, reason: error.description)
+        }
     }
 
     /// The compression of a JPEG file whose decoded pixels are `width`×`height` as stored: pixels turned upright

@@ -27,20 +27,15 @@ public struct ShownColours: Sendable, Equatable {
         return Data(bytes).base64EncodedString()
     }
 
-    /// The share of `image`'s pixels (read in sRGB, as `PairImage.load(path:)` reads) whose colours lie in cells
-    /// the pairs did not show; every 7th pixel is enough for a share.
-    public func unshownShare(of image: PairImage) -> Double {
-        guard !cells.isEmpty else { return 0 }
-        let count = image.width * image.height
-        var unshown = 0, seen = 0
-        image.rgb.withUnsafeBufferPointer { rgb in
-            var i = 0
-            while i < count {
-                if !cells[TypicalCoverage.cell(rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2])] { unshown += 1 }
-                seen += 1
-                i += 7
-            }
+    /// The share of the pixels `rgb` holds (sRGB floats, three per pixel, as `PairImage.colourSample` reads them)
+    /// whose colours lie in cells the pairs did not show.
+    public func unshownShare(of rgb: [Float]) -> Double {
+        let count = rgb.count / 3
+        guard !cells.isEmpty, count > 0 else { return 0 }
+        var unshown = 0
+        for i in 0..<count where !cells[TypicalCoverage.cell(rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2])] {
+            unshown += 1
         }
-        return seen == 0 ? 0 : Double(unshown) / Double(seen)
+        return Double(unshown) / Double(count)
     }
 }

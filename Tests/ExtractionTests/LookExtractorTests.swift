@@ -63,8 +63,8 @@ import Testing
         #expect(ShownColours(encoded: shown.encoded) == shown)
         #expect(ShownColours(encoded: "AAAA") == nil)
         // The grey photo's own pixels were shown (stray single pixels aside); a colour photo's mostly were not.
-        #expect(shown.unshownShare(of: grey) < 0.05)
-        #expect(shown.unshownShare(of: try ExtractionFixtures.photo("chelsea", width: 128)) > 0.8)
+        #expect(shown.unshownShare(of: grey.rgb) < 0.05)
+        #expect(shown.unshownShare(of: try ExtractionFixtures.photo("chelsea", width: 128).rgb) > 0.8)
     }
 
     @Test func theTypicalColourTableIsAShareOfPixelsPerCell() {

@@ -70,6 +70,29 @@ import Testing
         #expect(converted)
     }
 
+    @Test func aColourSampleIsEveryStridethPixelReadInSRGBAsLoadReadsIt() throws {
+        let folder = try ExtractionFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let photo = try ExtractionFixtures.photo("chelsea", width: 96)
+        try ImageFormat.write(try ExtractionFixtures.pixels8(photo), to: folder + "/p3.png",
+                              iccProfile: ColorProfile(.displayP3).data)
+        let whole = try PairImage.load(path: folder + "/p3.png").rgb
+        let sample = try PairImage.colourSample(path: folder + "/p3.png", stride: 5)
+        let strided = Self.everyNth(whole, 5)
+        #expect(sample.count == strided.count)
+        #expect(zip(sample, strided).allSatisfy { abs($0 - $1) < 1e-4 })
+        // The P3 file was converted: its samples are not the stored codes.
+        let stored = try PairImage(pixels: try ImageFormat.readImage(path: folder + "/p3.png").pixels).rgb
+        #expect(zip(sample, Self.everyNth(stored, 5)).contains { abs($0 - $1) > 0.01 })
+    }
+
+    /// Every `n`-th pixel of interleaved RGB floats.
+    static func everyNth(_ rgb: [Float], _ n: Int) -> [Float] {
+        var out: [Float] = []
+        for i in Swift.stride(from: 0, to: rgb.count / 3, by: n) { out += rgb[(3 * i)..<(3 * i + 3)] }
+        return out
+    }
+
     @Test func boxResizingAveragesAreasAndKeepsFlatColours() throws {
         let flat = try PairImage(width: 7, height: 5, rgb: [Float](repeating: 0.25, count: 105))
         let small = flat.boxResized(width: 3, height: 2)
