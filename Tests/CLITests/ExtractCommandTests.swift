@@ -83,6 +83,12 @@ import Testing
         let shipped = try CLI.run(["apply", "--look", "Warm Film", "--catalog", catalog, Self.before,
                                    dir + "/warm.png"])
         #expect(shipped.status == 0 && !shipped.stderr.contains("did not show"), "\(shipped.stderr)")
+        // An input apply cannot read gets apply's one error, whatever the look.
+        let missing = try CLI.run(["apply", "--look", "Grey Warm", "--catalog", catalog, dir + "/none.png",
+                                   dir + "/x.png"])
+        let missingShipped = try CLI.run(["apply", "--look", "Warm Film", "--catalog", catalog, dir + "/none.png",
+                                          dir + "/x.png"])
+        #expect(missing.status != 0 && missing.stderr == missingShipped.stderr, "\(missing.stderr)")
     }
 
     @Test func aTaggedJPEGFromApplyIsFittedThroughItsOwnCompression() throws {

@@ -113,8 +113,9 @@ struct ApplyCommand: ParsableCommand {
             let record = try catalog.resolveLook(reference)
             look = try catalog.cube(record)
             workingSpace = try LookSpaces.profile(of: record)
-            // Read before the output is written, which may replace the input (--in-place).
-            extracted = try LookExtraction.unshownShare(of: input, look: record, maxPixels: maxPixels)
+            // Read before the output is written, which may replace the input (--in-place). Advisory: an input the
+            // census cannot read is left to the pipeline, whose error is the one every apply gives.
+            extracted = (try? LookExtraction.unshownShare(of: input, look: record, maxPixels: maxPixels))?
                 .map { (record.name, $0) }
         } else if let lut {
             let loaded = try LUTFormat.readCube(path: lut, layout: layout.layout)
