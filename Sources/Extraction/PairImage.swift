@@ -94,20 +94,7 @@ public struct PairImage: Sendable, Equatable {
         } catch {
             throw .unreadable(file: path, reason: error.reason)
         }
-        let pixels = decoded.pixels, c = pixels.channels, step = max(1, stride)
-        let count = pixels.width * pixels.height
-        var rgb = [Float]()
-        rgb.reserveCapacity(3 * (count / step + 1))
-        switch pixels.samples {
-        case .eight(let s):
-            for i in Swift.stride(from: 0, to: count, by: step) {
-                for k in 0..<3 { rgb.append(Float(s[c * i + k]) / 255) }
-            }
-        case .sixteen(let s):
-            for i in Swift.stride(from: 0, to: count, by: step) {
-                for k in 0..<3 { rgb.append(Float(s[c * i + k]) / 65535) }
-            }
-        }
+        let rgb = floats(decoded.pixels, stride: stride)
         let sRGB = ColorProfile(.sRGB)
         let source = try profile(of: decoded, path: path)
         guard !source.isEquivalent(to: sRGB, tolerance: sameSpaceTolerance) else { return rgb }
@@ -141,15 +128,20 @@ public struct PairImage: Sendable, Equatable {
 
     /// Float samples of an 8- or 16-bit buffer (v/255, v/65535), alpha dropped.
     public init(pixels: PixelBuffer) throws(ExtractionError) {
-        let n = pixels.width * pixels.height, c = pixels.channels
-        var out = [Float](repeating: 0, count: 3 * n)
+        try self.init(width: pixels.width, height: pixels.height, rgb: Self.floats(pixels, stride: 1))
+    }
+
+    /// Every `stride`-th pixel of a buffer as RGB floats (v/255, v/65535), alpha dropped.
+    static func floats(_ pixels: PixelBuffer, stride: Int) -> [Float] {
+        let n = pixels.width * pixels.height, c = pixels.channels, step = max(1, stride)
+        var out = [Float](repeating: 0, count: 3 * ((n + step - 1) / step))
         switch pixels.samples {
         case .eight(let s):
-            for i in 0..<n { for k in 0..<3 { out[3 * i + k] = Float(s[c * i + k]) / 255 } }
+            for j in 0..<(out.count / 3) { for k in 0..<3 { out[3 * j + k] = Float(s[c * j * step + k]) / 255 } }
         case .sixteen(let s):
-            for i in 0..<n { for k in 0..<3 { out[3 * i + k] = Float(s[c * i + k]) / 65535 } }
+            for j in 0..<(out.count / 3) { for k in 0..<3 { out[3 * j + k] = Float(s[c * j * step + k]) / 65535 } }
         }
-        try self.init(width: pixels.width, height: pixels.height, rgb: out)
+        return out
     }
 
     /// The image averaged down (or up) to `newWidth`×`newHeight` with an area (box) filter: each output pixel is the

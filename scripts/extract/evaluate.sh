@@ -9,10 +9,8 @@ corpus=${CORPUS:-/work/shared/corpus}
 photos=${PHOTOS:-/work/shared/samples}
 bin=${LOOKSTUDIO:-.build/debug/lookstudio}
 mkdir -p "$out"
-# Every creative 3D look in the corpus (not the technical transforms: log/HLG/display conversions, identities).
-looks="gpuimage_lookup_amatorka.png gpuimage_lookup_miss_etikate.png gpuimage_lookup_soft_elegance_1.png
-pillowlut_hald6_hefe.png sharktacos_show_cin_resolve_33.cube cubelutloader_resolve_17_crlf.cube
-metalpetal_colorlookuptable_tiled64_rgba.png metalpetal_colortablegraded_strip16.png lutgen_gruvbox_dark_hald8.png"
+. "$(dirname "$0")/looks.sh"
+looks=$all_looks
 # One process and folder per look, so a long run leaves usable results as it goes. The grey-only photo is a target
 # only: a grey pair covers the grey axis alone (the extraction warns), and docs/EXTRACT.md reports that case apart.
 for l in $looks; do

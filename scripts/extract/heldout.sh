@@ -23,9 +23,8 @@ print(" ".join(f"{folder}/{r['file']}" for r in rows[:n]))
 EOF
 )
 echo "heldout: photos $photos" >&2
-looks=${LOOKS:-"gpuimage_lookup_amatorka.png gpuimage_lookup_miss_etikate.png gpuimage_lookup_soft_elegance_1.png
-pillowlut_hald6_hefe.png sharktacos_show_cin_resolve_33.cube cubelutloader_resolve_17_crlf.cube
-metalpetal_colorlookuptable_tiled64_rgba.png metalpetal_colortablegraded_strip16.png lutgen_gruvbox_dark_hald8.png"}
+. "$(dirname "$0")/looks.sh"
+looks=${LOOKS:-$all_looks}
 variants=""
 for v in ${VARIANTS:-}; do variants="$variants --variant $v"; done
 for l in $looks; do
