@@ -65,7 +65,7 @@ public struct PairImage: Sendable, Equatable {
             throw .unreadable(file: path, reason: error.reason)
         }
         var image = try PairImage(pixels: decoded.pixels)
-        let source = try profile(of: decoded, path: path)
+        let source = try profile(of: decoded.color, path: path)
         if !source.isEquivalent(to: workingSpace, tolerance: sameSpaceTolerance) {
             do {
                 let transform = try ColorTransform(from: source, to: workingSpace)
@@ -84,19 +84,21 @@ public struct PairImage: Sendable, Equatable {
         return image
     }
 
-    /// Every `stride`-th pixel of the image at `path` as sRGB floats (three per pixel), converted from its embedded
-    /// profile as `load` converts: a census of its colours that holds only the decoded file, not a float image.
-    public static func colourSample(path: String, stride: Int,
+    /// The colours of the image at `path` as sRGB floats (three per pixel), converted from its embedded profile as
+    /// `load` converts, read from a copy at most `maxLongSide` pixels long: PNG and TIFF stream through a box
+    /// filter and a JPEG decodes at a DCT-reduced size (`ImagePreview`), so a census of a large photo holds neither
+    /// the decoded file nor a float image of it.
+    public static func colourSample(path: String, maxLongSide: Int = censusLongSide,
                                     maxPixels: Int = PNGReader.defaultMaxPixels) throws(ExtractionError) -> [Float] {
-        let decoded: DecodedImage
+        let preview: ImagePreview
         do {
-            decoded = try ImageFormat.readImage(path: path, maxPixels: maxPixels)
+            preview = try ImagePreview(path: path, maxLongSide: maxLongSide, maxPixels: maxPixels)
         } catch {
             throw .unreadable(file: path, reason: error.reason)
         }
-        let rgb = floats(decoded.pixels, stride: stride)
+        let rgb = floats(preview.pixels)
         let sRGB = ColorProfile(.sRGB)
-        let source = try profile(of: decoded, path: path)
+        let source = try profile(of: preview.color, path: path)
         guard !source.isEquivalent(to: sRGB, tolerance: sameSpaceTolerance) else { return rgb }
         do {
             return try ColorTransform(from: source, to: sRGB).converting(rgb).map { min(max($0, 0), 1) }
@@ -105,9 +107,13 @@ public struct PairImage: Sendable, Equatable {
         }
     }
 
+    /// The long side of `colourSample`'s copy: about 0.5 MP of a 3:2 photo, enough for the share of 32³ colour
+    /// cells (a box of a few pixels blurs only edges, where a colour between two shown ones is shown as much).
+    public static let censusLongSide = 1024
+
     /// The colour space a decoded file's pixels are in: its embedded RGB profile, else sRGB.
-    static func profile(of decoded: DecodedImage, path: String) throws(ExtractionError) -> ColorProfile {
-        guard let icc = decoded.color.iccProfile, icc.colorSpace == nil || icc.colorSpace == "RGB " else {
+    static func profile(of color: ColorDescription, path: String) throws(ExtractionError) -> ColorProfile {
+        guard let icc = color.iccProfile, icc.colorSpace == nil || icc.colorSpace == "RGB " else {
             return ColorProfile(.sRGB)
         }
         do {
@@ -128,18 +134,18 @@ public struct PairImage: Sendable, Equatable {
 
     /// Float samples of an 8- or 16-bit buffer (v/255, v/65535), alpha dropped.
     public init(pixels: PixelBuffer) throws(ExtractionError) {
-        try self.init(width: pixels.width, height: pixels.height, rgb: Self.floats(pixels, stride: 1))
+        try self.init(width: pixels.width, height: pixels.height, rgb: Self.floats(pixels))
     }
 
-    /// Every `stride`-th pixel of a buffer as RGB floats (v/255, v/65535), alpha dropped.
-    static func floats(_ pixels: PixelBuffer, stride: Int) -> [Float] {
-        let n = pixels.width * pixels.height, c = pixels.channels, step = max(1, stride)
-        var out = [Float](repeating: 0, count: 3 * ((n + step - 1) / step))
+    /// A buffer's pixels as RGB floats (v/255, v/65535), alpha dropped.
+    static func floats(_ pixels: PixelBuffer) -> [Float] {
+        let n = pixels.width * pixels.height, c = pixels.channels
+        var out = [Float](repeating: 0, count: 3 * n)
         switch pixels.samples {
         case .eight(let s):
-            for j in 0..<(out.count / 3) { for k in 0..<3 { out[3 * j + k] = Float(s[c * j * step + k]) / 255 } }
+            for j in 0..<n { for k in 0..<3 { out[3 * j + k] = Float(s[c * j + k]) / 255 } }
         case .sixteen(let s):
-            for j in 0..<(out.count / 3) { for k in 0..<3 { out[3 * j + k] = Float(s[c * j * step + k]) / 65535 } }
+            for j in 0..<n { for k in 0..<3 { out[3 * j + k] = Float(s[c * j + k]) / 65535 } }
         }
         return out
     }

@@ -282,8 +282,7 @@ public enum LookExtraction {
                                     maxPixels: Int = PNGReader.defaultMaxPixels) throws -> Double? {
         guard let shown = (try? ExtractionProvenance(description: record.description, look: record.name))?
             .shownColours else { return nil }
-        // Every 7th pixel is plenty for a share, and keeps the census to the decoded file's memory.
-        return shown.unshownShare(of: try PairImage.colourSample(path: path, stride: 7, maxPixels: maxPixels))
+        return shown.unshownShare(of: try PairImage.colourSample(path: path, maxPixels: maxPixels))
     }
 
     /// SHA-256 of a file's bytes, lowercase hex (OpenSSL, as the catalog hashes).

@@ -70,27 +70,31 @@ import Testing
         #expect(converted)
     }
 
-    @Test func aColourSampleIsEveryStridethPixelReadInSRGBAsLoadReadsIt() throws {
+    @Test func aColourSampleIsReadInSRGBAsLoadReadsItFromACopyOfBoundedSize() throws {
         let folder = try ExtractionFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let photo = try ExtractionFixtures.photo("chelsea", width: 96)
         try ImageFormat.write(try ExtractionFixtures.pixels8(photo), to: folder + "/p3.png",
                               iccProfile: ColorProfile(.displayP3).data)
+        // Small enough to be its own copy: the sample is what `load` reads, pixel for pixel.
         let whole = try PairImage.load(path: folder + "/p3.png").rgb
-        let sample = try PairImage.colourSample(path: folder + "/p3.png", stride: 5)
-        let strided = Self.everyNth(whole, 5)
-        #expect(sample.count == strided.count)
-        #expect(zip(sample, strided).allSatisfy { abs($0 - $1) < 1e-4 })
+        let sample = try PairImage.colourSample(path: folder + "/p3.png")
+        #expect(sample.count == whole.count)
+        #expect(zip(sample, whole).allSatisfy { abs($0 - $1) < 1e-4 })
         // The P3 file was converted: its samples are not the stored codes.
         let stored = try PairImage(pixels: try ImageFormat.readImage(path: folder + "/p3.png").pixels).rgb
-        #expect(zip(sample, Self.everyNth(stored, 5)).contains { abs($0 - $1) > 0.01 })
-    }
-
-    /// Every `n`-th pixel of interleaved RGB floats.
-    static func everyNth(_ rgb: [Float], _ n: Int) -> [Float] {
-        var out: [Float] = []
-        for i in Swift.stride(from: 0, to: rgb.count / 3, by: n) { out += rgb[(3 * i)..<(3 * i + 3)] }
-        return out
+        #expect(zip(sample, stored).contains { abs($0 - $1) > 0.01 })
+        // A large JPEG is read at a reduced size, and its colours keep their shares: a red quarter stays a quarter.
+        let (w, h) = (3200, 400)
+        var rgb = [Float](repeating: 0, count: 3 * w * h)
+        for y in 0..<h { for x in 0..<w { rgb[3 * (y * w + x) + (x < w / 4 ? 0 : 2)] = 0.8 } }
+        try ImageFormat.write(try ExtractionFixtures.pixels8(try PairImage(width: w, height: h, rgb: rgb)),
+                              to: folder + "/wide.jpg", jpegQuality: 95)
+        let wide = try PairImage.colourSample(path: folder + "/wide.jpg")
+        let count = wide.count / 3
+        #expect(count <= PairImage.censusLongSide * PairImage.censusLongSide * h / w)
+        let red = (0..<count).filter { wide[3 * $0] > 0.5 && wide[3 * $0 + 2] < 0.2 }.count
+        #expect(abs(Double(red) / Double(count) - 0.25) < 0.02)
     }
 
     @Test func boxResizingAveragesAreasAndKeepsFlatColours() throws {
