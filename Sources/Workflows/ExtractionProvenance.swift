@@ -30,6 +30,8 @@ public struct ExtractionProvenance: Sendable, Equatable {
     public var interpolation: Interpolation
     /// The fit's held-out mean ΔE00, when recorded.
     public var heldOutMean: Double?
+    /// The fit's typical coverage (docs/EXTRACT.md), when recorded.
+    public var typicalCoverage: Double?
     /// The pairs, in the order they were given.
     public var pairs: [Pair]
     /// The colours the pairs show, when recorded (looks extracted before that have none).
@@ -71,6 +73,7 @@ public struct ExtractionProvenance: Sendable, Equatable {
         self.size = size
         self.interpolation = interpolation
         heldOutMean = block["held_out_de00"]?["mean"]?.float
+        typicalCoverage = block["typical_coverage"]?.float
         shownColours = block["shown_colours"]?.string.flatMap(ShownColours.init(encoded:))
         self.pairs = pairs
     }

@@ -209,12 +209,17 @@ public enum LookExtraction {
         public var request: Request
         /// SIGINT or SIGTERM, when one came while the version was being stored and was held until it was.
         public var interruptedWhileSaving: Int32?
+        /// Pairs given after the recorded ones, fitted with them for the first time.
+        public var pairsAdded: Int
+        /// The typical coverage the old provenance recorded.
+        public var previousTypicalCoverage: Double?
     }
 
     /// Refits the extracted look `reference` (GUID, GUID prefix or name) from its own photos, given again as
-    /// `pairs` in the recorded order — each file must have the SHA-256 its provenance records — with this
-    /// version's method and the look's recorded size, interpolation and working space. The result is stored as
-    /// the look's next version (GUID, name and tags kept; the old cube stays readable as GUID@N) with new provenance.
+    /// `pairs` in the recorded order — each file must have the SHA-256 its provenance records — followed by any
+    /// pairs to add (colours the look should carry that its photos did not show), with this version's method and
+    /// the look's recorded size, interpolation and working space. The result is stored as the look's next version
+    /// (GUID, name and tags kept; the old cube stays readable as GUID@N) with new provenance listing every pair.
     public static func refit(look reference: String, pairs: [(before: String, after: String)],
                              openCatalog: () throws -> Catalog, report: String? = nil,
                              maxPixels: Int = PNGReader.defaultMaxPixels,
@@ -227,10 +232,11 @@ public enum LookExtraction {
             throw WorkflowError.provenance(look: record.name, reason: origin + ", not extracted from photos")
         }
         let provenance = try ExtractionProvenance(description: record.description, look: record.name)
-        guard pairs.count == provenance.pairs.count else {
+        guard pairs.count >= provenance.pairs.count else {
             let names = provenance.pairs.map { "\($0.before.name) \($0.after.name)" }.joined(separator: ", ")
             throw WorkflowError.refitSources(look: record.name, reason: "it was extracted from "
-                + "\(provenance.pairs.count) pair(s), \(names); \(pairs.count) were given")
+                + "\(provenance.pairs.count) pair(s), \(names); \(pairs.count) were given (give them all, in that "
+                + "order, then any pairs to add)")
         }
         for (k, (given, recorded)) in zip(pairs, provenance.pairs).enumerated() {
             for (path, file, role) in [(given.before, recorded.before, "before"), (given.after, recorded.after, "after")] {
@@ -272,7 +278,8 @@ public enum LookExtraction {
         }
         return RefitOutcome(record: saved.after, previousVersion: saved.before.version, changed: saved.changed,
                             fit: fit, previousHeldOutMean: provenance.heldOutMean, request: request,
-                            interruptedWhileSaving: held)
+                            interruptedWhileSaving: held, pairsAdded: pairs.count - provenance.pairs.count,
+                            previousTypicalCoverage: provenance.typicalCoverage)
     }
 
     /// The share of the image at `path` whose colours the pairs of the extracted look `record` did not show, where
@@ -436,6 +443,7 @@ public struct ExtractionSummary: Sendable, Encodable {
     let warnings: [String]
     let unseenHues: [String]
     let tagsAdded: [String]
+    let pairsAdded: Int
 
     enum CodingKeys: String, CodingKey {
         case guid, name, status, interpolation, coverage, pairs, warnings
@@ -448,6 +456,7 @@ public struct ExtractionSummary: Sendable, Encodable {
         case unseenHues = "unseen_hues"
         case typicalCoverage = "typical_coverage"
         case tagsAdded = "tags_added"
+        case pairsAdded = "pairs_added"
     }
 
     /// The summary of `outcome` for `request`.
@@ -459,12 +468,13 @@ public struct ExtractionSummary: Sendable, Encodable {
     /// The summary of a refit: status `refitted`, or `unchanged` when the cube came out the same.
     public init(_ outcome: LookExtraction.RefitOutcome) {
         self.init(outcome.record, fit: outcome.fit, request: outcome.request,
-                  status: outcome.changed ? "refitted" : "unchanged")
+                  status: outcome.changed ? "refitted" : "unchanged", pairsAdded: outcome.pairsAdded)
     }
 
     private init(_ record: LookRecord, fit: LookFit, request: LookExtraction.Request, status: String,
-                 tagsAdded: [String] = []) {
+                 tagsAdded: [String] = [], pairsAdded: Int = 0) {
         self.tagsAdded = tagsAdded
+        self.pairsAdded = pairsAdded
         guid = record.guid
         name = record.name
         self.status = status

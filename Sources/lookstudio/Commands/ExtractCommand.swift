@@ -21,7 +21,9 @@ struct ExtractCommand: ParsableCommand {
         --refit LOOK fits an extracted look again from its own photos (given again, in the recorded order; each \
         file must have the SHA-256 the look's provenance records) with this version's method and the look's size, \
         interpolation and working space, and stores the result as the look's next version: GUID, name and tags \
-        are kept and the old cube stays readable as GUID@N (`lookstudio looks versions LOOK`).
+        are kept and the old cube stays readable as GUID@N (`lookstudio looks versions LOOK`). Pairs given after \
+        the recorded ones are added: when the look was warned to show too few colours, refit it with a pair of \
+        the same edit on a photo of other colours.
 
         Ctrl-C (SIGINT) or SIGTERM before the save stores nothing (exit status 130 or 143). One that comes while the \
         look is being saved is held until the save is done: the GUID is printed with a note and the status is 0. \
@@ -31,6 +33,7 @@ struct ExtractCommand: ParsableCommand {
           lookstudio extract street.jpg street-graded.jpg --name "Teal Street" --tag film
           lookstudio extract a.tif a-edit.tif b.tif b-edit.tif --name Faded --size 33 --report report/ --json
           lookstudio extract street.jpg street-graded.jpg --refit "Teal Street"
+          lookstudio extract street.jpg street-graded.jpg beach.jpg beach-graded.jpg --refit "Teal Street"
         """)
 
     @OptionGroup var global: GlobalOptions
@@ -42,8 +45,8 @@ struct ExtractCommand: ParsableCommand {
     @Option(help: "Name of the new look (must be unused, ignoring case).")
     var name: String?
 
-    @Option(help: ArgumentHelp("Refit this extracted look (GUID, GUID prefix or name) from the same photos and "
-                               + "store it as its next version.", valueName: "look"))
+    @Option(help: ArgumentHelp("Refit this extracted look (GUID, GUID prefix or name) from the same photos, and "
+                               + "any pairs given after them, and store it as its next version.", valueName: "look"))
     var refit: String?
 
     @Option(help: "Entries per cube axis (3…129). (default: 33)")
@@ -127,6 +130,11 @@ struct ExtractCommand: ParsableCommand {
                               + "of a typical photo's pixels (%.1f %% of the colour space)", outcome.fit.heldOut.mean,
                               outcome.fit.heldOut.p95, outcome.fit.typicalCoverage * 100, outcome.fit.coverage * 100))
         }
+        if outcome.added, outcome.fit.typicalCoverage < LookExtractor.thinCoverage {
+            printError("note: to add a pair of the same edit on a photo of other colours to this look, give "
+                       + "\(pairs.count == 1 ? "this pair" : "these pairs") first: lookstudio extract BEFORE AFTER "
+                       + "BEFORE2 AFTER2 --refit \(outcome.record.guid.prefix(8))")
+        }
         noteHeldInterrupt(outcome.interruptedWhileSaving, guid: outcome.record.guid)
     }
 
@@ -170,10 +178,16 @@ struct ExtractCommand: ParsableCommand {
             return
         }
         print(outcome.record.guid)
-        let before = outcome.previousHeldOutMean.map { String(format: "%.2f → ", $0) } ?? ""
+        // Added pairs bring their own held-out pixels, so the old figure is not comparable then.
+        let before = (outcome.pairsAdded == 0 ? outcome.previousHeldOutMean : nil)
+            .map { String(format: "%.2f → ", $0) } ?? ""
         if outcome.changed {
-            printError(String(format: "refitted \"%@\": version %d → %d; held-out error: mean %@%.2f, p95 %.2f ΔE00",
-                              outcome.record.name, outcome.previousVersion, outcome.record.version, before,
+            let added = outcome.pairsAdded == 0 ? ""
+                : " with \(outcome.pairsAdded) pair\(outcome.pairsAdded == 1 ? "" : "s") added"
+                + " (typical coverage " + (outcome.previousTypicalCoverage.map { String(format: "%.0f → ", $0 * 100) } ?? "")
+                + String(format: "%.0f %%)", outcome.fit.typicalCoverage * 100)
+            printError(String(format: "refitted \"%@\": version %d → %d%@; held-out error: mean %@%.2f, p95 %.2f ΔE00",
+                              outcome.record.name, outcome.previousVersion, outcome.record.version, added, before,
                               outcome.fit.heldOut.mean, outcome.fit.heldOut.p95))
         } else {
             printError("note: the refit gives \"\(outcome.record.name)\" the cube it already has; nothing was stored")
