@@ -50,6 +50,19 @@ import Testing
         #expect(object?["channels"] as? Int == 3 && object?["depth"] as? Int == 16)
     }
 
+    @Test("info on a LUT file says it is one and which command describes it")
+    func infoOnALUT() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "LUT_3D_SIZE 2\n".write(toFile: dir + "/look.cube", atomically: true, encoding: .utf8)
+        let result = try CLI.run(["info", dir + "/look.cube"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("look.cube is a LUT file, not an image: `lookstudio inspect "), "\(result.stderr)")
+        // A missing file is still reported as missing.
+        let missing = try CLI.run(["info", dir + "/none.cube"])
+        #expect(missing.status == 1 && missing.stderr.contains("none.cube: cannot open (no such file)"))
+    }
+
     @Test("import --space stores the working space; looks show prints it and --json has working_space")
     func importSpace() throws {
         let dir = try CLI.tempDir()

@@ -71,6 +71,11 @@ struct InfoCommand: ParsableCommand {
     }
 
     func run() throws {
+        // A LUT file is the commonest wrong input here; say which command reads it rather than list image formats.
+        if ["cube", "3dl", "clf"].contains((image as NSString).pathExtension.lowercased()),
+           FileManager.default.fileExists(atPath: image) {
+            throw ValidationError("\(image) is a LUT file, not an image: `lookstudio inspect \(image)` describes it")
+        }
         let info = try ImageFormat.info(path: image, maxPixels: limit.maxPixels)
         let (profile, warning) = try ImageColor.profile(for: info.color, file: image)
         let report = Report(file: image, format: info.format.rawValue, width: info.width, height: info.height,
