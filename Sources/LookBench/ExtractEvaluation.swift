@@ -160,7 +160,13 @@ public enum ExtractEvaluation {
         for p in photos { photoFiles[p.name] = try save(p.image, "photo-" + p.name) }
         var cases: [Case] = []
         for look in looks {
-            let truths = photos.map { $0.image.applying(look.cube) }
+            // Clamped as any file `apply` writes is: a look with entries below 0 (kdenlive's TEAL_ORANGE) would
+            // otherwise be judged on negative colours no image shows and no stored look can hold.
+            let truths = photos.map { truth in
+                var image = truth.image.applying(look.cube)
+                for i in image.rgb.indices { image.rgb[i] = min(max(image.rgb[i], 0), 1) }
+                return image
+            }
             var truthFiles: [String] = []
             for (k, p) in photos.enumerated() { truthFiles.append(try save(truths[k], "true-\(look.name)-\(p.name)")) }
             for source in photos where !targetOnly.contains(source.name) {

@@ -27,4 +27,16 @@ import Testing
         let clean = try ExtractEvaluation.after(grey, look: identity, variant: .clean, scratch: scratch)
         #expect(clean.rgb == grey.rgb)
     }
+
+    @Test("the true look's colours are clamped to 0…1 as a written file's are, so a look reaching below 0 is judged on what it shows")
+    func truthIsClampedLikeAWrittenImage() throws {
+        // Contrast around mid-grey that sends the shadows below 0 (kdenlive's TEAL_ORANGE reaches -0.09).
+        let look = try ColorCube(size: 17) { ($0 - 0.5) * 1.6 + 0.5 }
+        let photo = try ExtractionFixtures.photo("coffee", width: 96)
+        let cases = try ExtractEvaluation.run(looks: [("contrast", look)], photos: [("coffee", photo)],
+                                              variants: [.clean])
+        #expect(cases.count == 1)
+        // The fit reproduces the clipped after image; against unclamped truth its shadows would be far off.
+        #expect(cases[0].mean < 0.3, "own-photo mean \(cases[0].mean) ΔE00")
+    }
 }
