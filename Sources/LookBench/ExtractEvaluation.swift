@@ -47,6 +47,9 @@ public enum ExtractEvaluation {
         public var coverage: Double
         /// Share of a typical photo's pixels whose colours the pair showed (`LookFit.typicalCoverage`).
         public var typicalCoverage: Double
+        /// Share of the target's pixels whose colours the pair did not show (`ShownColours.unshownShare`): what
+        /// `apply --look` notes from a third on.
+        public var unshown: Double
         /// Warnings the extraction gave.
         public var warnings: [String]
     }
@@ -180,6 +183,7 @@ public enum ExtractEvaluation {
                         cases.append(Case(look: look.name, source: source.name, variant: variant,
                                           target: target.name, mean: d.mean, p95: d.p95, coverage: fit.coverage,
                                           typicalCoverage: fit.typicalCoverage,
+                                          unshown: fit.shownColours.unshownShare(of: target.image.rgb),
                                           warnings: fit.warnings))
                     }
                     if dump != nil {

@@ -34,6 +34,30 @@ def table(cases, grey, label):
               f"{sum(c['p95'] for c in r) / len(r):.2f} |")
 
 
+THIN = 1 / 3  # LookExtractor.thinCoverage: extract warns below it, apply --look notes an unshown share from it on
+
+
+def said(c):
+    """What LookStudio tells the user about this (pair, photo) case."""
+    if c["typicalCoverage"] < THIN:
+        return "warned at extract"
+    return "noted at apply" if c["unshown"] >= THIN else "silent"
+
+
+def by_warning(cases, label):
+    rows = defaultdict(list)
+    for c in cases:
+        if c["target"] != c["source"] and "unshown" in c:
+            rows[(c["variant"], said(c))].append(c)
+    if not rows:
+        return
+    print(f"\n{label}, other photos by what LookStudio says: variant | said | cases | mean ΔE00 | mean p95")
+    for key in sorted(rows):
+        r = rows[key]
+        print(f"| {key[0]} | {key[1]} | {len(r)} | {sum(c['mean'] for c in r) / len(r):.2f} | "
+              f"{sum(c['p95'] for c in r) / len(r):.2f} |")
+
+
 def main(directories, apart):
     # A later folder's case replaces an earlier one's (a rerun of one variant after a change).
     lattice, polynomial = {}, {}
@@ -47,6 +71,7 @@ def main(directories, apart):
     groups = [("", lambda c: c["look"] not in apart)] + [(f" [{a} only]", lambda c, a=a: c["look"] == a) for a in apart]
     for suffix, keep in groups:
         table([c for c in lattice if keep(c)], set(), "lattice fit" + suffix)
+        by_warning([c for c in lattice if keep(c)], "lattice fit" + suffix)
         if polynomial:
             table([c for c in polynomial if keep(c)], set(), "colour-science polynomial fits" + suffix)
 

@@ -66,10 +66,11 @@ struct BenchExtractEvalCommand: ParsableCommand {
                                               targetOnly: Set(targetOnly), dump: dump) {
             FileHandle.standardError.write(Data(("… " + $0 + "\n").utf8))
         }
-        print("look                          source       variant    target       mean    p95  coverage  typical")
+        print("look                          source       variant    target       mean    p95  coverage  typical  unshown")
         for c in cases {
             print(pad(c.look, 30) + pad(c.source, 13) + pad(c.variant.rawValue, 11) + pad(c.target, 12)
-                  + String(format: "%6.2f %6.2f %8.3f %8.3f", c.mean, c.p95, c.coverage, c.typicalCoverage))
+                  + String(format: "%6.2f %6.2f %8.3f %8.3f %8.3f", c.mean, c.p95, c.coverage, c.typicalCoverage,
+                           c.unshown))
         }
     }
 
