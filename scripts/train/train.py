@@ -147,6 +147,14 @@ def posteriors(params, cases):
     return out
 
 
+def ramp_score(applied, truths, untouched):
+    """Mean share of each faulted case's error removed; a case with no such fault (a cast estimate on an exposure
+    fault) counts its error against a floor of 0.1, so moving it is penalised too."""
+    size = np.linalg.norm(truths[~untouched], axis=1)
+    err = np.linalg.norm(applied[~untouched] - truths[~untouched], axis=1)
+    return float(np.mean(1 - err / np.maximum(size, 0.1)))
+
+
 def choose_ramp(estimates, truths, spreads, untouched, limit):
     """The ramp (low, high) that recovers most of the faulted cases' error (in log units) while moving no
     untouched case by more than `limit`."""
@@ -159,14 +167,30 @@ def choose_ramp(estimates, truths, spreads, untouched, limit):
             moved = np.linalg.norm(applied[untouched], axis=1).max() if untouched.any() else 0.0
             if moved > limit:
                 continue
-            # Share of each case's error removed; a case with no such fault (a cast estimate on an exposure
-            # fault) counts its error against a floor of 0.1, so moving it is penalised too.
-            size = np.linalg.norm(truths[~untouched], axis=1)
-            err = np.linalg.norm(applied[~untouched] - truths[~untouched], axis=1)
-            score = np.mean(1 - err / np.maximum(size, 0.1))
+            score = ramp_score(applied, truths, untouched)
             if score > best[1]:
                 best = ((float(low), float(high)), float(score), float(moved))
     return best
+
+
+def checked_ramp(estimates, truths, spreads, untouched, units, limit):
+    """`choose_ramp` on every validation case, kept only if the choice generalises across sources: for each source
+    unit, the ramp chosen without it must keep that unit's untouched cases within `limit` too. Photos from a package
+    the ramp never saw scatter further than the ones it was chosen on (a ramp at the limit on validation moved unseen
+    test photos by up to 2.9 ΔE00: docs/CORRECTION.md), so a ramp that fails this is replaced by none."""
+    chosen = choose_ramp(estimates, truths, spreads, untouched, limit)
+    checks = {}
+    for unit in sorted(set(units)):
+        out = units == unit
+        ramp = choose_ramp(estimates[~out], truths[~out], spreads[~out], untouched[~out], limit)[0]
+        moved = 0.0
+        if ramp is not None and (out & untouched).any():
+            a = np.clip((ramp[1] - spreads) / (ramp[1] - ramp[0]), 0, 1)
+            moved = float(np.linalg.norm((estimates * a[:, None])[out & untouched], axis=1).max())
+        checks[unit] = round(moved, 4)
+    if chosen[0] is not None and all(m <= limit for m in checks.values()):
+        return chosen, chosen[0], checks
+    return (None, ramp_score(np.zeros_like(truths), truths, untouched), 0.0), chosen[0], checks
 
 
 def main():
@@ -205,16 +229,18 @@ def main():
 
     vjobs = [(path(r), len(TRAIN_FAMILIES), settings["seed"] * 7919 + k, threshold, TRAIN_FAMILIES)
              for k, r in enumerate(valid)]
-    vcases = [c for chunk in pool.map(features, vjobs) for c in chunk]
+    vchunks = pool.map(features, vjobs)
+    vcases = [c for chunk in vchunks for c in chunk]
+    units = np.array([r["unit"] for r, chunk in zip(valid, vchunks) for _ in chunk])
     post = posteriors(params, vcases)
     untouched = np.array([p[0] == "none" for p in post])
     enough = np.array([p[7] >= 64 for p in post], dtype=float)
-    cast_ramp, cast_score, cast_moved = choose_ramp(
+    (cast_ramp, cast_score, cast_moved), cast_candidate, cast_checks = checked_ramp(
         np.stack([p[1] for p in post]) * enough[:, None], np.stack([p[3] for p in post]),
-        np.array([p[2] for p in post]), untouched, settings["untouched_cast_max"])
-    luma_ramp, luma_score, luma_moved = choose_ramp(
+        np.array([p[2] for p in post]), untouched, units, settings["untouched_cast_max"])
+    (luma_ramp, luma_score, luma_moved), luma_candidate, luma_checks = checked_ramp(
         np.array([[p[4]] for p in post]), np.array([[p[6]] for p in post]), np.array([p[5] for p in post]),
-        untouched, settings["untouched_stops_max"])
+        untouched, units, settings["untouched_stops_max"])
     params.update(chroma_ramp=cast_ramp or (0.0, 1e-6), luma_ramp=luma_ramp or (0.0, 1e-6))
     cast_err = np.median([np.linalg.norm(p[1] - p[3]) for p in post])
     luma_err = np.median([abs(p[4] - p[6]) for p in post])
@@ -226,7 +252,9 @@ def main():
                         exposure_median_error_stops=round(float(luma_err), 4),
                         cast_recovery_log=round(cast_score, 4), cast_untouched_max_log=round(cast_moved, 4),
                         exposure_recovery_stops=round(luma_score, 4),
-                        exposure_untouched_max_stops=round(luma_moved, 4)),
+                        exposure_untouched_max_stops=round(luma_moved, 4),
+                        cast_ramp_candidate=cast_candidate, cast_ramp_unit_checks=cast_checks,
+                        exposure_ramp_candidate=luma_candidate, exposure_ramp_unit_checks=luma_checks),
         loss=dict(chroma=round(loss_c, 5), luma=round(loss_l, 5)), seconds=round(time.time() - started, 1))
     M.save(args.out, params, record)
     print(json.dumps(record, indent=1))
