@@ -2,6 +2,7 @@ import Correction
 import Dispatch
 import Foundation
 import ImageIO
+import Extraction
 import ImageMetadata
 import LookCatalog
 import LookCore
@@ -144,6 +145,19 @@ public struct CorrectJob: Sendable {
         }
     }
 
+    /// The share of `file`'s pixels outside the colours `shown`, from the analysis's sRGB preview when there is
+    /// one, else from a reduced copy of the file. Advisory: a file that cannot be read gets the render's error.
+    private static func unshownShare(_ shown: ShownColours, file: String, analysis: SceneAnalysis?,
+                                     maxPixels: Int) -> Double? {
+        guard let preview = analysis?.preview, case .eight(let samples) = preview.samples else {
+            return (try? PairImage.colourSample(path: file, maxPixels: maxPixels)).map(shown.unshownShare(of:))
+        }
+        let c = preview.channels
+        var rgb = [Float](repeating: 0, count: 3 * preview.width * preview.height)
+        for i in 0..<(rgb.count / 3) { for k in 0..<3 { rgb[3 * i + k] = Float(samples[c * i + k]) / 255 } }
+        return shown.unshownShare(of: rgb)
+    }
+
     /// Analyses once, then renders each strength, filling `result` as it goes.
     private func correct(_ file: String, threads: Int?, into result: inout CorrectResult) throws {
         result.scene = scene
@@ -161,6 +175,9 @@ public struct CorrectJob: Sendable {
         }
         let (look, defaults, withheld) = looks.look(for: result.scene, confidence: result.confidence)
         result.lookWithheld = withheld
+        if let shown = look?.shownColours {
+            result.lookUnshown = Self.unshownShare(shown, file: file, analysis: analysis, maxPixels: options.maxPixels)
+        }
         var overrides = params
         overrides.lutOutputGuid = looks.explicit?.guid
         let preset = result.scene.flatMap { looks.presets[$0.rawValue] } ?? CorrectionPreset()

@@ -17,6 +17,9 @@ public struct CorrectResult: Encodable, Sendable {
     public var lookGuid: String?
     public var lookName: String?
     public var lookStrength: Double?
+    /// For a look extracted from photo pairs: the share of this image's pixels in colours the pairs did not show,
+    /// where the look is extrapolated (null for other looks).
+    public var lookUnshown: Double?
     /// The files written.
     public var outputs: [String] = []
     /// Why the image failed, if it did.
@@ -33,7 +36,7 @@ public struct CorrectResult: Encodable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case file, scene, sceneName = "scene_name", confidence, faces, lookGuid = "look_guid", lookName = "look_name"
-        case lookStrength = "look_strength", outputs, error, auto
+        case lookStrength = "look_strength", lookUnshown = "look_unshown", outputs, error, auto
     }
 
     // Every key is always present (null when empty), as the JSON contract says.
@@ -47,6 +50,7 @@ public struct CorrectResult: Encodable, Sendable {
         try c.encode(lookGuid, forKey: .lookGuid)
         try c.encode(lookName, forKey: .lookName)
         try c.encode(lookStrength, forKey: .lookStrength)
+        try c.encode(lookUnshown.map { ($0 * 1000).rounded() / 1000 }, forKey: .lookUnshown)
         try c.encode(outputs, forKey: .outputs)
         try c.encode(error, forKey: .error)
         try c.encode(auto, forKey: .auto)
@@ -60,7 +64,9 @@ public struct CorrectResult: Encodable, Sendable {
         lines.append("  " + sceneText)
         lines += (auto?.explanation ?? ["auto correction: off"]).map { "  " + $0 }
         lines.append("  look: " + (lookName.map { "\($0) at \(TextNumber.format(lookStrength ?? 100))" } ?? "none")
-                     + (lookWithheld.map { " (\($0))" } ?? ""))
+                     + (lookWithheld.map { " (\($0))" } ?? "")
+                     + (lookUnshown.map { String(format: "; %.0f %% of the pixels in colours its pairs did not show",
+                                                 $0 * 100) } ?? ""))
         if let error { lines.append("  error: \(error)") }
         return lines.joined(separator: "\n")
     }

@@ -287,9 +287,14 @@ public enum LookExtraction {
     /// recorded the colours.
     public static func unshownShare(of path: String, look record: LookRecord,
                                     maxPixels: Int = PNGReader.defaultMaxPixels) throws -> Double? {
-        guard let shown = (try? ExtractionProvenance(description: record.description, look: record.name))?
-            .shownColours else { return nil }
+        guard let shown = shownColours(of: record) else { return nil }
         return shown.unshownShare(of: try PairImage.colourSample(path: path, maxPixels: maxPixels))
+    }
+
+    /// The colours the pairs of the extracted look `record` showed; nil for a look not extracted from pairs, or
+    /// extracted before its provenance recorded them.
+    public static func shownColours(of record: LookRecord) -> ShownColours? {
+        (try? ExtractionProvenance(description: record.description, look: record.name))?.shownColours
     }
 
     /// SHA-256 of a file's bytes, lowercase hex (OpenSSL, as the catalog hashes).

@@ -5,6 +5,7 @@ import LookCatalog
 import LookCore
 import LookFormats
 import LookModel
+import Extraction
 import Scenes
 
 /// A look resolved for a run; `guid` is nil for a LUT file, `strength` is set for a scene's default.
@@ -19,6 +20,8 @@ public struct ChosenLook: Sendable {
     public let strength: Double?
     /// The space the look was authored in.
     public let workingSpace: ColorProfile
+    /// For a look extracted from photo pairs, the colours they showed (where it is not extrapolated).
+    public var shownColours: ShownColours?
 }
 
 /// Where each image's creative look comes from: one explicit look, or its scene's default.
@@ -85,7 +88,8 @@ extension Workspace {
             let record = try catalog.resolveLook(reference)
             return LookPlan(explicit: ChosenLook(guid: record.guid, name: record.name,
                                                  cube: try catalog.cube(record), strength: nil,
-                                                 workingSpace: try LookSpaces.profile(of: record)),
+                                                 workingSpace: try LookSpaces.profile(of: record),
+                                                 shownColours: LookExtraction.shownColours(of: record)),
                             presets: presets)
         case .sceneDefaults:
             var defaults: [SceneLabel: ChosenLook] = [:]
@@ -99,7 +103,8 @@ extension Workspace {
                 defaults[label] = ChosenLook(guid: lookRecord.guid, name: lookRecord.name,
                                              cube: try catalog.cube(lookRecord),
                                              strength: Double(record.defaultLookStrength),
-                                             workingSpace: try LookSpaces.profile(of: lookRecord))
+                                             workingSpace: try LookSpaces.profile(of: lookRecord),
+                                             shownColours: LookExtraction.shownColours(of: lookRecord))
             }
             return LookPlan(explicit: nil, sceneDefaults: defaults, presets: presets)
         }

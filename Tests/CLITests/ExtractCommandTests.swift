@@ -89,6 +89,25 @@ import Testing
         let missingShipped = try CLI.run(["apply", "--look", "Warm Film", "--catalog", catalog, dir + "/none.png",
                                           dir + "/x.png"])
         #expect(missing.status != 0 && missing.stderr == missingShipped.stderr, "\(missing.stderr)")
+
+        // correct measures it for every image (from its analysis copy) and names the images far outside.
+        let corrected = try CLI.run(["correct", "--look", "Grey Warm", "--catalog", catalog, "--json", Self.before,
+                                     grey, "-o", dir + "/corrected"])
+        #expect(corrected.status == 0, "\(corrected.stderr)")
+        let images = try JSONSerialization.jsonObject(with: Data(corrected.stdout.utf8)) as? [[String: Any]] ?? []
+        let shares: [String: Double] = Dictionary(uniqueKeysWithValues: images.map {
+            (URL(fileURLWithPath: $0["file"] as? String ?? "").lastPathComponent, $0["look_unshown"] as? Double ?? -1)
+        })
+        let cat = shares["chelsea.png"] ?? -1, greyShare = shares["camera.png"] ?? -1
+        #expect(cat > 0.8 && greyShare >= 0 && greyShare < 0.05, "\(shares)")
+        #expect(corrected.stderr.contains("note: 1 of 2 images have a third or more of their pixels in colours"),
+                "\(corrected.stderr)")
+        #expect(corrected.stderr.contains("chelsea.png (Grey Warm)") && !corrected.stderr.contains("camera.png (Grey"))
+        let shippedLook = try CLI.run(["correct", "--look", "Warm Film", "--catalog", catalog, "--json", Self.before,
+                                       "-o", dir + "/warm-corrected.png"])
+        let first = (try JSONSerialization.jsonObject(with: Data(shippedLook.stdout.utf8)) as? [[String: Any]])?.first
+        #expect(first?.keys.contains("look_unshown") == true && first?["look_unshown"] is NSNull)
+        #expect(!shippedLook.stderr.contains("note:"), "\(shippedLook.stderr)")
     }
 
     @Test func aTaggedJPEGFromApplyIsFittedThroughItsOwnCompression() throws {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Correction
+import Extraction
 import Foundation
 import ImageIO
 import LookCore
@@ -105,6 +106,21 @@ struct CorrectCommand: ParsableCommand {
         return label
     }
 
+    /// Names the images an extracted look reaches mostly beyond the colours of the pairs it was fitted on, as
+    /// `apply --look` does for one image (docs/EXTRACT.md, "What it reports").
+    private func noteExtrapolated(_ results: [CorrectResult]) {
+        let far = results.filter { ($0.lookUnshown ?? 0) >= LookExtractor.thinCoverage && $0.error == nil }
+        guard !far.isEmpty else { return }
+        let shown = far.prefix(10).map {
+            String(format: "%@ (%@) %.0f %%", TerminalText.escape($0.file), TerminalText.escape($0.lookName ?? ""),
+                   ($0.lookUnshown ?? 0) * 100)
+        }
+        let more = far.count > 10 ? ", … and \(far.count - 10) more (--json: look_unshown)" : ""
+        printError("note: \(far.count) of \(results.count) images have a third or more of their pixels in colours the "
+                   + "pairs their extracted look was fitted on did not show; there the look is extrapolated and may "
+                   + "stray from the edit: " + shown.joined(separator: ", ") + more)
+    }
+
     func run() throws {
         let allFiles = try ImageFiles.collect(inputs, note: { printError("note: \($0)") })
         guard !allFiles.isEmpty else { throw WorkflowError.noImages(inputs) }
@@ -153,6 +169,7 @@ struct CorrectCommand: ParsableCommand {
             if json { printError(text) } else { print(text) }
         }
         if json { print(try jsonString(results)) }
+        noteExtrapolated(results)
         let signal = Interruption.signal
         let summary = CorrectSummary(results: results, total: job.files.count,
                                      signal: signal.map(CorrectJob.signalName))
