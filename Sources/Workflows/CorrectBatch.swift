@@ -1,8 +1,8 @@
 import Correction
 import Dispatch
 import Foundation
-import ImageIO
 import Extraction
+import ImageIO
 import ImageMetadata
 import LookCatalog
 import LookCore
@@ -149,13 +149,10 @@ public struct CorrectJob: Sendable {
     /// one, else from a reduced copy of the file. Advisory: a file that cannot be read gets the render's error.
     private static func unshownShare(_ shown: ShownColours, file: String, analysis: SceneAnalysis?,
                                      maxPixels: Int) -> Double? {
-        guard let preview = analysis?.preview, case .eight(let samples) = preview.samples else {
+        guard let preview = analysis?.preview, let copy = try? PairImage(pixels: preview) else {
             return (try? PairImage.colourSample(path: file, maxPixels: maxPixels)).map(shown.unshownShare(of:))
         }
-        let c = preview.channels
-        var rgb = [Float](repeating: 0, count: 3 * preview.width * preview.height)
-        for i in 0..<(rgb.count / 3) { for k in 0..<3 { rgb[3 * i + k] = Float(samples[c * i + k]) / 255 } }
-        return shown.unshownShare(of: rgb)
+        return shown.unshownShare(of: copy.rgb)
     }
 
     /// Analyses once, then renders each strength, filling `result` as it goes.

@@ -1,11 +1,11 @@
 import ColorManagement
 import Correction
+import Extraction
 import Foundation
 import LookCatalog
 import LookCore
 import LookFormats
 import LookModel
-import Extraction
 import Scenes
 
 /// A look resolved for a run; `guid` is nil for a LUT file, `strength` is set for a scene's default.
