@@ -1,5 +1,6 @@
 import ColorManagement
 import Foundation
+import ImageIO
 
 /// The colours an extracted look's pairs show, as the cells of a 32³ grid over sRGB that held at least two of
 /// their pixels (a bin of two counts half in the fit). Stored with the look, so applying it to another photo can
@@ -35,6 +36,27 @@ public struct ShownColours: Sendable, Equatable {
         var unshown = 0
         for i in 0..<count where !cells[TypicalCoverage.cell(rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2])] {
             unshown += 1
+        }
+        return Double(unshown) / Double(count)
+    }
+
+    /// The same share for an 8- or 16-bit buffer already in sRGB, read in place: no float copy of a large preview.
+    public func unshownShare(of pixels: PixelBuffer) -> Double {
+        let count = pixels.width * pixels.height, c = pixels.channels
+        guard !cells.isEmpty, count > 0 else { return 0 }
+        var unshown = 0
+        switch pixels.samples {
+        case .eight(let s):
+            for i in 0..<count where !cells[TypicalCoverage.cell(Float(s[c * i]) / 255, Float(s[c * i + 1]) / 255,
+                                                                 Float(s[c * i + 2]) / 255)] {
+                unshown += 1
+            }
+        case .sixteen(let s):
+            for i in 0..<count where !cells[TypicalCoverage.cell(Float(s[c * i]) / 65535,
+                                                                 Float(s[c * i + 1]) / 65535,
+                                                                 Float(s[c * i + 2]) / 65535)] {
+                unshown += 1
+            }
         }
         return Double(unshown) / Double(count)
     }

@@ -149,10 +149,10 @@ public struct CorrectJob: Sendable {
     /// one, else from a reduced copy of the file. Advisory: a file that cannot be read gets the render's error.
     private static func unshownShare(_ shown: ShownColours, file: String, analysis: SceneAnalysis?,
                                      maxPixels: Int) -> Double? {
-        guard let preview = analysis?.preview, let copy = try? PairImage(pixels: preview) else {
+        guard let preview = analysis?.preview else {
             return (try? PairImage.colourSample(path: file, maxPixels: maxPixels)).map(shown.unshownShare(of:))
         }
-        return shown.unshownShare(of: copy.rgb)
+        return shown.unshownShare(of: preview)
     }
 
     /// Analyses once, then renders each strength, filling `result` as it goes.
