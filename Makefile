@@ -80,16 +80,16 @@ CORPUS_MANIFEST := scripts/train/corpus-manifest.csv
 CORRECTION_MODEL := Sources/CorrectionModel/Resources/correction-model.lscm
 train-correction: deps
 	./scripts/corpus.sh $(CORPUS_DIR) $(CORPUS_MANIFEST)
-	cd scripts/train && nice -n 10 /usr/bin/python3 train.py corpus-manifest.csv ../../$(CORPUS_DIR) \
-		../../$(CORRECTION_MODEL) > training-record.json
+	cd scripts/train && nice -n 10 /usr/bin/python3 train.py corpus-manifest.csv $(abspath $(CORPUS_DIR)) \
+		../../$(CORRECTION_MODEL) > training-record.json.tmp && mv training-record.json.tmp training-record.json
 
 # A handful of photos and iterations: checks the pipeline end to end in seconds; writes to /tmp, not the model.
 train-correction-smoke: deps
 	./scripts/corpus.sh $(CORPUS_DIR) $(CORPUS_MANIFEST)
-	cd scripts/train && nice -n 10 /usr/bin/python3 train.py corpus-manifest.csv ../../$(CORPUS_DIR) \
+	cd scripts/train && nice -n 10 /usr/bin/python3 train.py corpus-manifest.csv $(abspath $(CORPUS_DIR)) \
 		/tmp/correction-model-smoke.lscm --smoke
 
 # The realistic evaluation on the test split (docs/CORRECTION.md's table).
 eval-correction: deps
-	cd scripts/train && nice -n 10 /usr/bin/python3 evaluate.py corpus-manifest.csv ../../$(CORPUS_DIR) \
-		../../$(CORRECTION_MODEL) --json ../../.corpus/eval-test.json
+	cd scripts/train && nice -n 10 /usr/bin/python3 evaluate.py corpus-manifest.csv $(abspath $(CORPUS_DIR)) \
+		../../$(CORRECTION_MODEL) --json $(abspath $(CORPUS_DIR))/eval-test.json

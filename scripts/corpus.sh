@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 CORPUS_DIR=${1:-.corpus}
 MANIFEST=${2:-scripts/train/corpus-manifest.csv}
 PACKAGES="gcompris-qt-data plasma-workspace-wallpapers gnome-backgrounds mate-backgrounds ukui-wallpapers \
-lomiri-wallpapers python3-skimage python3-numpy python3-scipy python3-pil"
+lomiri-wallpapers python3-skimage python3-sklearn python-matplotlib-data opencv-doc python3-numpy python3-scipy \
+python3-pil"
 SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
 missing=""
 for p in $PACKAGES; do
@@ -20,7 +21,9 @@ if [ -n "$missing" ]; then
 fi
 /usr/bin/python3 scripts/train/corpus.py "$CORPUS_DIR" "$MANIFEST"
 # The realistic evaluation's cases (`lookstudio bench correct`): the test split under simulate.py's faults.
-# Written again only when the manifest is newer than them (seeded: the same files every time).
-if [ ! -f "$CORPUS_DIR/cases/test/cases.json" ] || [ "$MANIFEST" -nt "$CORPUS_DIR/cases/test/cases.json" ]; then
+# Written again only when the manifest or the scene labels are newer than them (seeded: the same files every time).
+SCENES="$(dirname "$MANIFEST")/scene-kinds.csv"
+if [ ! -f "$CORPUS_DIR/cases/test/cases.json" ] || [ "$MANIFEST" -nt "$CORPUS_DIR/cases/test/cases.json" ] \
+    || [ "$SCENES" -nt "$CORPUS_DIR/cases/test/cases.json" ]; then
     /usr/bin/python3 scripts/train/cases.py "$MANIFEST" "$CORPUS_DIR" "$CORPUS_DIR/cases/test"
 fi

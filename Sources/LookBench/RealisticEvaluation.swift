@@ -22,7 +22,11 @@ public enum RealisticEvaluation {
 
     struct CaseFile: Decodable {
         struct Fault: Decodable { var family: String, faulted: String, oracle: String }
-        struct Photo: Decodable { var photo: String, package: String, kind: String, faults: [Fault] }
+        struct Photo: Decodable {
+            var photo: String, package: String, kind: String, faults: [Fault]
+            /// Scene kinds labelled by eye (scripts/train/scene-kinds.csv); absent in cases written before them.
+            var scenes: [String]?
+        }
         var split: String
         var families: [String]
         var photos: [Photo]
@@ -46,6 +50,8 @@ public enum RealisticEvaluation {
         public var photo: String, package: String, kind: String
         /// Mean ΔE00 between the photo and its correction.
         public var moved: Double
+        /// Scene kinds the photo was labelled with (`sky`, `night`, `snow`, …); empty when unlabelled.
+        public var scenes: [String] = []
     }
 
     /// Everything measured.
@@ -103,7 +109,8 @@ public enum RealisticEvaluation {
         let good = try ImageFormat.read(path: directory + "/" + photo.photo).pixels.rgb()
         let de = { (b: PixelBuffer) in CorrectionEvaluation.meanDeltaE(good, b) }
         let untouched = Untouched(photo: photo.photo, package: photo.package, kind: photo.kind,
-                                  moved: de(try CorrectionEvaluation.correct(good, settings: settings)))
+                                  moved: de(try CorrectionEvaluation.correct(good, settings: settings)),
+                                  scenes: photo.scenes ?? [])
         var rows: [Row] = []
         for fault in photo.faults {
             let faulted = try ImageFormat.read(path: directory + "/" + fault.faulted).pixels.rgb()
@@ -165,6 +172,7 @@ extension RealisticEvaluation.Report {
             lines.append("  " + group.padding(toLength: 34, withPad: " ", startingAt: 0)
                          + String(format: " %4d %7.3f %7.3f %7.3f %7.3f", sel.count, m.mean, m.worst, o.mean, moved))
         }
+        lines += sceneLines()
         let all = RealisticEvaluation.summary(rows.map(\.model)).mean
         let oracle = RealisticEvaluation.summary(rows.map(\.oracle)).mean
         lines.append(String(format: "model / oracle mean recovery: %.3f / %.3f = %.0f %%; cases below −0.25: %d",
@@ -183,6 +191,24 @@ extension RealisticEvaluation.Report {
                          + String(format: " %6.3f", u.moved))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Per scene kind, so the acceptance's "bright skies, snow, sunsets, night, B&W included" can be read off;
+    /// a photo with several kinds counts in each, one with none under "other".
+    private func sceneLines() -> [String] {
+        guard untouched.contains(where: { !$0.scenes.isEmpty }) else { return [] }
+        let scenes = Dictionary(untouched.map { ($0.photo, $0.scenes.isEmpty ? ["other"] : $0.scenes) },
+                                uniquingKeysWith: { a, _ in a })
+        var lines = ["by scene (labelled by eye): photos, cases, model mean and worst, oracle mean; untouched max ΔE00"]
+        for scene in Set(scenes.values.joined()).sorted() {
+            let photos = untouched.filter { scenes[$0.photo, default: []].contains(scene) }
+            let sel = rows.filter { scenes[$0.photo, default: []].contains(scene) }
+            let m = RealisticEvaluation.summary(sel.map(\.model)), o = RealisticEvaluation.summary(sel.map(\.oracle))
+            lines.append("  " + scene.padding(toLength: 12, withPad: " ", startingAt: 0)
+                         + String(format: " %4d %5d %7.3f %7.3f %7.3f %7.3f", photos.count, sel.count, m.mean,
+                                  m.worst, o.mean, photos.map(\.moved).max() ?? 0))
+        }
+        return lines
     }
 }
 

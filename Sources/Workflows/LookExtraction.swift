@@ -203,16 +203,14 @@ public enum LookExtraction {
         public var changed: Bool
         /// The new fit and its figures.
         public var fit: LookFit
-        /// The held-out mean ΔE00 the old provenance recorded.
-        public var previousHeldOutMean: Double?
+        /// The provenance of the version refitted: its pairs and the figures its fit recorded.
+        public var previous: ExtractionProvenance
         /// What was fitted: the given files with the look's recorded size, interpolation and working space.
         public var request: Request
         /// SIGINT or SIGTERM, when one came while the version was being stored and was held until it was.
         public var interruptedWhileSaving: Int32?
         /// Pairs given after the recorded ones, fitted with them for the first time.
-        public var pairsAdded: Int
-        /// The typical coverage the old provenance recorded.
-        public var previousTypicalCoverage: Double?
+        public var pairsAdded: Int { request.pairs.count - previous.pairs.count }
     }
 
     /// Refits the extracted look `reference` (GUID, GUID prefix or name) from its own photos, given again as
@@ -277,9 +275,7 @@ public enum LookExtraction {
             try catalog.saveVersion(guid: record.guid, new, description: text)
         }
         return RefitOutcome(record: saved.after, previousVersion: saved.before.version, changed: saved.changed,
-                            fit: fit, previousHeldOutMean: provenance.heldOutMean, request: request,
-                            interruptedWhileSaving: held, pairsAdded: pairs.count - provenance.pairs.count,
-                            previousTypicalCoverage: provenance.typicalCoverage)
+                            fit: fit, previous: provenance, request: request, interruptedWhileSaving: held)
     }
 
     /// The share of the image at `path` whose colours the pairs of the extracted look `record` did not show, where

@@ -1,7 +1,7 @@
 import Correction
 import Foundation
 import ImageIO
-import LookBench
+@testable import LookBench
 import LookCore
 import LookModel
 import Testing
@@ -30,6 +30,24 @@ struct RealisticEvaluationTests {
         #expect(report.untouched.first?.moved == 0)
         let table = report.table(everyPhoto: true)
         #expect(table.contains("under") && table.contains("all") && table.contains("pkg colour"))
+        #expect(!table.contains("by scene"))
+    }
+
+    @Test("photos labelled with scene kinds get a line per kind; a photo in two kinds counts in both")
+    func groupsByScene() {
+        let rows = [("a.png", 0.5), ("b.png", -0.1)].map {
+            RealisticEvaluation.Row(photo: $0.0, package: "pkg", family: "under", before: 10, model: $0.1, oracle: 0.8,
+                                    autoLevel: nil)
+        }
+        let untouched = [RealisticEvaluation.Untouched(photo: "a.png", package: "pkg", kind: "colour", moved: 0.2,
+                                                       scenes: ["sky", "snow"]),
+                         RealisticEvaluation.Untouched(photo: "b.png", package: "pkg", kind: "colour", moved: 0.7)]
+        let table = RealisticEvaluation.Report(split: "test", families: ["under"], rows: rows, untouched: untouched,
+                                               autoLevel: "none").table(everyPhoto: false)
+        let line = { (scene: String) in table.split(separator: "\n").first { $0.hasPrefix("  \(scene) ") }.map(String.init) }
+        #expect(line("sky")?.contains("   1     1   0.500   0.500   0.800   0.200") == true)
+        #expect(line("snow") == line("sky")?.replacingOccurrences(of: "sky ", with: "snow"))
+        #expect(line("other")?.contains("   1     1  -0.100  -0.100   0.800   0.700") == true)
     }
 
     @Test("without cases the bench says how to get them")

@@ -75,7 +75,7 @@ import Testing
         #expect(grown.record.guid == stored.record.guid)
         let provenance = try ExtractionProvenance(description: grown.record.description, look: "Warm Edit")
         #expect(provenance.pairs.map(\.before.name) == ["chelsea.png", "coffee.png"])
-        #expect(abs((grown.previousTypicalCoverage ?? -1) - stored.fit.typicalCoverage) < 1e-4)
+        #expect(abs((grown.previous.typicalCoverage ?? -1) - stored.fit.typicalCoverage) < 1e-4)
         #expect(grown.fit.typicalCoverage > stored.fit.typicalCoverage + 0.05)
         #expect(ExtractionSummary(grown).pairsAdded == 1)
         // A look of two pairs needs both again, first, in their order.

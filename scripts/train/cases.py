@@ -3,7 +3,8 @@ random fault of every family (simulate.py, the same simulator training uses), as
 
 Per photo: NAME.png (the good photo at the evaluation size), and per family NAME-FAMILY.jpg (the faulted photo,
 the camera's own JPEG) and NAME-FAMILY-oracle.png (the known fault inverted exactly); cases.json lists them with
-each fault's parameters. Seeds are evaluate.py's, so both see the same cases.
+each fault's parameters and the photo's scene kinds (scene-kinds.csv beside the manifest, labelled by eye; used
+only to report per kind, never in training). Seeds are evaluate.py's, so both see the same cases.
 
 Usage: cases.py MANIFEST.csv CORPUS_DIR OUT_DIR [--split test]
 """
@@ -31,6 +32,8 @@ def main():
     parser.add_argument("--split", default="test")
     args = parser.parse_args()
     rows = [r for r in csv.DictReader(open(args.manifest)) if r["split"] == args.split]
+    labels = os.path.join(os.path.dirname(os.path.abspath(args.manifest)), "scene-kinds.csv")
+    scenes = {r["file"]: r["scenes"].split() for r in csv.DictReader(open(labels))} if os.path.exists(labels) else {}
     os.makedirs(args.out, exist_ok=True)
     cases = []
     for k, r in enumerate(rows):
@@ -38,7 +41,8 @@ def main():
         name = os.path.splitext(r["file"])[0]
         srgb = load_photo(os.path.join(args.corpus, r["file"]))
         png(os.path.join(args.out, name + ".png"), srgb)
-        photo = dict(photo=name + ".png", package=r["package"], kind=r["kind"], faults=[])
+        photo = dict(photo=name + ".png", package=r["package"], kind=r["kind"], scenes=scenes.get(name, []),
+                     faults=[])
         for family in S.FAMILIES:
             fault = S.draw_fault(rng, family)
             jpeg = S.degrade_jpeg(srgb, fault, rng)

@@ -179,12 +179,13 @@ struct ExtractCommand: ParsableCommand {
         }
         print(outcome.record.guid)
         // Added pairs bring their own held-out pixels, so the old figure is not comparable then.
-        let before = (outcome.pairsAdded == 0 ? outcome.previousHeldOutMean : nil)
+        let before = (outcome.pairsAdded == 0 ? outcome.previous.heldOutMean : nil)
             .map { String(format: "%.2f → ", $0) } ?? ""
         if outcome.changed {
             let added = outcome.pairsAdded == 0 ? ""
                 : " with \(outcome.pairsAdded) pair\(outcome.pairsAdded == 1 ? "" : "s") added"
-                + " (typical coverage " + (outcome.previousTypicalCoverage.map { String(format: "%.0f → ", $0 * 100) } ?? "")
+                + " (typical coverage "
+                + (outcome.previous.typicalCoverage.map { String(format: "%.0f → ", $0 * 100) } ?? "")
                 + String(format: "%.0f %%)", outcome.fit.typicalCoverage * 100)
             printError(String(format: "refitted \"%@\": version %d → %d%@; held-out error: mean %@%.2f, p95 %.2f ΔE00",
                               outcome.record.name, outcome.previousVersion, outcome.record.version, added, before,
