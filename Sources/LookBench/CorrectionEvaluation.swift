@@ -111,8 +111,15 @@ public enum CorrectionEvaluation {
     /// Plans the automatic correction of `image` (no faces) and applies it through its cube, as `correct` does.
     public static func correct(_ image: PixelBuffer,
                                settings: CorrectionPreset = CorrectionPreset()) throws -> PixelBuffer {
-        let plan = try AutoCorrection.plan(CorrectionAnalysis(preview: image, faces: [], sourceWidth: image.width,
-                                                          sourceHeight: image.height), settings: settings)
+        try correct(image, analysis: CorrectionAnalysis(preview: image, faces: [], sourceWidth: image.width,
+                                                        sourceHeight: image.height), settings: settings)
+    }
+
+    /// Plans the automatic correction from `analysis` (`correct`'s: the image's preview and the faces found in it)
+    /// and applies it to `image` through its cube.
+    public static func correct(_ image: PixelBuffer, analysis: CorrectionAnalysis,
+                               settings: CorrectionPreset) throws -> PixelBuffer {
+        let plan = try AutoCorrection.plan(analysis, settings: settings)
         guard !plan.isIdentity, case .eight(var bytes) = image.samples else { return image }
         let applier = CubeApplier(cube: try plan.cube())
         try bytes.withUnsafeMutableBufferPointer { try applier.apply(to: $0, channels: image.channels, threads: nil) }

@@ -3,6 +3,7 @@ import Foundation
 import ImageIO
 import LookCore
 import LookModel
+import Scenes
 
 /// The realistic evaluation of the automatic correction (issue 21, docs/CORRECTION.md): good photos of the corpus'
 /// test split under faults made as a camera makes them. The cases are written by scripts/train/cases.py from
@@ -52,6 +53,8 @@ public enum RealisticEvaluation {
         public var moved: Double
         /// Scene kinds the photo was labelled with (`sky`, `night`, `snow`, …); empty when unlabelled.
         public var scenes: [String] = []
+        /// Faces the detector found in the good photo, and in how many of its faulted versions it found any.
+        public var faces = 0, facesInFaulted = 0
     }
 
     /// Everything measured.
@@ -106,17 +109,30 @@ public enum RealisticEvaluation {
 
     private static func evaluate(_ photo: CaseFile.Photo, directory: String, autoLevelDir: String?,
                                  settings: CorrectionPreset) throws -> (rows: [Row], untouched: Untouched) {
-        let good = try ImageFormat.read(path: directory + "/" + photo.photo).pixels.rgb()
-        let de = { (b: PixelBuffer) in CorrectionEvaluation.meanDeltaE(good, b) }
-        let untouched = Untouched(photo: photo.photo, package: photo.package, kind: photo.kind,
-                                  moved: de(try CorrectionEvaluation.correct(good, settings: settings)),
-                                  scenes: photo.scenes ?? [])
+        // Each file is analysed as `correct` analyses it — its preview and the faces found there, the exposure's
+        // second cue — so a photo with people is scored with the cue the product uses.
+        func analysed(_ name: String) throws -> (pixels: PixelBuffer, correction: CorrectionAnalysis, faces: Int) {
+            let path = directory + "/" + name
+            let analysis = try SceneAnalysis(path: path)
+            if let failure = analysis.faceDetectionFailure {
+                throw BenchError.failed("\(path): faces could not be looked for (\(failure))")
+            }
+            return (try ImageFormat.read(path: path).pixels.rgb(), CorrectionAnalysis(analysis), analysis.faces.count)
+        }
+        let good = try analysed(photo.photo)
+        let de = { (b: PixelBuffer) in CorrectionEvaluation.meanDeltaE(good.pixels, b) }
+        var untouched = Untouched(photo: photo.photo, package: photo.package, kind: photo.kind,
+                                  moved: de(try CorrectionEvaluation.correct(good.pixels, analysis: good.correction,
+                                                                             settings: settings)),
+                                  scenes: photo.scenes ?? [], faces: good.faces)
         var rows: [Row] = []
         for fault in photo.faults {
-            let faulted = try ImageFormat.read(path: directory + "/" + fault.faulted).pixels.rgb()
-            let before = de(faulted)
+            let faulted = try analysed(fault.faulted)
+            if faulted.faces > 0 { untouched.facesInFaulted += 1 }
+            let before = de(faulted.pixels)
             let recovery = { (b: PixelBuffer) in before > 0 ? 1 - de(b) / before : 0 }
-            let fixed = try CorrectionEvaluation.correct(faulted, settings: settings)
+            let fixed = try CorrectionEvaluation.correct(faulted.pixels, analysis: faulted.correction,
+                                                         settings: settings)
             let oracle = try ImageFormat.read(path: directory + "/" + fault.oracle).pixels.rgb()
             var level: Double?
             if let autoLevelDir {
@@ -173,6 +189,12 @@ extension RealisticEvaluation.Report {
                          + String(format: " %4d %7.3f %7.3f %7.3f %7.3f", sel.count, m.mean, m.worst, o.mean, moved))
         }
         lines += sceneLines()
+        let withFaces = untouched.filter { $0.faces > 0 }
+        lines.append("faces found (the exposure's second cue): in \(withFaces.count) of \(untouched.count) good photos, "
+                     + "\(untouched.reduce(0) { $0 + $1.facesInFaulted }) of \(rows.count) faulted images"
+                     + (withFaces.isEmpty ? "" : String(format: "; those photos: model mean %.3f, untouched max %.3f",
+                        RealisticEvaluation.summary(rows.filter { r in withFaces.contains { $0.photo == r.photo } }
+                            .map(\.model)).mean, withFaces.map(\.moved).max() ?? 0)))
         let all = RealisticEvaluation.summary(rows.map(\.model)).mean
         let oracle = RealisticEvaluation.summary(rows.map(\.oracle)).mean
         lines.append(String(format: "model / oracle mean recovery: %.3f / %.3f = %.0f %%; cases below −0.25: %d",

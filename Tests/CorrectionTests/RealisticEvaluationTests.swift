@@ -33,14 +33,14 @@ struct RealisticEvaluationTests {
         #expect(!table.contains("by scene"))
     }
 
-    @Test("photos labelled with scene kinds get a line per kind; a photo in two kinds counts in both")
+    @Test("photos labelled with scene kinds get a line per kind (a photo in two kinds counts in both); faces are counted")
     func groupsByScene() {
         let rows = [("a.png", 0.5), ("b.png", -0.1)].map {
             RealisticEvaluation.Row(photo: $0.0, package: "pkg", family: "under", before: 10, model: $0.1, oracle: 0.8,
                                     autoLevel: nil)
         }
         let untouched = [RealisticEvaluation.Untouched(photo: "a.png", package: "pkg", kind: "colour", moved: 0.2,
-                                                       scenes: ["sky", "snow"]),
+                                                       scenes: ["sky", "snow"], faces: 2, facesInFaulted: 1),
                          RealisticEvaluation.Untouched(photo: "b.png", package: "pkg", kind: "colour", moved: 0.7)]
         let table = RealisticEvaluation.Report(split: "test", families: ["under"], rows: rows, untouched: untouched,
                                                autoLevel: "none").table(everyPhoto: false)
@@ -48,6 +48,8 @@ struct RealisticEvaluationTests {
         #expect(line("sky")?.contains("   1     1   0.500   0.500   0.800   0.200") == true)
         #expect(line("snow") == line("sky")?.replacingOccurrences(of: "sky ", with: "snow"))
         #expect(line("other")?.contains("   1     1  -0.100  -0.100   0.800   0.700") == true)
+        #expect(table.contains("faces found (the exposure's second cue): in 1 of 2 good photos, 1 of 2 faulted images; "
+                               + "those photos: model mean 0.500, untouched max 0.200"))
     }
 
     @Test("without cases the bench says how to get them")

@@ -14,9 +14,10 @@ struct BenchCorrectCommand: ParsableCommand {
         Without photos: the realistic evaluation (docs/CORRECTION.md). It reads the cases scripts/train/cases.py \
         wrote (scripts/corpus.sh writes them into .corpus/cases/test): each good photo of the test split under one \
         random fault of every family, made as a camera makes them (scripts/train/simulate.py), corrects every \
-        faulted JPEG and prints per family and overall the mean recovery, p10 and worst case, next to the \
-        exact-inverse oracle and ImageMagick -auto-level on the same files, then how far each untouched good \
-        photo moved.
+        faulted JPEG as correct does (faces included) and prints per family and overall the mean recovery, p10 \
+        and worst case, next to the exact-inverse oracle and ImageMagick -auto-level on the same files; then per \
+        source package and per scene kind (scripts/train/scene-kinds.csv), the faces found, and how far each \
+        untouched good photo moved.
 
         With photos: the former lossless evaluation. Each photo is read at 768 px on its long side. For every fault (±0.5 and ±1 EV, warm, cool and green \
         casts at two strengths, two hazes; --other-faults: other magnitudes and mixtures) it prints the mean CIEDE2000 of the faulted photo from the original \
