@@ -86,7 +86,8 @@ public struct AutoCorrection: Sendable, Equatable, Codable {
         public var confidence = 0.0
         /// Geometric-mean luminance of the faces' centres after the model's correction (nil: no faces).
         public var faceKey: Double?
-        /// Stops the faces add: half-way to the natural face range when they are outside it.
+        /// Stops the faces add: half-way to the natural face range when they are outside it and stand out from
+        /// their frame the same way (darker than the frame below the range, brighter above it).
         public var faceStops = 0.0
         /// Stops applied.
         public var stops = 0.0
@@ -302,13 +303,18 @@ extension AutoCorrection {
         var stops = estimate.exposure * Self.share(confidence: estimate.exposureAmount, strength: settings.exposure)
         if faces.count >= 50 {
             // Faces are a second cue: a face still outside the natural range after the model's correction is
-            // brought half-way (in stops) to its edge.
-            let key = LinearMeasure.key(faces) * pow(2, stops)
+            // brought half-way (in stops) to its edge — but only when it also stands out from its own frame that
+            // way. Metering fooled by a bright background leaves the face darker than the frame, a flash lights it
+            // brighter than a dark one; a face lit brighter than a dark stage or night around it, or darker than
+            // snow around it, is the light the photographer chose (measured: a low-key stage photo, over-exposed,
+            // was brightened by the range alone — the realistic bench's worst case, docs/CORRECTION.md).
+            let own = LinearMeasure.key(faces)
+            let key = own * pow(2, stops)
             exposure.faceKey = key
             let r = Self.naturalFaceKey
             var extra = 0.0
-            if key < r.lowerBound { extra = 0.5 * log2(r.lowerBound / key) }
-            if key > r.upperBound { extra = 0.5 * log2(r.upperBound / key) }
+            if key < r.lowerBound && own < exposure.key { extra = 0.5 * log2(r.lowerBound / key) }
+            if key > r.upperBound && own > exposure.key { extra = 0.5 * log2(r.upperBound / key) }
             exposure.faceStops = extra * min(2, settings.exposure / 100)
             stops += exposure.faceStops
         }

@@ -169,6 +169,19 @@ struct AutoCorrectionTests {
         #expect(with.exposure.stops > without.exposure.stops + 0.3, "\(with.exposure) vs \(without.exposure)")
     }
 
+    @Test("a face dimmer than the natural range but lit brighter than a dark stage around it is the light chosen")
+    func faceBrighterThanADarkFrameIsLeftDim() throws {
+        var pixels = [SIMD3<Double>](repeating: SIMD3(0.012, 0.011, 0.010), count: Scenes.width * Scenes.height)
+        for y in 30..<100 { for x in 60..<120 { pixels[y * Scenes.width + x] = SIMD3(0.09, 0.05, 0.035) } }
+        let image = Scenes.encode(pixels)
+        let face = FaceRegion(x: 60, y: 30, width: 60, height: 70, score: 1)
+        let with = try AutoCorrection.plan(Scenes.analysis(image, faces: [face]))
+        let without = try AutoCorrection.plan(Scenes.analysis(image))
+        let faceKey = try #require(with.exposure.faceKey)
+        #expect(faceKey < AutoCorrection.naturalFaceKey.lowerBound && faceKey > with.exposure.key)
+        #expect(with.exposure.faceStops == 0 && with.exposure.stops == without.exposure.stops)
+    }
+
     @Test("strength 0 for every correction, or the stage switched off, gives the same cube as no stage")
     func strengthZeroIsOff() throws {
         let image = Scenes.encode(Scenes.cast(Scenes.stillLife(), SIMD3(1.3, 1, 0.7)).map { $0 * 0.5 + 0.05 })
