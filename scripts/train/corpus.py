@@ -196,7 +196,11 @@ def main(cache, manifest):
         writer = csv.DictWriter(out, fieldnames=list(rows[0].keys()))
         writer.writeheader()
         writer.writerows(rows)
-    os.replace(manifest + ".tmp", manifest)
+    # An unchanged manifest keeps its file (and time): corpus.sh rewrites the realistic cases only when it is newer.
+    if os.path.exists(manifest) and open(manifest, "rb").read() == open(manifest + ".tmp", "rb").read():
+        os.remove(manifest + ".tmp")
+    else:
+        os.replace(manifest + ".tmp", manifest)
     counts = {}
     for r in rows:
         counts[(r["split"], r["package"])] = counts.get((r["split"], r["package"]), 0) + 1
