@@ -89,6 +89,9 @@ public struct AutoCorrection: Sendable, Equatable, Codable {
         /// Stops the faces add: half-way to the natural face range when they are outside it and stand out from
         /// their frame the same way (darker than the frame below the range, brighter above it).
         public var faceStops = 0.0
+        /// The faces are outside the natural range but stand out from their frame the other way (a face lit
+        /// brighter than a dark stage): the light chosen, so they add nothing. `--explain` says so.
+        public var facesAsLit = false
         /// Stops applied.
         public var stops = 0.0
 
@@ -315,6 +318,7 @@ extension AutoCorrection {
             var extra = 0.0
             if key < r.lowerBound && own < exposure.key { extra = 0.5 * log2(r.lowerBound / key) }
             if key > r.upperBound && own > exposure.key { extra = 0.5 * log2(r.upperBound / key) }
+            exposure.facesAsLit = !r.contains(key) && extra == 0
             exposure.faceStops = extra * min(2, settings.exposure / 100)
             stops += exposure.faceStops
         }
@@ -484,7 +488,11 @@ extension AutoCorrection {
                    s.levels, levels.measuredBlack, levels.veil, levels.black, levels.measuredWhite, levels.white),
             String(format: "exposure %.0f%%: key %.3f; model estimate %+.2f EV, spread %.2f → confidence %.2f; "
                    + "faces %@ → applied %+.2f EV", s.exposure, e.key, e.estimate, e.spread, e.confidence,
-                   e.faceKey.map { String(format: "key %.3f (%+.2f EV)", $0, e.faceStops) } ?? "none", e.stops),
+                   e.faceKey.map { key in
+                       e.facesAsLit ? String(format: "key %.3f, lit %@ than the frame: as lit", key,
+                                             key < AutoCorrection.naturalFaceKey.lowerBound ? "brighter" : "darker")
+                           : String(format: "key %.3f (%+.2f EV)", key, e.faceStops)
+                   } ?? "none", e.stops),
             String(format: "contrast %.0f%%: spread %.1f stops → S-curve %.3f", s.contrast, contrast.spreadStops,
                    contrast.amount),
             String(format: "vibrance %.0f%%: mean saturation %.3f → %+.3f%@", s.vibrance, vibrance.meanSaturation,

@@ -167,6 +167,7 @@ struct AutoCorrectionTests {
         let without = try AutoCorrection.plan(Scenes.analysis(image))
         #expect(with.exposure.faceKey != nil && without.exposure.faceKey == nil)
         #expect(with.exposure.stops > without.exposure.stops + 0.3, "\(with.exposure) vs \(without.exposure)")
+        #expect(!with.exposure.facesAsLit)
     }
 
     @Test("a face dimmer than the natural range but lit brighter than a dark stage around it is the light chosen")
@@ -180,6 +181,10 @@ struct AutoCorrectionTests {
         let faceKey = try #require(with.exposure.faceKey)
         #expect(faceKey < AutoCorrection.naturalFaceKey.lowerBound && faceKey > with.exposure.key)
         #expect(with.exposure.faceStops == 0 && with.exposure.stops == without.exposure.stops)
+        #expect(with.exposure.facesAsLit && !without.exposure.facesAsLit)
+        #expect(with.explanation.contains {
+            $0.contains("faces key 0.0") && $0.contains("lit brighter than the frame: as lit")
+        })
     }
 
     @Test("strength 0 for every correction, or the stage switched off, gives the same cube as no stage")
