@@ -42,21 +42,20 @@ public struct ShownColours: Sendable, Equatable {
 
     /// The same share for an 8- or 16-bit buffer already in sRGB, read in place: no float copy of a large preview.
     public func unshownShare(of pixels: PixelBuffer) -> Double {
-        let count = pixels.width * pixels.height, c = pixels.channels
-        guard !cells.isEmpty, count > 0 else { return 0 }
-        var unshown = 0
+        guard !cells.isEmpty, pixels.width * pixels.height > 0 else { return 0 }
         switch pixels.samples {
-        case .eight(let s):
-            for i in 0..<count where !cells[TypicalCoverage.cell(Float(s[c * i]) / 255, Float(s[c * i + 1]) / 255,
-                                                                 Float(s[c * i + 2]) / 255)] {
-                unshown += 1
-            }
-        case .sixteen(let s):
-            for i in 0..<count where !cells[TypicalCoverage.cell(Float(s[c * i]) / 65535,
-                                                                 Float(s[c * i + 1]) / 65535,
-                                                                 Float(s[c * i + 2]) / 65535)] {
-                unshown += 1
-            }
+        case .eight(let s): return unshownShare(of: s, channels: pixels.channels, divisor: 255)
+        case .sixteen(let s): return unshownShare(of: s, channels: pixels.channels, divisor: 65535)
+        }
+    }
+
+    private func unshownShare<T: BinaryInteger>(of samples: [T], channels c: Int, divisor: Float) -> Double {
+        let count = samples.count / c
+        var unshown = 0
+        for i in 0..<count where !cells[TypicalCoverage.cell(Float(samples[c * i]) / divisor,
+                                                             Float(samples[c * i + 1]) / divisor,
+                                                             Float(samples[c * i + 2]) / divisor)] {
+            unshown += 1
         }
         return Double(unshown) / Double(count)
     }

@@ -110,14 +110,16 @@ public enum RealisticEvaluation {
     private static func evaluate(_ photo: CaseFile.Photo, directory: String, autoLevelDir: String?,
                                  settings: CorrectionPreset) throws -> (rows: [Row], untouched: Untouched) {
         // Each file is analysed as `correct` analyses it — its preview and the faces found there, the exposure's
-        // second cue — so a photo with people is scored with the cue the product uses.
+        // second cue — so a photo with people is scored with the cue the product uses. The cases are smaller than
+        // the analysis copy, so analysing the decoded image gives the preview a read of the file would: one decode.
         func analysed(_ name: String) throws -> (pixels: PixelBuffer, correction: CorrectionAnalysis, faces: Int) {
             let path = directory + "/" + name
-            let analysis = try SceneAnalysis(path: path)
+            let decoded = try ImageFormat.readImage(path: path)
+            let analysis = try SceneAnalysis(image: decoded.pixels, color: decoded.color, file: path)
             if let failure = analysis.faceDetectionFailure {
                 throw BenchError.failed("\(path): faces could not be looked for (\(failure))")
             }
-            return (try ImageFormat.read(path: path).pixels.rgb(), CorrectionAnalysis(analysis), analysis.faces.count)
+            return (try decoded.pixels.rgb(), CorrectionAnalysis(analysis), analysis.faces.count)
         }
         let good = try analysed(photo.photo)
         let de = { (b: PixelBuffer) in CorrectionEvaluation.meanDeltaE(good.pixels, b) }
@@ -190,11 +192,12 @@ extension RealisticEvaluation.Report {
         }
         lines += sceneLines()
         let withFaces = untouched.filter { $0.faces > 0 }
+        let facePhotos = Set(withFaces.map(\.photo))
         lines.append("faces found (the exposure's second cue): in \(withFaces.count) of \(untouched.count) good photos, "
                      + "\(untouched.reduce(0) { $0 + $1.facesInFaulted }) of \(rows.count) faulted images"
                      + (withFaces.isEmpty ? "" : String(format: "; those photos: model mean %.3f, untouched max %.3f",
-                        RealisticEvaluation.summary(rows.filter { r in withFaces.contains { $0.photo == r.photo } }
-                            .map(\.model)).mean, withFaces.map(\.moved).max() ?? 0)))
+                        RealisticEvaluation.summary(rows.filter { facePhotos.contains($0.photo) }.map(\.model)).mean,
+                        withFaces.map(\.moved).max() ?? 0)))
         let all = RealisticEvaluation.summary(rows.map(\.model)).mean
         let oracle = RealisticEvaluation.summary(rows.map(\.oracle)).mean
         lines.append(String(format: "model / oracle mean recovery: %.3f / %.3f = %.0f %%; cases below −0.25: %d",
