@@ -6,7 +6,7 @@ APT_PACKAGES := libpng-dev zlib1g-dev libsqlite3-dev libyaml-dev libjpeg62-turbo
 	libdlib-dev libblas-dev liblapack-dev liblcms2-dev libtiff-dev libheif-dev libwebp-dev libssl-dev chromium \
 	python3-numpy python3-scipy python3-pil python3-skimage imagemagick \
 	libexiv2-dev libimage-exiftool-perl opencolorio-tools liblcms2-utils ffmpeg \
-	chromium-driver python3-selenium
+	chromium-driver python3-selenium binutils
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 .PHONY: deps build release test demo bench looks clean fuzz fuzz-smoke test-asan test-tsan train-correction \
@@ -34,6 +34,7 @@ SMOKE_RUNS ?= 20000
 SMOKE_SECONDS ?= 60
 test: deps
 	$(SWIFT) test
+	./scripts/check-avx2-build.py .build/debug
 	./scripts/studio-browser-test.sh .build/debug/lookstudio
 	FUZZ_RUNS=$(SMOKE_RUNS) FUZZ_SECONDS=$(SMOKE_SECONDS) ./scripts/fuzz.sh
 

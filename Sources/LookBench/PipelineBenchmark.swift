@@ -63,12 +63,76 @@ public enum PipelineBenchmark {
                     .replacingOccurrences(of: "timings: ", with: ""))
             if inputs.keep == nil { try? FileManager.default.removeItem(atPath: out) }
         }
+        lines += try correctLines(exe: exe, cube: cubePath, jpeg: jpeg, large: large, dir: dir, keep: inputs.keep != nil)
         var peers = "  peers: scripts/bench-peers.sh \(cubePath) --png \(png) --png16 \(png16) --jpeg \(jpeg)"
             + " --lookstudio \(exe)"
         if inputs.keep == nil { peers += "   (add --keep DIR to keep these files for it)" }
         lines.append(peers)
         if let large, inputs.keep != nil { lines.append("  large JPEG for peak RSS: \(large)") }
         return lines.joined(separator: "\n")
+    }
+
+    /// `correct` next to `apply` on the same JPEGs and cube: what the analysis (preview, scene, faces, plan) adds to
+    /// the wall time, from interleaved runs since this machine's wall times drift between minutes, and `correct`'s
+    /// own peak memory on the large JPEG, where streaming must hold.
+    private static func correctLines(exe: String, cube: String, jpeg: String, large: String?, dir: String,
+                                     keep: Bool) throws -> [String] {
+        let runs = 5
+        var lines = ["correct vs apply, JPEG → JPEG, same cube (\(runs) interleaved runs each; the automatic "
+            + "correction at its defaults, faces included)"]
+        let (w, h) = try dimensions(jpeg)
+        var walls = (apply: [Double](), correct: [Double]())
+        var last = ""
+        for _ in 0..<runs {
+            let out = dir + "/correct-vs-apply.jpg"
+            let applied = try spawnMeasured(exe, ["apply", "--lut", cube, jpeg, out])
+            guard applied.status == 0 else { throw BenchError.failed("apply \(jpeg) failed: \(applied.stderr)") }
+            walls.apply.append(applied.wall)
+            let corrected = try spawnMeasured(exe, ["correct", "--lut", cube, "--timings", jpeg, "-o", out])
+            guard corrected.status == 0 else {
+                throw BenchError.failed("correct \(jpeg) failed: \(corrected.stderr)")
+            }
+            walls.correct.append(corrected.wall)
+            last = timingsText(corrected.stderr)
+            try? FileManager.default.removeItem(atPath: out)
+        }
+        let apply = Statistics(walls.apply), correct = Statistics(walls.correct)
+        lines.append(String(format: "  %5.1f MP  apply min %.3f median %.3f s; correct min %.3f median %.3f s: "
+                            + "+%.3f s (min), +%.3f s (median)", Double(w * h) / 1e6, apply.min, apply.median,
+                            correct.min, correct.median, correct.min - apply.min, correct.median - apply.median))
+        lines.append("  last correct: " + last)
+        if let large {
+            let out = dir + "/large-correct.jpg"
+            let child = try spawnMeasured(exe, ["correct", "--lut", cube, "--timings", large, "-o", out])
+            guard child.status == 0 else { throw BenchError.failed("correct \(large) failed: \(child.stderr)") }
+            let (lw, lh) = try dimensions(large)
+            lines.append("  large JPEG correct".padded(20) + String(format: " %5.1f MP  wall %6.2f s  ",
+                                                                    Double(lw * lh) / 1e6, child.wall)
+                         + timingsText(child.stderr))
+            if !keep { try? FileManager.default.removeItem(atPath: out) }
+        }
+        return lines
+    }
+
+    /// The `timings:` lines `correct --timings` prints, joined into one, without the file's name.
+    private static func timingsText(_ stderr: String) -> String {
+        stderr.split(separator: "\n").filter { $0.hasPrefix("timings: ") }.map { line -> String in
+            let text = line.dropFirst("timings: ".count)
+            // The per-image line names the file before its figures: "timings: FILE: analysis …".
+            if let range = text.range(of: ": analysis ") { return "analysis " + text[range.upperBound...] }
+            return String(text)
+        }.joined(separator: ", ")
+    }
+
+    private struct Statistics {
+        let min: Double
+        let median: Double
+
+        init(_ values: [Double]) {
+            let sorted = values.sorted()
+            min = sorted.first ?? 0
+            median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+        }
     }
 
     private enum Kind { case png8, png16, jpeg }

@@ -158,6 +158,7 @@ public struct CorrectJob: Sendable {
     /// Analyses once, then renders each strength, filling `result` as it goes.
     private func correct(_ file: String, threads: Int?, into result: inout CorrectResult) throws {
         result.scene = scene
+        let started = DispatchTime.now().uptimeNanoseconds
         // One analysis serves detection, the automatic correction and every strength.
         var analysis: SceneAnalysis?
         if scene == nil || !auto.isOff {
@@ -185,6 +186,9 @@ public struct CorrectJob: Sendable {
         var options = self.options
         options.threads = threads
         options.color.workingSpace = look?.workingSpace ?? options.color.workingSpace
+        let planned = DispatchTime.now().uptimeNanoseconds
+        result.seconds.analysis = Double(planned - started) / 1e9
+        defer { result.seconds.render = Double(DispatchTime.now().uptimeNanoseconds - planned) / 1e9 }
         for s in strengths {
             // Between strengths an interrupt discards the rest of this image rather than writing more of it.
             if let signal = Interruption.signal {

@@ -30,6 +30,9 @@ public struct CorrectResult: Encodable, Sendable {
     public var status: ManifestRecord.Status = .done
     /// The automatic correction's plan (null when the stage is off).
     public var auto: AutoCorrection?
+    /// Seconds spent reading and analysing the image and planning its correction (0 when nothing was analysed),
+    /// then rendering every strength; for `--timings`, not in the JSON.
+    public var seconds = (analysis: 0.0, render: 0.0)
 
     /// A result for `file` before anything is known.
     public init(file: String) { self.file = file }

@@ -41,6 +41,27 @@ import Testing
         #expect(full != (try PNGImage.read(path: dir + "/in.png")))
     }
 
+    @Test("--timings names each image's analysis and render seconds, then the run's wall time and peak memory")
+    func timingsLines() throws {
+        let (dir, lut) = try Self.setUp()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try PNGImage.write(try Self.photo(1), to: dir + "/a.png")
+        try PNGImage.write(try Self.photo(2), to: dir + "/b.png")
+        let r = try CLI.run(["correct", dir + "/a.png", dir + "/b.png", "-o", dir + "/out", "--lut", lut, "--timings"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stderr.split(separator: "\n").filter { $0.hasPrefix("timings: ") }.map(String.init)
+        #expect(lines.count == 3, "\(r.stderr)")
+        for name in ["a.png", "b.png"] {
+            let line = lines.first { $0.contains(name + ": analysis ") }
+            let seconds = line.map { $0.split(separator: " ").compactMap { Double($0) } } ?? []
+            #expect(seconds.count == 2 && seconds.allSatisfy { $0 > 0 && $0 < 60 }, "\(line ?? r.stderr)")
+        }
+        let peak = lines.last?.split(separator: " ").compactMap { Double($0) } ?? []
+        #expect(lines.last?.hasPrefix("timings: wall ") == true && peak.count == 2 && peak[1] > 1, "\(r.stderr)")
+        let quiet = try CLI.run(["correct", dir + "/a.png", "-o", dir + "/quiet.png", "--lut", lut])
+        #expect(quiet.status == 0 && !quiet.stderr.contains("timings:"), "\(quiet.stderr)")
+    }
+
     @Test("a folder of 20 images (PNG and JPEG, one corrupt): 19 outputs, the corrupt one named, exit 1, no partials")
     func folderWithOneCorrupt() throws {
         let (dir, lut) = try Self.setUp()

@@ -126,6 +126,38 @@ enum Samples {
         }
     }
 
+    @Test("the AVX2 build finds the baseline build's faces, weak ones included, scores within 1e-5; picked where the processor has AVX2",
+          arguments: ["astronaut.png", "camera.png", "chelsea.png", "coffee.png"])
+    func avx2FindsTheBaselinesFaces(name: String) throws {
+        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let hasAVX2 = cpuinfo.split(separator: "\n").contains {
+            $0.hasPrefix("flags") && $0.split(separator: " ").contains("avx2")
+        }
+        let baseline = try FaceDetector(instructions: .baseline)
+        #expect(baseline.instructions == .baseline)
+        #expect(try FaceDetector().instructions == (hasAVX2 ? .avx2 : .baseline))
+        guard hasAVX2 else {
+            #expect(throws: FaceDetectionError.self) { try FaceDetector(instructions: .avx2) }
+            return
+        }
+        let avx2 = try FaceDetector(instructions: .avx2)
+        #expect(avx2.instructions == .avx2 && avx2.serialized() == baseline.serialized())
+        let photo = try Samples.grey(name)
+        for side in [photo.width, 700, 1100] {
+            let image = photo.resized(longSide: side)
+            for threads in [0, 2] {
+                let expected = try baseline.detect(image, threshold: -2, threads: threads)
+                let found = try avx2.detect(image, threshold: -2, threads: threads)
+                #expect(expected.count >= 2, "\(name) at \(side): too few boxes to compare")
+                let boxes = { (faces: [FaceRegion]) in faces.map { [$0.x, $0.y, $0.width, $0.height] } }
+                #expect(boxes(found) == boxes(expected), "\(name) at \(side) px, \(threads) threads")
+                for (a, b) in zip(found, expected) {
+                    #expect(abs(a.score - b.score) <= 1e-5, "\(name) at \(side) px: \(a.score) vs \(b.score)")
+                }
+            }
+        }
+    }
+
     @Test("a grey image with the wrong pixel count is refused with its size")
     func invalidImage() {
         #expect(throws: FaceDetectionError.invalidImage(reason: "3×2 grey image needs 6 pixels, got 5")) {

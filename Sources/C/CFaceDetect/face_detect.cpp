@@ -2,6 +2,7 @@
 // built with them (its "inconsistent build configuration" link check). Debian's libdlib is a release build.
 #define DLIB_DISABLE_ASSERTS
 #include "face_detect.h"
+#include "variants.h"
 
 #include <dlib/image_processing/frontal_face_detector.h>
 #include <dlib/image_transforms/interpolation.h>
@@ -11,6 +12,7 @@
 #include <cmath>
 #include <cstring>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <new>
 #include <sstream>
@@ -18,8 +20,18 @@
 #include <thread>
 #include <vector>
 
+#define FD_VARIANT fd_baseline
+#include "detector_body.h"
+#undef FD_VARIANT
+
+fd_baseline::Detector *fd_baseline::create_compiled() { return new Detector{dlib::get_frontal_face_detector()}; }
+
+// One of the two is set: the variant the detector was made for.
 struct fd_detector {
-    dlib::frontal_face_detector detector;
+    fd_baseline::Detector *baseline = nullptr;
+#ifdef FD_HAVE_AVX2_VARIANT
+    fd_avx2::Detector *avx2 = nullptr;
+#endif
 };
 
 namespace {
@@ -30,138 +42,59 @@ void set_error(char *error, size_t size, const char *message) {
     error[size - 1] = '\0';
 }
 
-// Copies the caller's rows into dlib's own image type (the detector converts anything it is given to grey anyway).
-void load_grey(dlib::array2d<unsigned char> &image, const uint8_t *pixels, long width, long height, int channels,
-               size_t stride) {
-    image.set_size(height, width);
-    for (long y = 0; y < height; ++y) {
-        const uint8_t *row = pixels + y * stride;
-        unsigned char *out = &image[y][0];
-        if (channels == 1) {
-            std::memcpy(out, row, width);
-        } else {
-            // dlib's own rgb → grey: the plain mean of the three channels.
-            for (long x = 0; x < width; ++x) {
-                const uint8_t *p = row + x * channels;
-                out[x] = static_cast<unsigned char>((p[0] + p[1] + p[2]) / 3);
-            }
-        }
-    }
+bool processor_has_avx2() {
+#ifdef FD_HAVE_AVX2_VARIANT
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2");
+#else
+    return false;
+#endif
 }
 
-using scanner_type = dlib::frontal_face_detector::image_scanner_type;
-using pyramid_type = dlib::pyramid_down<6>;
-
-// Runs `work(item)` for items 0..<count on `threads` threads (the caller's included), each taking the next item.
-// An exception in any thread (dlib's bad_alloc, say) stops the others at their next item and is rethrown here, on
-// the caller's thread, where fd_detect turns it into an error; one escaping a helper thread would end the process.
-template <typename Work>
-void share(int count, int threads, const Work &work) {
-    std::atomic<int> next{0};
-    std::mutex lock;
-    std::exception_ptr failure;
-    auto run = [&] {
-        try {
-            for (int i = next++; i < count; i = next++) work(i);
-        } catch (...) {
-            std::lock_guard<std::mutex> guard(lock);
-            if (!failure) failure = std::current_exception();
-            next = count;
-        }
-    };
-    std::vector<std::thread> helpers;
+// Calls `work`, turning any exception into a message in `error` and the value `failed`.
+template <typename Result, typename Work>
+Result guarded(char *error, size_t error_size, const char *what, Result failed, const Work &work) {
     try {
-        for (int t = 1; t < std::min(threads, count); ++t) helpers.emplace_back(run);
+        return work();
+    } catch (const std::bad_alloc &) {
+        set_error(error, error_size, "out of memory in dlib's face detector");
+    } catch (const std::exception &e) {
+        set_error(error, error_size, e.what());
     } catch (...) {
-        // No more threads to be had: those started and this one do the work.
+        set_error(error, error_size, what);
     }
-    run();
-    for (auto &h : helpers) h.join();
-    if (failure) std::rethrow_exception(failure);
+    return failed;
 }
 
-// dlib's object_detector::operator() for the frontal detector, with the HOG pyramid's levels and the (filter,
-// level) scans shared between threads. Every step calls the dlib function the serial detector calls, on the same
-// inputs, so the detections are the same; only the work is spread (docs/SCENES.md, "Speed").
-std::vector<dlib::rect_detection> detect_parallel(const dlib::frontal_face_detector &detector,
-                                                  const dlib::array2d<unsigned char> &image, double adjust,
-                                                  int threads) {
-    const scanner_type &scanner = detector.get_scanner();
-    const unsigned long fhog_height = scanner.get_fhog_window_height();
-    const unsigned long fhog_width = scanner.get_fhog_window_width();
-    const int cell = static_cast<int>(scanner.get_cell_size());
-    const long padding = static_cast<long>(scanner.get_padding());
-    const auto &fe = scanner.get_feature_extractor();
-
-    // The level count of impl::create_fhog_pyramid, and its images (each the previous one pyramid_down).
-    pyramid_type pyr;
-    unsigned long levels = 0;
-    dlib::rectangle rect = dlib::get_rect(image);
-    do {
-        rect = pyr.rect_down(rect);
-        ++levels;
-    } while (rect.width() >= static_cast<long>(scanner.get_min_pyramid_layer_width()) &&
-             rect.height() >= static_cast<long>(scanner.get_min_pyramid_layer_height()) &&
-             levels < scanner.get_max_pyramid_levels());
-    std::vector<dlib::array2d<unsigned char>> smaller(levels > 1 ? levels - 1 : 0);
-    for (unsigned long l = 1; l < levels; ++l) pyr(l == 1 ? image : smaller[l - 2], smaller[l - 1]);
-    std::vector<dlib::array<dlib::array2d<float>>> feats(levels);
-    share(static_cast<int>(levels), threads, [&](int l) {
-        fe(l == 0 ? image : smaller[l - 1], feats[l], cell, static_cast<int>(fhog_height),
-           static_cast<int>(fhog_width));
-    });
-
-    const unsigned long filters = detector.num_detectors();
-    std::vector<scanner_type::fhog_filterbank> banks;
-    std::vector<double> thresholds;
-    for (unsigned long i = 0; i < filters; ++i) {
-        const auto &w = detector.get_w(i);
-        banks.push_back(scanner.build_fhog_filterbank(w));
-        thresholds.push_back(w(scanner.get_num_dimensions()));
+// Makes a detector of the variant `instructions` asks for (automatic: AVX2 where the processor has it), with
+// `baseline` or `avx2` building that variant's dlib detector.
+template <typename Baseline, typename AVX2>
+fd_detector *make(int32_t instructions, char *error, size_t error_size, const char *what, const Baseline &baseline,
+                  const AVX2 &avx2) {
+    if (instructions != FD_INSTRUCTIONS_AUTOMATIC && instructions != FD_INSTRUCTIONS_BASELINE &&
+        instructions != FD_INSTRUCTIONS_AVX2) {
+        set_error(error, error_size, "unknown instruction set for the face detector");
+        return nullptr;
     }
-    // Scans ordered largest level first so the long ones start early.
-    const int scans = static_cast<int>(filters * levels);
-    std::vector<std::vector<dlib::rect_detection>> found(scans);
-    share(scans, threads, [&](int k) {
-        const unsigned long l = static_cast<unsigned long>(k) / filters, i = static_cast<unsigned long>(k) % filters;
-        dlib::array2d<float> saliency;
-        const dlib::rectangle area = dlib::impl::apply_filters_to_fhog(banks[i], feats[l], saliency);
-        const double cut = thresholds[i] + adjust;
-        for (long r = area.top(); r <= area.bottom(); ++r) {
-            for (long c = area.left(); c <= area.right(); ++c) {
-                if (saliency[r][c] < cut) continue;
-                dlib::rectangle box = fe.feats_to_image(
-                    dlib::centered_rect(dlib::point(c, r), fhog_width - 2 * padding, fhog_height - 2 * padding),
-                    cell, static_cast<int>(fhog_height), static_cast<int>(fhog_width));
-                box = pyr.rect_up(box, l);
-                dlib::rect_detection d;
-                d.detection_confidence = saliency[r][c] - thresholds[i];
-                d.weight_index = i;
-                d.rect = box;
-                found[k].push_back(d);
-            }
-        }
-    });
-
-    // object_detector's non-maximum suppression: best first, a box overlapping any kept one drops.
-    std::vector<dlib::rect_detection> all;
-    for (auto &f : found) all.insert(all.end(), f.begin(), f.end());
-    std::stable_sort(all.begin(), all.end(), [](const dlib::rect_detection &a, const dlib::rect_detection &b) {
-        return a.detection_confidence > b.detection_confidence;
-    });
-    const dlib::test_box_overlap overlaps = detector.get_overlap_tester();
-    std::vector<dlib::rect_detection> kept;
-    for (const auto &d : all) {
-        bool drop = false;
-        for (const auto &k : kept) {
-            if (overlaps(k.rect, d.rect)) {
-                drop = true;
-                break;
-            }
-        }
-        if (!drop) kept.push_back(d);
+    const bool use_avx2 = instructions == FD_INSTRUCTIONS_AVX2 ||
+                          (instructions == FD_INSTRUCTIONS_AUTOMATIC && processor_has_avx2());
+    if (use_avx2 && !processor_has_avx2()) {
+        set_error(error, error_size, "this processor has no AVX2, which that face detector needs");
+        return nullptr;
     }
-    return kept;
+    return guarded<fd_detector *>(error, error_size, what, nullptr, [&]() -> fd_detector * {
+        auto made = std::make_unique<fd_detector>();
+#ifdef FD_HAVE_AVX2_VARIANT
+        if (use_avx2) {
+            made->avx2 = avx2();
+            return made.release();
+        }
+#else
+        (void)avx2;
+#endif
+        made->baseline = baseline();
+        return made.release();
+    });
 }
 
 }  // namespace
@@ -170,66 +103,93 @@ extern "C" const unsigned char fd_serialized_model[];
 extern "C" const size_t fd_serialized_model_size;
 
 extern "C" fd_detector *fd_create(char *error, size_t error_size) {
-    if (fd_detector *made = fd_create_serialized(fd_serialized_model, fd_serialized_model_size, error, error_size)) {
-        return made;
-    }
+    if (fd_detector *made = fd_create_for(FD_INSTRUCTIONS_AUTOMATIC, error, error_size)) return made;
     return fd_create_compiled(error, error_size);
 }
 
+extern "C" fd_detector *fd_create_for(int32_t instructions, char *error, size_t error_size) {
+    return make(
+        instructions, error, error_size, "unknown C++ exception while reading the shipped face detector",
+        [] { return fd_baseline::create_serialized(fd_serialized_model, fd_serialized_model_size); },
+        [] {
+#ifdef FD_HAVE_AVX2_VARIANT
+            return fd_avx2::create_serialized(fd_serialized_model, fd_serialized_model_size);
+#else
+            return nullptr;
+#endif
+        });
+}
+
 extern "C" fd_detector *fd_create_compiled(char *error, size_t error_size) {
-    try {
-        return new fd_detector{dlib::get_frontal_face_detector()};
-    } catch (const std::exception &e) {
-        set_error(error, error_size, e.what());
-    } catch (...) {
-        set_error(error, error_size, "unknown C++ exception in dlib::get_frontal_face_detector");
-    }
-    return nullptr;
+    return make(
+        FD_INSTRUCTIONS_AUTOMATIC, error, error_size, "unknown C++ exception in dlib::get_frontal_face_detector",
+        [] { return fd_baseline::create_compiled(); },
+        [] {
+#ifdef FD_HAVE_AVX2_VARIANT
+            std::unique_ptr<fd_baseline::Detector, void (*)(fd_baseline::Detector *)> compiled(
+                fd_baseline::create_compiled(), fd_baseline::destroy);
+            std::vector<uint8_t> bytes(fd_baseline::serialize(compiled.get(), nullptr, 0));
+            fd_baseline::serialize(compiled.get(), bytes.data(), bytes.size());
+            return fd_avx2::create_serialized(bytes.data(), bytes.size());
+#else
+            return nullptr;
+#endif
+        });
 }
 
 extern "C" fd_detector *fd_create_serialized(const uint8_t *data, size_t size, char *error, size_t error_size) {
-    try {
-        std::istringstream in(std::string(reinterpret_cast<const char *>(data), size));
-        auto *made = new fd_detector{};
-        try {
-            dlib::deserialize(made->detector, in);
-        } catch (...) {
-            delete made;
-            throw;
-        }
-        return made;
-    } catch (const std::exception &e) {
-        set_error(error, error_size, e.what());
-    } catch (...) {
-        set_error(error, error_size, "unknown C++ exception while reading a serialized face detector");
-    }
-    return nullptr;
+    return make(
+        FD_INSTRUCTIONS_AUTOMATIC, error, error_size,
+        "unknown C++ exception while reading a serialized face detector",
+        [&] { return fd_baseline::create_serialized(data, size); },
+        [&] {
+#ifdef FD_HAVE_AVX2_VARIANT
+            return fd_avx2::create_serialized(data, size);
+#else
+            return nullptr;
+#endif
+        });
+}
+
+extern "C" int32_t fd_instructions(const fd_detector *detector) {
+#ifdef FD_HAVE_AVX2_VARIANT
+    if (detector != nullptr && detector->avx2 != nullptr) return FD_INSTRUCTIONS_AVX2;
+#endif
+    return FD_INSTRUCTIONS_BASELINE;
 }
 
 extern "C" size_t fd_serialize(const fd_detector *detector, uint8_t *out, size_t capacity) {
-    try {
-        std::ostringstream stream;
-        dlib::serialize(detector->detector, stream);
-        const std::string bytes = stream.str();
-        if (out != nullptr && bytes.size() <= capacity) std::memcpy(out, bytes.data(), bytes.size());
-        return bytes.size();
-    } catch (...) {
-        return 0;
-    }
+    return guarded<size_t>(nullptr, 0, "", 0, [&] {
+#ifdef FD_HAVE_AVX2_VARIANT
+        if (detector->avx2 != nullptr) return fd_avx2::serialize(detector->avx2, out, capacity);
+#endif
+        return fd_baseline::serialize(detector->baseline, out, capacity);
+    });
 }
 
 extern "C" fd_detector *fd_clone(const fd_detector *detector, char *error, size_t error_size) {
-    try {
-        return new fd_detector{detector->detector};
-    } catch (const std::exception &e) {
-        set_error(error, error_size, e.what());
-    } catch (...) {
-        set_error(error, error_size, "unknown C++ exception while copying the face detector");
-    }
-    return nullptr;
+    return guarded<fd_detector *>(error, error_size, "unknown C++ exception while copying the face detector",
+                                  nullptr, [&] {
+        auto made = std::make_unique<fd_detector>();
+#ifdef FD_HAVE_AVX2_VARIANT
+        if (detector->avx2 != nullptr) {
+            made->avx2 = fd_avx2::clone(detector->avx2);
+            return made.release();
+        }
+#endif
+        made->baseline = fd_baseline::clone(detector->baseline);
+        return made.release();
+    });
 }
 
-extern "C" void fd_destroy(fd_detector *detector) { delete detector; }
+extern "C" void fd_destroy(fd_detector *detector) {
+    if (detector == nullptr) return;
+#ifdef FD_HAVE_AVX2_VARIANT
+    if (detector->avx2 != nullptr) fd_avx2::destroy(detector->avx2);
+#endif
+    if (detector->baseline != nullptr) fd_baseline::destroy(detector->baseline);
+    delete detector;
+}
 
 extern "C" int fd_detect(fd_detector *detector, const uint8_t *pixels, int32_t width, int32_t height,
                          int32_t channels, size_t stride, int32_t upsample, double threshold, int32_t threads,
@@ -239,35 +199,14 @@ extern "C" int fd_detect(fd_detector *detector, const uint8_t *pixels, int32_t w
         set_error(error, error_size, "fd_detect: invalid arguments");
         return -1;
     }
-    try {
-        dlib::array2d<unsigned char> image;
-        load_grey(image, pixels, width, height, channels, stride);
-        for (int i = 0; i < upsample; ++i) dlib::pyramid_up(image);
-        std::vector<dlib::rect_detection> found;
-        if (threads == 0) {
-            detector->detector(image, found, threshold);
-        } else {
-            found = detect_parallel(detector->detector, image, threshold, threads);
+    return guarded<int>(error, error_size, "unknown C++ exception in dlib's face detector", -1, [&] {
+#ifdef FD_HAVE_AVX2_VARIANT
+        if (detector->avx2 != nullptr) {
+            return fd_avx2::detect(detector->avx2, pixels, width, height, channels, stride, upsample, threshold,
+                                   threads, faces, capacity);
         }
-        // pyramid_up doubles each time; map boxes back to the caller's pixels.
-        const double scale = 1.0 / static_cast<double>(1L << upsample);
-        int32_t written = 0;
-        for (const auto &d : found) {
-            if (written >= capacity) break;
-            fd_face &f = faces[written++];
-            f.left = static_cast<int32_t>(std::lround(d.rect.left() * scale));
-            f.top = static_cast<int32_t>(std::lround(d.rect.top() * scale));
-            f.width = static_cast<int32_t>(std::lround(d.rect.width() * scale));
-            f.height = static_cast<int32_t>(std::lround(d.rect.height() * scale));
-            f.score = d.detection_confidence;
-        }
-        return static_cast<int>(found.size());
-    } catch (const std::bad_alloc &) {
-        set_error(error, error_size, "out of memory while detecting faces");
-    } catch (const std::exception &e) {
-        set_error(error, error_size, e.what());
-    } catch (...) {
-        set_error(error, error_size, "unknown C++ exception in dlib's face detector");
-    }
-    return -1;
+#endif
+        return fd_baseline::detect(detector->baseline, pixels, width, height, channels, stride, upsample, threshold,
+                                   threads, faces, capacity);
+    });
 }

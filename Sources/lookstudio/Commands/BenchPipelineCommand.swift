@@ -6,10 +6,12 @@ struct BenchPipelineCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pipeline",
         abstract: "Wall time, output size and peak memory of `apply` on PNG → PNG (8 and 16-bit), JPEG → JPEG and "
-            + "JPEG → PNG, including a large JPEG.",
+            + "JPEG → PNG, including a large JPEG; what `correct` adds over `apply`.",
         discussion: """
         Generates photo-like inputs band by band (or takes --png / --jpeg), runs this binary's `apply --timings` \
-        on each in a child process and prints its stage timings and peak memory (VmHWM). Ends with the \
+        on each in a child process and prints its stage timings and peak memory (VmHWM). Then `correct --timings` \
+        against `apply` on the same JPEG (interleaved runs: the wall time the analysis adds) and `correct`'s peak \
+        memory on the large JPEG. Ends with the \
         scripts/bench-peers.sh command for ffmpeg on the same files. \
         Example: lookstudio bench pipeline --keep /tmp/bench --large-megapixels 100
         """

@@ -54,6 +54,10 @@ struct CorrectCommand: ParsableCommand {
     @Flag(help: "Print one JSON array (documented above) on stdout; progress stays on stderr.")
     var json = false
 
+    @Flag(help: ArgumentHelp("Print to stderr the seconds each image spent in its analysis (reading the preview, "
+                             + "scene, faces, plan) and in rendering, then the run's wall time and peak memory."))
+    var timings = false
+
     @OptionGroup(title: "Batches over many processes or machines") var batch: BatchOptions
 
     func validate() throws {
@@ -122,6 +126,7 @@ struct CorrectCommand: ParsableCommand {
     }
 
     func run() throws {
+        let started = DispatchTime.now().uptimeNanoseconds
         let allFiles = try ImageFiles.collect(inputs, note: { printError("note: \($0)") })
         guard !allFiles.isEmpty else { throw WorkflowError.noImages(inputs) }
         let strengths = try strengths()
@@ -174,6 +179,15 @@ struct CorrectCommand: ParsableCommand {
         let summary = CorrectSummary(results: results, total: job.files.count,
                                      signal: signal.map(CorrectJob.signalName))
         printError(summary.line)
+        if timings {
+            for result in results where result.status == .done || result.status == .failed {
+                printError(String(format: "timings: %@: analysis %.3f s, render %.3f s",
+                                  TerminalText.escape(result.file), result.seconds.analysis, result.seconds.render))
+            }
+            printError(String(format: "timings: wall %.3f s, peak memory %.0f MB",
+                              Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9,
+                              Double(peakMemoryKilobytes()) / 1024))
+        }
         if let status = Interruption.exitStatus { throw ExitCode(status) }
         if summary.failed > 0 { throw ExitCode.failure }
     }

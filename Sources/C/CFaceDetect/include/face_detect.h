@@ -20,8 +20,24 @@ typedef struct fd_face {
     double score;
 } fd_face;
 
-/// Builds dlib's frontal face detector. Returns NULL on failure with a message in `error` (if not NULL).
+/// The instructions a detector's HOG features and filters run on: the x86-64 baseline dlib is built for, or AVX2
+/// (x86-64 processors since 2013; eight floats at a time). The two find the same faces; their scores may differ in
+/// the last bits, as sums taken in another order do. Automatic picks AVX2 where the processor has it.
+enum {
+    FD_INSTRUCTIONS_AUTOMATIC = 0,
+    FD_INSTRUCTIONS_BASELINE = 1,
+    FD_INSTRUCTIONS_AVX2 = 2,
+};
+
+/// Builds dlib's frontal face detector for the instructions the processor has. Returns NULL on failure with a
+/// message in `error` (if not NULL).
 fd_detector *fd_create(char *error, size_t error_size);
+
+/// Builds the detector for the given FD_INSTRUCTIONS_* (NULL, with a message, for AVX2 on a processor without it).
+fd_detector *fd_create_for(int32_t instructions, char *error, size_t error_size);
+
+/// The FD_INSTRUCTIONS_* a detector runs on (baseline or AVX2; its clones run on the same).
+int32_t fd_instructions(const fd_detector *detector);
 
 /// Builds the detector from the copy compiled into libdlib, which dlib decompresses (1.5 s of CPU); fd_create
 /// reads the same model from its shipped serialization (serialized_model.cpp) and falls back to this.
