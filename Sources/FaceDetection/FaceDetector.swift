@@ -31,7 +31,7 @@ public final class FaceDetector: @unchecked Sendable {
         case automatic = 0
         /// The x86-64 baseline Debian builds dlib for (or the processor's own elsewhere).
         case baseline = 1
-        /// AVX2: about a sixth less time for a 24 MP photo's faces (docs/SCENES.md); the same faces.
+        /// AVX2: the same faces, and a sixth less time for a 24 MP photo's whole analysis (docs/SCENES.md).
         case avx2 = 2
     }
 

@@ -1,7 +1,7 @@
 // The detector is compiled twice: for the x86-64 baseline Debian builds dlib for (face_detect.cpp, namespace
 // fd_baseline) and, on x86-64, for AVX2 (face_detect_avx2.cpp, namespace fd_avx2), whose eight-wide filters and
-// HOG features take a 24 MP photo's face search from 0.16 to 0.14 s (docs/SCENES.md). fd_create picks one by the
-// processor it runs on. Each namespace declares the same functions; they throw dlib's or the standard library's
+// HOG features take the whole analysis of a 24 MP photo from 0.16 to 0.14 s (docs/SCENES.md). fd_create picks one
+// by the processor it runs on. Each namespace declares the same functions; they throw dlib's or the standard library's
 // exceptions, which the C interface turns into messages.
 #ifndef LOOKSTUDIO_FACE_DETECT_VARIANTS_H
 #define LOOKSTUDIO_FACE_DETECT_VARIANTS_H
