@@ -159,6 +159,23 @@ public enum RealisticEvaluation {
 }
 
 extension RealisticEvaluation.Report {
+    /// Every case as tab-separated values with a header line: `faulted` lines (photo, package, family, ΔE00
+    /// before, the three recoveries; auto-level empty when not run), then `untouched` lines (photo, package, kind,
+    /// ΔE00 moved, scenes separated by commas).
+    public func tabSeparated() -> String {
+        var lines = ["row\tphoto\tpackage\tfamily_or_kind\tbefore_or_moved\tmodel\toracle\tauto_level\tscenes"]
+        for r in rows {
+            lines.append(["faulted", r.photo, r.package, r.family, String(format: "%.4f", r.before),
+                          String(format: "%.4f", r.model), String(format: "%.4f", r.oracle),
+                          r.autoLevel.map { String(format: "%.4f", $0) } ?? "", ""].joined(separator: "\t"))
+        }
+        for u in untouched {
+            lines.append(["untouched", u.photo, u.package, u.kind, String(format: "%.4f", u.moved), "", "", "",
+                          u.scenes.joined(separator: ",")].joined(separator: "\t"))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     /// The table `lookstudio bench correct` prints: per family and overall, mean recovery, p10 and worst of the
     /// correction, the oracle and `-auto-level`; then the untouched photos' movement, largest first.
     public func table(everyPhoto: Bool) -> String {

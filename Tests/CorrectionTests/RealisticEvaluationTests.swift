@@ -52,6 +52,25 @@ struct RealisticEvaluationTests {
                                + "those photos: model mean 0.500, untouched max 0.200"))
     }
 
+    @Test("--rows writes a header, a line per faulted case and per untouched photo, with every figure and label")
+    func tabSeparatedRows() {
+        let rows = [RealisticEvaluation.Row(photo: "a.png", package: "pkg", family: "under+warm", before: 10.25,
+                                            model: 0.5, oracle: 0.8, autoLevel: -0.125),
+                    RealisticEvaluation.Row(photo: "b.png", package: "pkg", family: "haze", before: 4, model: 0,
+                                            oracle: 0.7, autoLevel: nil)]
+        let untouched = [RealisticEvaluation.Untouched(photo: "a.png", package: "pkg", kind: "grey", moved: 0.25,
+                                                       scenes: ["sky", "snow"])]
+        let text = RealisticEvaluation.Report(split: "test", families: ["under+warm", "haze"], rows: rows,
+                                              untouched: untouched, autoLevel: "none").tabSeparated()
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.split(separator: "\t",
+            omittingEmptySubsequences: false).map(String.init) }
+        #expect(lines.count == 5 && lines.last == [""], "\(text)")
+        #expect(lines.dropLast().allSatisfy { $0.count == 9 })
+        #expect(lines[1] == ["faulted", "a.png", "pkg", "under+warm", "10.2500", "0.5000", "0.8000", "-0.1250", ""])
+        #expect(lines[2][7] == "" && lines[2][3] == "haze")
+        #expect(lines[3] == ["untouched", "a.png", "pkg", "grey", "0.2500", "", "", "", "sky,snow"])
+    }
+
     @Test("without cases the bench says how to get them")
     func missingCases() {
         #expect {

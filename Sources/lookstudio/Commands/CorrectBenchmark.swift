@@ -4,6 +4,7 @@ import Foundation
 import LookBench
 import LookCore
 import LookModel
+import Pixels
 
 /// `lookstudio bench correct`: how much of a known fault the automatic correction removes (docs/CORRECTION.md).
 struct BenchCorrectCommand: ParsableCommand {
@@ -54,6 +55,11 @@ struct BenchCorrectCommand: ParsableCommand {
     @Flag(help: "Use other fault magnitudes and mixtures (±0.25/±1.5 EV, magenta, yellow, haze 8 %/45 %, …).")
     var otherFaults = false
 
+    @Option(help: ArgumentHelp("Also write every realistic case's figures to this file as tab-separated values (a "
+                               + "line per faulted image and per untouched photo), for analysis elsewhere.",
+                               valueName: "file"))
+    var rows: String?
+
     @Option(help: "Long side, in pixels, the photos are evaluated at.")
     var longSide: Int = CorrectionEvaluation.evaluationLongSide
 
@@ -72,8 +78,11 @@ struct BenchCorrectCommand: ParsableCommand {
             let settings = CorrectionPreset().scaled(exposure: auto, levels: auto, whiteBalance: auto, contrast: auto,
                                                  vibrance: auto)
             try settings.validate()
-            print(try RealisticEvaluation.run(directory: cases, settings: settings, limit: limit)
-                .table(everyPhoto: everyPhoto))
+            let report = try RealisticEvaluation.run(directory: cases, settings: settings, limit: limit)
+            print(report.table(everyPhoto: everyPhoto))
+            if let rows {
+                try AtomicFile.write(to: rows) { try Data(report.tabSeparated().utf8).write(to: URL(fileURLWithPath: $0)) }
+            }
             return
         }
         let loaded = try images.map { (name: URL(fileURLWithPath: $0).lastPathComponent,
