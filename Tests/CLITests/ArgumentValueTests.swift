@@ -46,6 +46,10 @@ import Testing
         try Self.expectUsageError(["bench", "correct", "--long-side", "0"], "--long-side 0 is out of range")
         try Self.expectUsageError(["bench", "correct", "--limit", "-1"], "--limit -1 is out of range")
         try Self.expectUsageError(["bench", "correct", "--auto", "-5"], "--auto -5 is out of range")
+        try Self.expectUsageError(["bench", "correct", "--rows", "/nonexistent-folder/rows.tsv"],
+                                  "--rows /nonexistent-folder/rows.tsv: cannot write into /nonexistent-folder")
+        try Self.expectUsageError(["bench", "correct", "--rows", "rows.tsv", "photo.png"],
+                                  "--rows goes with the realistic evaluation")
         try Self.expectUsageError(["bench", "gallery", "--size", "0", photo], "--size 0 is out of range: use 16…8192")
     }
 

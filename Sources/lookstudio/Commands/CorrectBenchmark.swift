@@ -71,6 +71,17 @@ struct BenchCorrectCommand: ParsableCommand {
         guard auto >= 0, auto.isFinite else {
             throw ValidationError("--auto \(TextNumber.format(auto)) is out of range: give 0 or more percent")
         }
+        if let rows {
+            // Checked now rather than after minutes of evaluation.
+            guard images.isEmpty else {
+                throw ValidationError("--rows goes with the realistic evaluation: give no photos with it")
+            }
+            let folder = (rows as NSString).deletingLastPathComponent
+            guard FileManager.default.isWritableFile(atPath: folder.isEmpty ? "." : folder) else {
+                throw ValidationError("--rows \(rows): cannot write into \(folder.isEmpty ? "." : folder) (missing or "
+                                      + "not writable); give a file in a writable folder")
+            }
+        }
     }
 
     func run() throws {
