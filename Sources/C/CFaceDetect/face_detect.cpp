@@ -66,11 +66,9 @@ Result guarded(char *error, size_t error_size, const char *what, Result failed, 
     return failed;
 }
 
-// Makes a detector of the variant `instructions` asks for (automatic: AVX2 where the processor has it), with
-// `baseline` or `avx2` building that variant's dlib detector.
-template <typename Baseline, typename AVX2>
-fd_detector *make(int32_t instructions, char *error, size_t error_size, const char *what, const Baseline &baseline,
-                  const AVX2 &avx2) {
+// Reads a serialized detector into the variant `instructions` asks for (automatic: AVX2 where the processor has it).
+fd_detector *make(int32_t instructions, const uint8_t *data, size_t size, char *error, size_t error_size,
+                  const char *what) {
     if (instructions != FD_INSTRUCTIONS_AUTOMATIC && instructions != FD_INSTRUCTIONS_BASELINE &&
         instructions != FD_INSTRUCTIONS_AVX2) {
         set_error(error, error_size, "unknown instruction set for the face detector");
@@ -82,17 +80,15 @@ fd_detector *make(int32_t instructions, char *error, size_t error_size, const ch
         set_error(error, error_size, "this processor has no AVX2, which that face detector needs");
         return nullptr;
     }
-    return guarded<fd_detector *>(error, error_size, what, nullptr, [&]() -> fd_detector * {
+    return guarded<fd_detector *>(error, error_size, what, nullptr, [&] {
         auto made = std::make_unique<fd_detector>();
 #ifdef FD_HAVE_AVX2_VARIANT
         if (use_avx2) {
-            made->avx2 = avx2();
+            made->avx2 = fd_avx2::create_serialized(data, size);
             return made.release();
         }
-#else
-        (void)avx2;
 #endif
-        made->baseline = baseline();
+        made->baseline = fd_baseline::create_serialized(data, size);
         return made.release();
     });
 }
@@ -108,47 +104,31 @@ extern "C" fd_detector *fd_create(char *error, size_t error_size) {
 }
 
 extern "C" fd_detector *fd_create_for(int32_t instructions, char *error, size_t error_size) {
-    return make(
-        instructions, error, error_size, "unknown C++ exception while reading the shipped face detector",
-        [] { return fd_baseline::create_serialized(fd_serialized_model, fd_serialized_model_size); },
-        [] {
-#ifdef FD_HAVE_AVX2_VARIANT
-            return fd_avx2::create_serialized(fd_serialized_model, fd_serialized_model_size);
-#else
-            return nullptr;
-#endif
-        });
+    return make(instructions, fd_serialized_model, fd_serialized_model_size, error, error_size,
+                "unknown C++ exception while reading the shipped face detector");
 }
 
 extern "C" fd_detector *fd_create_compiled(char *error, size_t error_size) {
-    return make(
-        FD_INSTRUCTIONS_AUTOMATIC, error, error_size, "unknown C++ exception in dlib::get_frontal_face_detector",
-        [] { return fd_baseline::create_compiled(); },
-        [] {
-#ifdef FD_HAVE_AVX2_VARIANT
-            std::unique_ptr<fd_baseline::Detector, void (*)(fd_baseline::Detector *)> compiled(
-                fd_baseline::create_compiled(), fd_baseline::destroy);
-            std::vector<uint8_t> bytes(fd_baseline::serialize(compiled.get(), nullptr, 0));
-            fd_baseline::serialize(compiled.get(), bytes.data(), bytes.size());
-            return fd_avx2::create_serialized(bytes.data(), bytes.size());
-#else
-            return nullptr;
-#endif
-        });
+    const char *what = "unknown C++ exception in dlib::get_frontal_face_detector";
+    auto made = std::unique_ptr<fd_detector>(guarded<fd_detector *>(error, error_size, what, nullptr, [] {
+        auto compiled = std::make_unique<fd_detector>();
+        compiled->baseline = fd_baseline::create_compiled();
+        return compiled.release();
+    }));
+    if (!made || !processor_has_avx2()) return made.release();
+    // libdlib's decompression cannot be called from the AVX2 build (variants.h): it reads the model's serialization.
+    std::vector<uint8_t> bytes(fd_serialize(made.get(), nullptr, 0));
+    if (bytes.empty() || fd_serialize(made.get(), bytes.data(), bytes.size()) != bytes.size()) {
+        set_error(error, error_size, "cannot serialize dlib's compiled-in face detector");
+        return nullptr;
+    }
+    fd_destroy(made.release());
+    return make(FD_INSTRUCTIONS_AVX2, bytes.data(), bytes.size(), error, error_size, what);
 }
 
 extern "C" fd_detector *fd_create_serialized(const uint8_t *data, size_t size, char *error, size_t error_size) {
-    return make(
-        FD_INSTRUCTIONS_AUTOMATIC, error, error_size,
-        "unknown C++ exception while reading a serialized face detector",
-        [&] { return fd_baseline::create_serialized(data, size); },
-        [&] {
-#ifdef FD_HAVE_AVX2_VARIANT
-            return fd_avx2::create_serialized(data, size);
-#else
-            return nullptr;
-#endif
-        });
+    return make(FD_INSTRUCTIONS_AUTOMATIC, data, size, error, error_size,
+                "unknown C++ exception while reading a serialized face detector");
 }
 
 extern "C" int32_t fd_instructions(const fd_detector *detector) {
