@@ -68,6 +68,10 @@ public struct AutoCorrection: Sendable, Equatable, Codable {
         public var black = 0.0
         /// White point applied (mapped to 1; below 1 only for a kept white backdrop).
         public var white = 1.0
+
+        /// Whether the model found a veil and some of it is removed (a black point asked for above 100 % alone is
+        /// not a veil: contrast and vibrance stay off).
+        public var veilRemoved: Bool { veil > 0 && black > 0 }
     }
 
     /// Exposure.
@@ -238,16 +242,18 @@ extension AutoCorrection {
 
     private mutating func planLevels(_ samples: [SIMD3<Float>], estimate: CorrectionEstimate) {
         // The model measures the black on its own copy (the same 0.5th percentile of the smallest channel) and
-        // removes only what lies above good photos' blacks: its veil.
+        // removes up to 100 % only what lies above good photos' blacks: its veil, the share of the measured black
+        // it is sure of. Above 100 % on towards the whole measured black, as the cast and exposure go on towards
+        // their whole estimates: a user's dehaze for a veil too light for the model to tell from bright content.
         levels.veil = estimate.veil
         var mins = samples.map { $0.min() }, maxs = samples.map { $0.max() }
         levels.measuredBlack = LinearMeasure.quantile(&mins, 0.005)
         levels.measuredWhite = LinearMeasure.quantile(&maxs, settings.keepWhite ? 0.9 : 0.995)
-        let strength = min(2, settings.levels / 100)
-        levels.black = min(levels.measuredBlack, estimate.veil * strength)
+        let sure = levels.measuredBlack > 0 ? min(1, estimate.veil / levels.measuredBlack) : 0
+        levels.black = levels.measuredBlack * Self.share(confidence: sure, strength: settings.levels)
         if settings.keepWhite && levels.measuredWhite < 1 {
             // A white backdrop is meant to be white: its 90th percentile becomes white.
-            levels.white = 1 + (max(levels.measuredWhite, 0.05) - 1) * min(1, strength)
+            levels.white = 1 + (max(levels.measuredWhite, 0.05) - 1) * min(1, settings.levels / 100)
         }
         if levels.white - levels.black < 0.05 { levels.black = 0; levels.white = 1 }
         if abs(levels.white - 1) < 1e-4 { levels.white = 1 }
@@ -328,8 +334,8 @@ extension AutoCorrection {
     }
 
     private mutating func planContrast(_ samples: [SIMD3<Float>]) {
-        // Only where a veil was removed: a flat subject (fur, a wall, fog) is meant to be flat.
-        let veil = levels.black > 0 ? 1.0 : 0
+        // Only where a veil was found and removed: a flat subject (fur, a wall, fog) is meant to be flat.
+        let veil = levels.veilRemoved ? 1.0 : 0
         var logs = samples.map { log2(max(1e-4, luminance($0))) }
         let lo = LinearMeasure.quantile(&logs, 0.05), hi = LinearMeasure.quantile(&logs, 0.95)
         contrast.spreadStops = hi - lo
@@ -373,8 +379,9 @@ extension AutoCorrection {
         // saturated colours. Below 0.03 the image is (nearly) black and white and is left so.
         let washed = Self.ramp(vibrance.meanSaturation, from: 0.15, to: 0.07)
         let colour = Self.ramp(vibrance.meanSaturation, from: 0.02, to: 0.04)
-        // Only where a veil was removed, as for contrast: a grey beach or a misty morning is meant to be muted.
-        let veil = levels.black > 0 ? 1.0 : 0
+        // Only where a veil was found and removed, as for contrast: a grey beach or a misty morning is meant to be
+        // muted.
+        let veil = levels.veilRemoved ? 1.0 : 0
         let amount = 0.3 * washed * colour * min(2, settings.vibrance / 100) * veil
         vibrance.amount = amount < 0.005 ? 0 : amount
     }

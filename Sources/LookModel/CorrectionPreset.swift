@@ -13,7 +13,7 @@ public struct CorrectionPreset: Sendable, Equatable {
     public var enabled = true
     /// Exposure (key and highlight recovery), percent.
     public var exposure = 100.0
-    /// Black and white points, percent.
+    /// Black and white points, percent (above 100 goes on towards the whole measured black).
     public var levels = 100.0
     /// Colour-cast removal, percent (above 100 goes on towards the whole measured cast).
     public var whiteBalance = 100.0

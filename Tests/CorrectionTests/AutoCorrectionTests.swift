@@ -138,6 +138,28 @@ struct AutoCorrectionTests {
         #expect(coloured == 0)
     }
 
+
+    /// A veil of 0.09 linear is within good photos' blacks (a beige wall reaches 0.12), so the model is not sure of
+    /// any of it; above 100 % levels go on towards the whole measured black, as white balance and exposure do.
+    @Test("levels: a light veil is kept at 100 %, half removed at 150 %, whole at 200 %, without contrast or vibrance")
+    func levelsAboveHundredTakeTheWholeBlack() throws {
+        let veiled = Scenes.encode(Scenes.stillLife().map { $0 * 0.9 + SIMD3(0.082, 0.086, 0.09) })
+        let off = CorrectionPreset(exposure: 0, whiteBalance: 0)
+        let (_, kept) = try Scenes.correct(veiled, settings: off)
+        #expect(kept.levels.veil == 0 && kept.levels.black == 0, "\(kept.levels)")
+        #expect(kept.levels.measuredBlack > 0.08, "\(kept.levels)")
+        var half = off
+        half.levels = 150
+        let (_, halfPlan) = try Scenes.correct(veiled, settings: half)
+        #expect(abs(halfPlan.levels.black - halfPlan.levels.measuredBlack / 2) < 1e-9, "\(halfPlan.levels)")
+        var whole = off
+        whole.levels = 200
+        let (out, plan) = try Scenes.correct(veiled, settings: whole)
+        #expect(plan.levels.black == plan.levels.measuredBlack, "\(plan.levels)")
+        #expect(plan.contrast.amount == 0 && plan.vibrance.amount == 0, "\(plan.contrast) \(plan.vibrance)")
+        let darkest = Scenes.decode(out).map { $0.min() }.min() ?? 1
+        #expect(darkest < 0.01, "darkest channel \(darkest) after the whole black point")
+    }
     @Test("a sunset-like warm scene keeps at least 80 % of its warmth (confidence limits the cast removal)")
     func sunsetNotNeutralised() throws {
         var pixels = [SIMD3<Double>]()

@@ -13,8 +13,8 @@ struct AutoCorrectionOptions: ParsableArguments {
                                valueName: "percent"))
     var exposure: Double?
 
-    @Option(help: ArgumentHelp("Black and white point strength, percent of the engine's choice, 0…200.",
-                               valueName: "percent"))
+    @Option(help: ArgumentHelp("Black and white point strength, percent of the engine's choice, 0…200 (200: the "
+                               + "whole measured black, a dehaze).", valueName: "percent"))
     var levels: Double?
 
     @Option(help: ArgumentHelp("Colour-cast removal strength, percent of the engine's choice, 0…200.",

@@ -52,7 +52,8 @@ extension CorrectCommand {
         point) is measured; contrast and vibrance act only where a veil was removed; all under the scene's preset \
         strengths (lookstudio scenes show LABEL; change them with scenes set). --exposure, --levels, \
         --white-balance, --contrast and --vibrance N scale the preset by N percent (0 switches one off; 200 \
-        applies the model's whole estimate, however unsure); --auto off switches the \
+        applies the model's whole estimate, however unsure; for --levels the whole measured black, a dehaze); \
+        --auto off switches the \
         stage off. With --lut the catalog is not opened and the presets come from the shipped \
         Catalog/scenes.yaml.
 

@@ -14,7 +14,8 @@ extension ScenesCommand {
             discussion: """
             Each strength is percent of what the engine measures and chooses (docs/CORRECTION.md): 0 switches that \
             correction off, 100 is the engine's choice, above 100 goes further (white balance: towards the whole \
-            measured cast). Options not given keep their stored value; the change is one transaction.
+            measured cast; levels: towards the whole measured black). Options not given keep their stored value; \
+            the change is one transaction.
 
             Example:
               lookstudio scenes set 91 --white-balance 200 --vibrance 150
