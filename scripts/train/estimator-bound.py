@@ -24,6 +24,7 @@ from skimage.color import deltaE_ciede2000, rgb2lab
 
 import model as M
 import simulate as S
+from evaluate import quantise
 
 ARGS = None
 MODEL = None
@@ -37,10 +38,6 @@ def load(name):
 
 def de00(lab, srgb):
     return float(deltaE_ciede2000(lab, rgb2lab(srgb)).mean())
-
-
-def quantise(x):
-    return np.round(np.clip(x, 0, 1) * 255) / 255
 
 
 def cast_gains(lin):
