@@ -138,8 +138,7 @@ struct AutoCorrectionTests {
         #expect(coloured == 0)
     }
 
-
-    /// A veil of 0.09 linear is within good photos' blacks (a beige wall reaches 0.12), so the model is not sure of
+    /// A veil of 0.09 linear is within good photos' blacks (a white chair on beige reaches 0.12), so the model is not sure of
     /// any of it; above 100 % levels go on towards the whole measured black, as white balance and exposure do.
     @Test("levels: a light veil is kept at 100 %, half removed at 150 %, whole at 200 %, without contrast or vibrance")
     func levelsAboveHundredTakeTheWholeBlack() throws {
@@ -160,6 +159,7 @@ struct AutoCorrectionTests {
         let darkest = Scenes.decode(out).map { $0.min() }.min() ?? 1
         #expect(darkest < 0.01, "darkest channel \(darkest) after the whole black point")
     }
+
     @Test("a sunset-like warm scene keeps at least 80 % of its warmth (confidence limits the cast removal)")
     func sunsetNotNeutralised() throws {
         var pixels = [SIMD3<Double>]()

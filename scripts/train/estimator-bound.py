@@ -77,10 +77,9 @@ def run(photo):
         faulted = load(fault["faulted"])
         before = max(de00(good, faulted), 1e-6)
         lin = S.to_linear(faulted)
-        black = float(np.percentile(lin.min(axis=-1), 0.5))
         scores = {}
-        for veil_name, veil in (("none", 0.0), ("black", black)):
-            x = (lin - veil) / (1 - veil)
+        for veil_name, veil in (("none", 0.0), ("black", M.veil(lin, 0.0))):
+            x = M.remove_veil(lin, veil)
             for cast_name, gains in cast_gains(x).items():
                 for exposure_name, stops in exposure_stops(x * gains).items():
                     out = quantise(S.to_srgb(np.clip(x * gains * 2.0 ** stops, 0, 1)))
