@@ -145,8 +145,8 @@ public enum ExtractEvaluation {
     }
 
     /// Runs every look × source photo × variant (photos named in `targetOnly` are measured on, never a source);
-    /// `dump` (a folder) also receives raw float32 RGB files and a
-    /// manifest for scripts/extract-eval.py's polynomial comparison.
+    /// `dump` (a folder) also receives raw float32 RGB files, the fitted cubes and a
+    /// manifest for scripts/extract/polynomial.py's comparison.
     public static func run(looks: [(name: String, cube: ColorCube)], photos: [(name: String, image: PairImage)],
                            variants: [Variant] = Variant.standard, targetOnly: Set<String> = [], dump: String? = nil,
                            progress: (String) -> Void = { _ in }) throws -> [Case] {
@@ -186,10 +186,15 @@ public enum ExtractEvaluation {
                                           unshown: fit.shownColours.unshownShare(of: target.image.rgb),
                                           warnings: fit.warnings))
                     }
-                    if dump != nil {
+                    if let dump {
+                        // The fitted cube too, for scripts that post-process a fit (scripts/extract/look-prior.py).
+                        let fitFile = "fit-\(look.name)-\(source.name)-\(variant.rawValue).f32"
+                        try fit.cube.values.withUnsafeBufferPointer { Data(buffer: $0) }
+                            .write(to: URL(fileURLWithPath: dump + "/" + fitFile))
                         manifest.append(["look": look.name, "source": source.name, "variant": variant.rawValue,
                                          "after": afterFile, "width": "\(source.image.width)",
-                                         "height": "\(source.image.height)"])
+                                         "height": "\(source.image.height)", "fit": fitFile,
+                                         "fit_size": "\(fit.cube.size)"])
                     }
                 }
             }

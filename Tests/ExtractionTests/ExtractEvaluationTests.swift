@@ -39,4 +39,23 @@ import Testing
         // The fit reproduces the clipped after image; against unclamped truth its shadows would be far off.
         #expect(cases[0].mean < 0.3, "own-photo mean \(cases[0].mean) ΔE00")
     }
+
+    @Test("--dump writes each fitted cube, named in the manifest with its size, as the fit that was measured")
+    func dumpHoldsTheFittedCube() throws {
+        let look = try ColorCube(size: 17) { SIMD3($0.x * 0.9 + 0.05, $0.y, $0.z * 0.8) }
+        let photo = try ExtractionFixtures.photo("coffee", width: 96)
+        let dir = NSTemporaryDirectory() + "dump-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        _ = try ExtractEvaluation.run(looks: [("warm", look)], photos: [("coffee", photo)], variants: [.clean],
+                                      dump: dir)
+        let data = try Data(contentsOf: URL(fileURLWithPath: dir + "/manifest.json"))
+        let manifest = try JSONDecoder().decode([[String: String]].self, from: data)
+        let entry = try #require(manifest.first { $0["fit"] != nil })
+        #expect(entry["fit_size"] == "33")
+        let raw = try Data(contentsOf: URL(fileURLWithPath: dir + "/" + (entry["fit"] ?? "")))
+        let values = raw.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        let after = try ExtractEvaluation.after(photo, look: look, variant: .clean, scratch: dir)
+        let refit = try LookExtractor.fit(pairs: [(photo, after)], names: ["coffee"])
+        #expect(values == refit.cube.values)
+    }
 }

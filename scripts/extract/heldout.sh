@@ -3,7 +3,8 @@
 # colour wallpapers of the photo corpus (scripts/corpus.sh) in the order of their SHA-256, a rule fixed before any
 # of them was measured, evaluated as evaluate.sh evaluates the development photos, at LONG_SIDE pixels.
 # Usage: scripts/extract/heldout.sh CORPUS_DIR OUTDIR [LONG_SIDE]   (after `swift build`; CORPUS_DIR from corpus.sh)
-# LOOKS="a.png b.cube" and VARIANTS="clean jpeg-q85" narrow the run (default: every look, the standard variants).
+# LOOKS="a.png b.cube" and VARIANTS="clean jpeg-q85" narrow the run (default: every look, the standard variants);
+# SPLIT=train takes the first PHOTOS_N colour photos of the training split instead (for look-prior.py).
 set -eu
 corpus_dir=${1:?usage: heldout.sh CORPUS_DIR OUTDIR [LONG_SIDE]}
 out=${2:?usage: heldout.sh CORPUS_DIR OUTDIR [LONG_SIDE]}
@@ -12,12 +13,14 @@ luts=${CORPUS:-/work/shared/corpus}
 bin=${LOOKSTUDIO:-.build/debug/lookstudio}
 manifest=${MANIFEST:-scripts/train/corpus-manifest.csv}
 n=${PHOTOS_N:-6}
+split=${SPLIT:-wallpapers}
 mkdir -p "$out"
-photos=$(/usr/bin/python3 - "$manifest" "$corpus_dir" "$n" <<'EOF'
+photos=$(/usr/bin/python3 - "$manifest" "$corpus_dir" "$n" "$split" <<'EOF'
 import csv, sys
-manifest, folder, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+manifest, folder, n, split = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 wallpapers = {"lomiri-wallpapers-16.04", "lomiri-wallpapers-20.04", "mate-backgrounds", "plasma-workspace-wallpapers"}
-rows = [r for r in csv.DictReader(open(manifest)) if r["package"] in wallpapers and r["kind"] == "colour"]
+rows = [r for r in csv.DictReader(open(manifest)) if r["kind"] == "colour"
+        and (r["split"] == "train" if split == "train" else r["package"] in wallpapers)]
 rows.sort(key=lambda r: r["sha256"])
 print(" ".join(f"{folder}/{r['file']}" for r in rows[:n]))
 EOF
@@ -33,8 +36,9 @@ for l in $looks; do
     # shellcheck disable=SC2086
     nice -n 10 "$bin" bench extract-eval --dump "$out/$name" --look "$luts/$l" --long-side "$long_side" \
         $variants $photos > "$out/$name.txt"
-    # The raw pixels are for polynomial.py; at these sizes they are gigabytes, and this script does not use them.
-    rm -f "$out/$name"/*.f32
+    # The after and true images are for polynomial.py; at these sizes they are gigabytes, and this script does not
+    # use them. The photos and the fitted cubes (a few megabytes) stay for look-prior.py.
+    rm -f "$out/$name"/after-*.f32 "$out/$name"/true-*.f32
 done
 # Twice: every creative look, then with the Resolve parser fixture apart (docs/EXTRACT.md, "Which looks are smooth").
 { python3 scripts/extract/summarize.py --apart lutgen_gruvbox_dark_hald8 "$out"/*/
