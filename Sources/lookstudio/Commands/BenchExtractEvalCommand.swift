@@ -12,7 +12,8 @@ struct BenchExtractEvalCommand: ParsableCommand {
         For every look × source photo × variant (clean 8-bit, vignette, brush, JPEG q85; on request \
         Gaussian noise of 4 codes, JPEG's size without its structure) the look is extracted from (photo, look \
         applied to photo) and compared with the true look on every photo. --dump DIR also writes the \
-        pixels (float32) and a manifest for scripts/extract-eval.py. Photos are read at ≤ 768 px on the long side.
+        pixels and the fitted cubes (float32) and a manifest, for scripts/extract/polynomial.py and \
+        look-prior.py. Photos are read at ≤ --long-side pixels (768) on the long side.
 
         Example: lookstudio bench extract-eval --look a.cube --look b.png --dump /tmp/ev samples/*.png
         """
