@@ -4,7 +4,8 @@
 # the pilgram package's Instagram-style filters (PyPI, Apache-2.0) applied to a Hald identity — only the 15 filters
 # that act on colour alone (the other 11 lay a radial or linear gradient over the frame, which no cube can hold).
 # Every look is written as a 33³ .cube; DIR/SOURCES.csv records file, source, version, path, licence, SHA-256.
-# Usage: scripts/extract/prior-looks.sh DIR   (after `swift build`; LOOKSTUDIO names another binary)
+# Usage: scripts/extract/prior-looks.sh DIR   (after `swift build`; LOOKSTUDIO names another binary; python3 with
+# numpy and pip, as for the training scripts)
 set -eu
 dir=${1:?usage: prior-looks.sh DIR}
 bin=${LOOKSTUDIO:-.build/debug/lookstudio}
