@@ -94,6 +94,11 @@ class Prior:
         return (self.mean + a @ v).reshape(deviation.shape)
 
 
+def seen_weight(counts):
+    """How far the fit at a node is taken as observed: about 0.4 for one pixel there, 1 for a patch."""
+    return 1 - np.exp(-counts / 2)
+
+
 def load_runs(folder):
     """(look, source, fitted cube, {photo: pixels}) for every fit in heldout.sh's folder."""
     runs = []
@@ -138,20 +143,25 @@ def main():
     # whole keeps 21–29 % of its RMS deviation (K 20–10; looks' RMS 0.06–0.35, median 0.15), about 0.03–0.045.
     noise = 1e-3
 
+    priors = {}
+
     def prior_for(look, k):
-        return Prior([d - IDENTITY for name, d in prior_looks.items() if name != look], k)
+        # A look of the prior's own set is left out of it; every other look shares the whole set's prior.
+        key = (k, look if look in prior_looks else None)
+        if key not in priors:
+            priors[key] = Prior([d - IDENTITY for name, d in prior_looks.items() if name != look], k)
+        return priors[key]
 
     for label, folder, truths in (('training photos, each look left out of its prior', train_dir, prior_looks),
                                   ('held-out wallpapers, corpus looks', heldout_dir, truths_heldout)):
         runs = load_runs(folder)
-        priors = {(k, look): prior_for(look, k) for k in (10, 20) for look in {r[0] for r in runs}}
         counts = {r[1]: node_counts(r[3][r[1]]) for r in runs}
         print(f'## {label}: {len(runs)} fits')
         for k in (10, 20):
             fit_err, prior_err, shown_err, better = [], [], [], 0
             for look, source, cube, _ in runs:
                 unshown = counts[source] == 0
-                p = priors[(k, look)].posterior_mean(cube - IDENTITY, 1 - np.exp(-counts[source] / 2), noise)
+                p = prior_for(look, k).posterior_mean(cube - IDENTITY, seen_weight(counts[source]), noise)
                 true = truths[look] - IDENTITY
                 e_fit = np.sqrt(((cube - IDENTITY - true)[unshown] ** 2).mean())
                 e_prior = np.sqrt(((p - true)[unshown] ** 2).mean())
@@ -167,8 +177,8 @@ def main():
         for k in (10, 20):
             for spread in (1, 2):
                 def blended(look, source, cube, img):
-                    seen = 1 - np.exp(-gaussian_filter(counts[source], spread, mode='nearest') / 2)
-                    p = priors[(k, look)].posterior_mean(cube - IDENTITY, seen, noise)
+                    seen = seen_weight(gaussian_filter(counts[source], spread, mode='nearest'))
+                    p = prior_for(look, k).posterior_mean(cube - IDENTITY, seen, noise)
                     return IDENTITY + seen[..., None] * (cube - IDENTITY) + (1 - seen[..., None]) * p
                 e = other_photo_error(runs, truths, blended)
                 print(f'  prior where the pair shows nothing (K {k}, shown colours spread by {spread} nodes): '
