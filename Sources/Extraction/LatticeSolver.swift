@@ -13,15 +13,18 @@ struct FitSample {
 
 /// Solves for a cube's deviation from identity, D = L − I, on an N³ lattice:
 ///
-///     minimise Σ_s w_s ‖W_s·D − (y_s − x_s)‖² + λ Σ_axes ‖∂²_axis D‖²
+///     minimise Σ_s w_s ‖W_s·D − (y_s − x_s)‖² + λ (Σ_axes ‖∂²_axis D‖² + 2 Σ_planes ‖∂²_mixed D‖²)
 ///
 /// where W_s are the interpolation weights `apply` uses at the sample's before colour x_s (so the cube reproduces
-/// the pair through apply, and identity interpolates to x_s exactly), and ∂²_axis is the lattice's second difference
-/// along red, green or blue at interior nodes — the three terms of the discrete Laplacian, penalised separately so
-/// that an affine deviation (a global matrix or offset) costs nothing and extrapolates linearly, never back to
-/// identity. The normal equations are solved by conjugate gradients, three channels at once (they share the
-/// matrix), with the matrix-vector product split over cores, preconditioned on two levels: Jacobi scaling plus a
-/// coarse 9³ lattice's exact solve (`CoarseCorrection`).
+/// the pair through apply, and identity interpolates to x_s exactly), ∂²_axis is the lattice's second difference
+/// along red, green or blue at interior nodes and ∂²_mixed the mixed difference over each cell's face in the
+/// red–green, red–blue and green–blue planes: together the Hessian's squared norm (thin-plate energy), which only
+/// an affine deviation (a global matrix or offset) escapes, so beyond the pair's colours the fit extrapolates
+/// linearly, never back to identity. The axis terms alone let every multilinear twist (red × green, …) pass free,
+/// so a twist the pair shows among its own colours grew unchecked towards the cube's far corners (docs/EXTRACT.md,
+/// "Curvature across the axes"). The normal equations are solved by conjugate gradients, three channels at once
+/// (they share the matrix), with the matrix-vector product split over cores, preconditioned on two levels: Jacobi
+/// scaling plus a coarse 9³ lattice's exact solve (`CoarseCorrection`).
 struct LatticeSolver {
     let size: Int
     let interpolation: Interpolation
@@ -93,9 +96,9 @@ struct LatticeSolver {
             inverseDiagonal[i] = SIMD4(repeating: 1 / (matrix[27 * i + 13] + lambda * regDiagonal[i] + ridge))
         }
         var ax = [SIMD4<Double>](repeating: .zero, count: count)
-        // The second differences' scratch, reused by every product (a fresh 3.5 MB array per product at 33³ cost
-        // page faults and zeroing on each of up to 400 iterations).
-        var second = [SIMD4<Double>](repeating: .zero, count: 3 * count)
+        // The second differences' scratch (three axis and three mixed per node), reused by every product (a fresh
+        // array per product, 7 MB at 33³, cost page faults and zeroing on each of up to 400 iterations).
+        var second = [SIMD4<Double>](repeating: .zero, count: 6 * count)
         multiply(x, into: &ax, ridge: ridge, scratch: &second)
         var r = (0..<count).map { rhs[$0] - ax[$0] }
         let bNorm = dot(rhs, rhs)
@@ -133,7 +136,8 @@ struct LatticeSolver {
         return s
     }
 
-    /// Diagonal of Σ_axes (∂²)ᵀ∂²: 4 from a node's own second difference, 1 from each interior neighbour's.
+    /// Diagonal of the curvature term: per axis 4 from a node's own second difference and 1 from each interior
+    /// neighbour's; per plane the mixed weight once for every cell the node is a corner of.
     private func regularisationDiagonal() -> [Double] {
         let n = size
         func along(_ c: Int) -> Double {
@@ -143,7 +147,14 @@ struct LatticeSolver {
             if c + 1 >= 1 && c + 1 <= n - 2 { d += 1 }
             return d
         }
-        return (0..<(n * n * n)).map { i in along(i % n) + along((i / n) % n) + along(i / (n * n)) }
+        // Cells of one plane that hold a node: 1, 2 or 4 (fewer on the lattice's faces).
+        func cells(_ c: Int) -> Double { Double((c >= 1 ? 1 : 0) + (c <= n - 2 ? 1 : 0)) }
+        let mu = LatticeSolver.mixedWeight
+        return (0..<(n * n * n)).map { i in
+            let r = i % n, g = (i / n) % n, b = i / (n * n)
+            return along(r) + along(g) + along(b)
+                + mu * (cells(r) * cells(g) + cells(r) * cells(b) + cells(g) * cells(b))
+        }
     }
 
     /// The matrix product, for `CoarseCorrection` to assemble a small lattice's matrix column by column.
@@ -152,27 +163,36 @@ struct LatticeSolver {
         multiply(x, into: &out, ridge: ridge, scratch: &scratch)
     }
 
-    /// out = (A_data + λ·Σ ∂²ᵀ∂² + ridge)·x, by slices of blue over cores; every term is a gather, so slices never
-    /// write the same node.
+    /// out = (A_data + λ·(Σ ∂²ᵀ∂² + 2 Σ ∂²_mixedᵀ∂²_mixed) + ridge)·x, by slices of blue over cores; every term
+    /// is a gather, so slices never write the same node.
     private func multiply(_ x: [SIMD4<Double>], into out: inout [SIMD4<Double>], ridge: Double,
                           scratch second: inout [SIMD4<Double>]) {
         let n = size, plane = n * n
-        // Second differences along each axis at interior nodes (zero elsewhere: those entries are never written,
-        // so the scratch keeps its zeros), gathered first.
+        // Second differences along each axis at interior nodes and mixed ones at each cell's base node (zero
+        // elsewhere: those entries are never written, so the scratch keeps its zeros), gathered first.
         x.withUnsafeBufferPointer { xs in
             second.withUnsafeMutableBufferPointer { sd in
                 nonisolated(unsafe) let xp = xs, sp = sd
                 DispatchQueue.concurrentPerform(iterations: n) { b in
                     for i in (b * plane)..<((b + 1) * plane) {
                         let r = i % n, g = (i / n) % n
-                        if r >= 1 && r <= n - 2 { sp[3 * i] = xp[i - 1] - 2 * xp[i] + xp[i + 1] }
-                        if g >= 1 && g <= n - 2 { sp[3 * i + 1] = xp[i - n] - 2 * xp[i] + xp[i + n] }
-                        if b >= 1 && b <= n - 2 { sp[3 * i + 2] = xp[i - plane] - 2 * xp[i] + xp[i + plane] }
+                        if r >= 1 && r <= n - 2 { sp[6 * i] = xp[i - 1] - 2 * xp[i] + xp[i + 1] }
+                        if g >= 1 && g <= n - 2 { sp[6 * i + 1] = xp[i - n] - 2 * xp[i] + xp[i + n] }
+                        if b >= 1 && b <= n - 2 { sp[6 * i + 2] = xp[i - plane] - 2 * xp[i] + xp[i + plane] }
+                        if r <= n - 2 && g <= n - 2 {
+                            sp[6 * i + 3] = xp[i] - xp[i + 1] - xp[i + n] + xp[i + 1 + n]
+                        }
+                        if r <= n - 2 && b <= n - 2 {
+                            sp[6 * i + 4] = xp[i] - xp[i + 1] - xp[i + plane] + xp[i + 1 + plane]
+                        }
+                        if g <= n - 2 && b <= n - 2 {
+                            sp[6 * i + 5] = xp[i] - xp[i + n] - xp[i + plane] + xp[i + n + plane]
+                        }
                     }
                 }
             }
         }
-        let lambda = self.lambda
+        let lambda = self.lambda, mu = LatticeSolver.mixedWeight
         matrix.withUnsafeBufferPointer { ms in
             x.withUnsafeBufferPointer { xs in
                 second.withUnsafeBufferPointer { sd in
@@ -191,7 +211,14 @@ struct LatticeSolver {
                                     LatticeSolver.gather(&reg, sp, i, axis: 0, coord: coords.0, step: 1, n: n)
                                     LatticeSolver.gather(&reg, sp, i, axis: 1, coord: coords.1, step: n, n: n)
                                     LatticeSolver.gather(&reg, sp, i, axis: 2, coord: coords.2, step: plane, n: n)
-                                    op[i] = acc + lambda * reg
+                                    var twist = SIMD4<Double>()
+                                    LatticeSolver.gatherMixed(&twist, sp, i, slot: 3, a: coords.0, stepA: 1,
+                                                              b: coords.1, stepB: n, n: n)
+                                    LatticeSolver.gatherMixed(&twist, sp, i, slot: 4, a: coords.0, stepA: 1,
+                                                              b: coords.2, stepB: plane, n: n)
+                                    LatticeSolver.gatherMixed(&twist, sp, i, slot: 5, a: coords.1, stepA: n,
+                                                              b: coords.2, stepB: plane, n: n)
+                                    op[i] = acc + lambda * (reg + mu * twist)
                                 }
                             }
                         }
@@ -205,10 +232,26 @@ struct LatticeSolver {
     @inline(__always)
     private static func gather(_ reg: inout SIMD4<Double>, _ s: UnsafeBufferPointer<SIMD4<Double>>, _ i: Int,
                                axis: Int, coord: Int, step: Int, n: Int) {
-        if coord >= 1 && coord <= n - 2 { reg -= 2 * s[3 * i + axis] }
-        if coord - 1 >= 1 { reg += s[3 * (i - step) + axis] }
-        if coord + 1 <= n - 2 { reg += s[3 * (i + step) + axis] }
+        if coord >= 1 && coord <= n - 2 { reg -= 2 * s[6 * i + axis] }
+        if coord - 1 >= 1 { reg += s[6 * (i - step) + axis] }
+        if coord + 1 <= n - 2 { reg += s[6 * (i + step) + axis] }
     }
+
+    /// Adds node i's row of the transposed mixed difference in one plane (coordinates a and b): the node is a
+    /// corner of up to four cells, with sign + at a cell's base and far corner and − at the other two.
+    @inline(__always)
+    private static func gatherMixed(_ reg: inout SIMD4<Double>, _ s: UnsafeBufferPointer<SIMD4<Double>>, _ i: Int,
+                                    slot: Int, a: Int, stepA: Int, b: Int, stepB: Int, n: Int) {
+        if a <= n - 2 && b <= n - 2 { reg += s[6 * i + slot] }
+        if a >= 1 && b <= n - 2 { reg -= s[6 * (i - stepA) + slot] }
+        if a <= n - 2 && b >= 1 { reg -= s[6 * (i - stepB) + slot] }
+        if a >= 1 && b >= 1 { reg += s[6 * (i - stepA - stepB) + slot] }
+    }
+
+    /// Weight of each mixed second difference against the axis ones: 2, as in the Hessian's squared Frobenius norm
+    /// (∂²_rg and ∂²_gr are one entry counted twice), the one curvature measure that no rotation of the colour
+    /// axes changes.
+    static let mixedWeight = 2.0
 }
 
 /// The coarse half of a two-level preconditioner, M⁻¹ = D⁻¹ + P·A_c⁻¹·Pᵀ: P interpolates a 9³ lattice onto the fine
@@ -232,7 +275,7 @@ struct CoarseCorrection {
                                    lambda: lambda, twoLevel: false)
         var dense = [Double](repeating: 0, count: m * m)
         var unit = [SIMD4<Double>](repeating: .zero, count: m), column = unit
-        var scratch = [SIMD4<Double>](repeating: .zero, count: 3 * m)
+        var scratch = [SIMD4<Double>](repeating: .zero, count: 6 * m)
         let ridge = 1e-6 * lambda + 1e-12
         // The channels share the matrix, so each product yields four columns: unit vectors in the four lanes.
         for j in stride(from: 0, to: m, by: 4) {
