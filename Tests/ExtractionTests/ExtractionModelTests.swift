@@ -193,7 +193,8 @@ import Testing
     }
 }
 
-/// The lattice solver's two-level preconditioner changes how fast conjugate gradients converge, not what to.
+/// The lattice solver: its two-level preconditioner changes how fast conjugate gradients converge, not what to; its
+/// curvature penalty lets only an affine deviation pass free.
 @Suite struct LatticeSolverTests {
     @Test func theTwoLevelPreconditionerReachesTheSameSolution() throws {
         // Samples of a curved look on a photo's colours: a sparse, uneven cover, as real pairs give.
