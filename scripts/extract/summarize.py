@@ -3,8 +3,9 @@
 "Other photos": the look extracted from one pair, measured on each of the other photos; the figure is the mean over
 those (pair, photo) cases of the per-photo mean ΔE00, and the mean of their 95th percentiles.
 
-Usage: python3 scripts/extract/summarize.py [--apart LOOK] DIR [DIR …]  (one folder per look, as evaluate.sh
-writes them; --apart puts a look in its own tables, e.g. a palette remap that is no smooth grade)
+Usage: python3 scripts/extract/summarize.py [--apart LOOK] [--without PHOTO] DIR [DIR …]  (one folder per look, as
+evaluate.sh writes them; --apart puts a look in its own tables, e.g. a palette remap that is no smooth grade;
+--without leaves out every case a photo is the source or the target of, e.g. a development photo in a held-out set)
 """
 import json
 import os
@@ -58,14 +59,15 @@ def by_warning(cases, label):
               f"{sum(c['p95'] for c in r) / len(r):.2f} |")
 
 
-def main(directories, apart):
+def main(directories, apart, without):
     # A later folder's case replaces an earlier one's (a rerun of one variant after a change).
     lattice, polynomial = {}, {}
     for d in directories:
         for name, into in (("lattice-cases.json", lattice), ("polynomial-cases.json", polynomial)):
             if os.path.exists(f"{d}/{name}"):
                 for c in json.load(open(f"{d}/{name}")):
-                    into[(c["look"], c["source"], c["variant"], c["target"], c.get("method"))] = c
+                    if c["source"] not in without and c["target"] not in without:
+                        into[(c["look"], c["source"], c["variant"], c["target"], c.get("method"))] = c
     lattice, polynomial = list(lattice.values()), list(polynomial.values())
     print(f"looks: {len(set(c['look'] for c in lattice))}; photos: {sorted(set(c['target'] for c in lattice))}")
     groups = [("", lambda c: c["look"] not in apart)] + [(f" [{a} only]", lambda c, a=a: c["look"] == a) for a in apart]
@@ -77,8 +79,8 @@ def main(directories, apart):
 
 
 if __name__ == "__main__":
-    args, apart = sys.argv[1:], set()
-    while args and args[0] == "--apart":
-        apart.add(args[1])
+    args, apart, without = sys.argv[1:], set(), set()
+    while args and args[0] in ("--apart", "--without"):
+        (apart if args[0] == "--apart" else without).add(args[1])
         args = args[2:]
-    main(args, apart)
+    main(args, apart, without)
