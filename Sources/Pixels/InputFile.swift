@@ -59,10 +59,20 @@ public enum InputFile {
         }
     }
 
-    /// Throws when `path` is a folder, FIFO, socket or device instead of an image file.
+    /// Throws when `path` is a folder, FIFO, socket or device instead of an image file, or an empty file.
     public static func requireImageFile(_ path: String) throws(ImageIOError) {
         if let refusal = refusal(path, what: "an image file") {
             throw .unsupportedImage(file: path, detail: refusal)
         }
+        // An empty file is nearly always a copy or download cut short; each library would call it "not a PNG
+        // file" or "no 'ftyp' box" by its extension, which sends the user looking at the format instead.
+        var info = stat()
+        if stat(path, &info) == 0, kind(mode: info.st_mode) == .regular, info.st_size == 0 {
+            throw .unsupportedImage(file: path, detail: emptyImageFile)
+        }
     }
+
+    /// How an empty file is refused where an image is expected.
+    public static let emptyImageFile = "is empty (0 bytes), not an image: was a copy or download cut short?"
+
 }

@@ -49,4 +49,30 @@ import Glibc
             }
         }
     }
+
+    @Test("every image reader refuses an empty file as empty, whatever its extension says, and names the path")
+    func readersRefuseAnEmptyFile() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        for name in ["e.png", "e.jpg", "e.tif", "e.webp", "e.heic", "e"] {
+            let path = folder.file(name)
+            try Data().write(to: URL(fileURLWithPath: path))
+            let expected = ImageIOError.unsupportedImage(file: path, detail: InputFile.emptyImageFile)
+            #expect(throws: expected) { try ImageFormat.of(path: path) }
+            #expect(throws: expected) { try ImageFormat.read(path: path) }
+            #expect(throws: expected) { try ImageFormat.info(path: path) }
+        }
+        let empty = folder.file("x.png")
+        try Data().write(to: URL(fileURLWithPath: empty))
+        for read in [{ _ = try PNGReader(path: empty) }, { _ = try JPEGReader(path: empty) },
+                     { _ = try TIFFReader(path: empty) }, { _ = try WebPImage.read(path: empty) }]
+            as [() throws -> Void] {
+            #expect(throws: ImageIOError.unsupportedImage(file: empty, detail: InputFile.emptyImageFile)) {
+                try read()
+            }
+        }
+        let one = folder.file("one.png")
+        try Data([0x89]).write(to: URL(fileURLWithPath: one))
+        #expect(throws: ImageIOError.notPNG(file: one)) { try ImageFormat.read(path: one) }
+    }
 }
