@@ -53,7 +53,12 @@ public enum InputFile {
     /// Why `path` cannot be read as `what` (e.g. "a LUT file"): "is a folder, not a LUT file"; nil for a regular
     /// file, a symlink to one, or a path that does not exist (the opener's own message covers that).
     public static func refusal(_ path: String, what: String) -> String? {
-        switch kind(of: path) {
+        refusal(kind(of: path), what: what)
+    }
+
+    /// Why a file of `kind` cannot be read as `what`; nil for a regular file or an unknown kind.
+    static func refusal(_ kind: Kind, what: String) -> String? {
+        switch kind {
         case .regular, .unknown: return nil
         case let other: return "is \(other.noun), not \(what)"
         }
@@ -61,18 +66,19 @@ public enum InputFile {
 
     /// Throws when `path` is a folder, FIFO, socket or device instead of an image file, or an empty file.
     public static func requireImageFile(_ path: String) throws(ImageIOError) {
-        if let refusal = refusal(path, what: "an image file") {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return }
+        let kind = kind(mode: info.st_mode)
+        if let refusal = refusal(kind, what: "an image file") {
             throw .unsupportedImage(file: path, detail: refusal)
         }
         // An empty file is nearly always a copy or download cut short; each library would call it "not a PNG
         // file" or "no 'ftyp' box" by its extension, which sends the user looking at the format instead.
-        var info = stat()
-        if stat(path, &info) == 0, kind(mode: info.st_mode) == .regular, info.st_size == 0 {
+        if kind == .regular, info.st_size == 0 {
             throw .unsupportedImage(file: path, detail: emptyImageFile)
         }
     }
 
     /// How an empty file is refused where an image is expected.
     public static let emptyImageFile = "is empty (0 bytes), not an image: was a copy or download cut short?"
-
 }
