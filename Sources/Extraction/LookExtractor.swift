@@ -43,7 +43,7 @@ public enum LookExtractor {
         // The pairs as fitted: a JPEG after image with its loss (the file's own compression, or 4:2:0 chroma found
         // in the pixels) undone by the current look.
         var working = pairs
-        var subsampled = [Bool](repeating: false, count: pairs.count)
+        var subsampled = [ChromaSubsampling.Upsampling?](repeating: nil, count: pairs.count)
         let compressed = pairs.map { settings.jpegModel ? $0.after.compression : nil }
         let jpegPixels = zip(pairs, compressed).reduce(0) { $0 + ($1.1 == nil ? 0 : $1.0.before.rgb.count / 3) }
         let planned = settings.robustIterations
@@ -74,16 +74,20 @@ public enum LookExtractor {
                 }
             }
             if round > 0 && settings.chromaSubsamplingModel {
-                for k in pairs.indices where compressed[k] == nil && (round == 1 || subsampled[k]) {
+                for k in pairs.indices where compressed[k] == nil && (round == 1 || subsampled[k] != nil) {
                     if round == 1 {
                         // Decided on a central window (2×2 blocks stay aligned): a full 12 MP pass costs 0.5 s.
                         let before = pairs[k].before.centralWindow(512), after = pairs[k].after.centralWindow(512)
-                        subsampled[k] = ChromaSubsampling.isSubsampled(
-                            after: after, prediction: before.applying(cube, interpolation: settings.interpolation))
+                        // A file from a codec that subsamples chroma needs less evidence than a PNG that was
+                        // once a JPEG: only that S(P) explains some of the residual rather than adding to it.
+                        subsampled[k] = ChromaSubsampling.upsampling(
+                            after: after, prediction: before.applying(cube, interpolation: settings.interpolation),
+                            ratio: pairs[k].after.lossyCodec == nil ? 0.8 : 0.95)
                     }
-                    if subsampled[k] {
+                    if let upsampling = subsampled[k] {
                         let prediction = pairs[k].before.applying(cube, interpolation: settings.interpolation)
-                        working[k].after = ChromaSubsampling.restored(after: pairs[k].after, prediction: prediction)
+                        working[k].after = ChromaSubsampling.restored(after: pairs[k].after, prediction: prediction,
+                                                                      upsampling: upsampling)
                     }
                 }
             }
@@ -172,7 +176,7 @@ public enum LookExtractor {
             var fit = try residuals(before: p.before, after: p.after, cube: cube, settings: settings,
                                     workingSpace: workingSpace)
             fit.vignetteCornerGain = gains[k].map { Double($0.corner) }
-            fit.compressionModel = compressed[k] != nil ? .jpeg : subsampled[k] ? .chroma420 : nil
+            fit.compressionModel = compressed[k] != nil ? .jpeg : subsampled[k] != nil ? .chroma420 : nil
             fit.compressedIn = compressed[k] == nil ? nil : p.after.compressedIn?.file.description
             pairFits.append(fit)
             let name = k < names.count ? names[k] : "pair \(k + 1)"
@@ -183,7 +187,7 @@ public enum LookExtractor {
             } else if let w = spatialWarning(fit.regions, name: name) {
                 warnings.append(w)
             }
-            if let w = lossyWarning(p.after, subsampled: subsampled[k], name: name) { warnings.append(w) }
+            if let w = lossyWarning(p.after, subsampled: subsampled[k] != nil, name: name) { warnings.append(w) }
         }
         if typicalCoverage < thinCoverage {
             warnings.append(String(format: "the pairs show the colours of only %.0f %% of a typical photo's pixels; "
@@ -211,23 +215,28 @@ public enum LookExtractor {
     /// Below this JPEG quality an after image's loss is worth a word to the user.
     static let lossyQuality = 95
 
-    /// A note for an after image that went through lossy JPEG compression (below `lossyQuality`, or 4:2:0 chroma
-    /// found in its pixels): the fit models the loss, but the colours the photo shows in few pixels rest on a few
-    /// noisy samples, and a look from a JPEG q85 pair lands about twice as far from the true look on other photos
-    /// as one from a lossless export (docs/EXTRACT.md, "How much of the JPEG rows' error is noise").
+    /// A note for an after image that went through lossy compression (a JPEG below `lossyQuality`, a lossy WebP,
+    /// HEIC or AVIF, or 4:2:0 chroma found in its pixels), saying what of the loss the fit modelled: the colours the
+    /// photo shows in few pixels rest on a few noisy samples, and a look from a JPEG q85 pair lands about twice as
+    /// far from the true look on other photos as one from a lossless export (docs/EXTRACT.md, "How much of the JPEG
+    /// rows' error is noise").
     static func lossyWarning(_ after: PairImage, subsampled: Bool, name: String) -> String? {
-        let described: String
+        let described: String, modelled: String
         if let quality = after.compression?.quality {
             guard quality < lossyQuality else { return nil }
-            described = "a JPEG of quality about \(quality)"
+            (described, modelled) = ("a JPEG of quality about \(quality)", "its compression was modelled, but")
+        } else if let codec = after.lossyCodec {
+            modelled = subsampled ? "its half-resolution chroma was modelled, the rest of its compression not, and"
+                : "its compression is not modelled, and"
+            described = codec.rawValue
         } else if subsampled {
-            described = "JPEG-compressed (its chroma is subsampled)"
+            (described, modelled) = ("JPEG-compressed (its chroma is subsampled)", "its compression was modelled, but")
         } else {
             return nil
         }
-        return "\(name): the edited image is \(described); its compression was modelled, but colours it shows in "
-            + "only a few pixels are less certain (about twice the error of a lossless export on other photos) — "
-            + "export the edit as PNG or TIFF for the most faithful look"
+        return "\(name): the edited image is \(described); \(modelled) colours it shows in only a few pixels are "
+            + "less certain (about twice the error of a lossless export on other photos) — export the edit as PNG "
+            + "or TIFF for the most faithful look"
     }
 
     /// The six hue sectors (60° each, centred on the primaries and secondaries) in which no observed cell holds a

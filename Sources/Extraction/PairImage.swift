@@ -18,6 +18,9 @@ public struct PairImage: Sendable, Equatable {
     /// file's profile (the loss happened to the file's codes, so the fit models it there); nil when the samples
     /// are the file's codes.
     public var compressedIn: Conversion?
+    /// The lossy codec other than JPEG the file was stored with (its chroma is likely 4:2:0); nil otherwise, and for
+    /// samples made from others (resized, cropped).
+    public var lossyCodec: LossyCodec?
 
     /// A conversion between the colour space a file was encoded in and the working space of the samples.
     public struct Conversion: Sendable, Equatable {
@@ -65,6 +68,7 @@ public struct PairImage: Sendable, Equatable {
             throw .unreadable(file: path, reason: error.reason)
         }
         var image = try PairImage(pixels: decoded.pixels)
+        image.lossyCodec = LossyCodec.of(path: path)
         let source = try profile(of: decoded.color, path: path)
         if !source.isEquivalent(to: workingSpace, tolerance: sameSpaceTolerance) {
             do {

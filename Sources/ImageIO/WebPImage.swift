@@ -65,17 +65,34 @@ public enum WebPImage {
                          depth: .eight, color: ColorDescription(iccBytes: iccProfile(bytes)))
     }
 
-    /// The bitstream kind of WebP bytes, or nil when libwebp cannot read the header.
-    public static func compression(_ bytes: [UInt8]) -> Compression? {
-        var features = WebPBitstreamFeatures()
-        guard bytes.withUnsafeBufferPointer({ lswebp_features($0.baseAddress, $0.count, &features) }) != 0 else {
-            return nil
+    /// The bitstream kind of the WebP file at `path`, from its chunk headers alone; nil when it is no WebP file.
+    ///
+    /// The bitstream chunk sits behind any ICC profile (VP8X, ICCP, then VP8), so a file's first bytes do not
+    /// always say; the walk seeks from header to header instead of reading what lies between.
+    public static func compression(path: String) -> Compression? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        func bytes(at offset: UInt64, _ count: Int) -> [UInt8]? {
+            guard (try? handle.seek(toOffset: offset)) != nil, let data = try? handle.read(upToCount: count),
+                  data.count == count else { return nil }
+            return [UInt8](data)
         }
-        switch features.format {
-        case 1: return .lossy
-        case 2: return .lossless
-        default: return .mixed
+        guard let riff = bytes(at: 0, 12), riff[0..<4].elementsEqual("RIFF".utf8),
+              riff[8..<12].elementsEqual("WEBP".utf8) else { return nil }
+        var offset: UInt64 = 12
+        // A WebP file holds a handful of chunks before its bitstream; the bound only stops a crafted endless walk.
+        for _ in 0..<64 {
+            guard let head = bytes(at: offset, 8) else { return nil }
+            switch String(decoding: head[0..<4], as: UTF8.self) {
+            case "VP8 ": return .lossy
+            case "VP8L": return .lossless
+            case "ANIM", "ANMF": return .mixed
+            default:
+                let size = head[4..<8].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+                offset += 8 + size + (size & 1)
+            }
         }
+        return nil
     }
 
     /// Encodes `image` (16-bit samples rounded to 8) as WebP, lossless or lossy at `quality` (1…100).

@@ -24,6 +24,22 @@ public enum ExtractEvaluation {
         /// sample photos) without its structure: how much of the JPEG rows' error is noise alone (a diagnostic,
         /// not in the default set).
         case noise
+        /// The clean after image saved as lossy WebP, HEIC or AVIF at quality 85 through ImageIO's encoders and
+        /// read back (phones and editors export these; on request, not in the default set).
+        case webp85 = "webp-q85"
+        case heic85 = "heic-q85"
+        case avif85 = "avif-q85"
+
+        /// The file extension a variant's after image is saved with before it is read back, if any.
+        var savedAs: String? {
+            switch self {
+            case .jpeg85: "jpg"
+            case .webp85: "webp"
+            case .heic85: "heic"
+            case .avif85: "avif"
+            case .clean, .vignette, .brush, .noise: nil
+            }
+        }
 
         /// The variants the acceptance figures are measured on (docs/EXTRACT.md); `noise` is run on request.
         public static let standard: [Variant] = [.clean, .vignette, .brush, .jpeg85]
@@ -79,7 +95,7 @@ public enum ExtractEvaluation {
         let w = photo.width, h = photo.height
         let cx = Float(w - 1) / 2, cy = Float(h - 1) / 2
         switch variant {
-        case .clean, .jpeg85: break
+        case .clean, .jpeg85, .webp85, .heic85, .avif85: break
         case .noise:
             // A fixed-seed generator (64-bit LCG, Box–Muller), so every run and every look sees the same noise.
             var state: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -113,8 +129,8 @@ public enum ExtractEvaluation {
             }
         }
         out = out.quantized8
-        if variant == .jpeg85 {
-            let path = scratch + "/after-\(UUID().uuidString).jpg"
+        if let ext = variant.savedAs {
+            let path = scratch + "/after-\(UUID().uuidString).\(ext)"
             defer { try? FileManager.default.removeItem(atPath: path) }
             try ImageFormat.write(try out.pixels8(), to: path, jpegQuality: 85)
             out = try PairImage.load(path: path)

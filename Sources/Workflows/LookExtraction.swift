@@ -84,8 +84,8 @@ public enum LookExtraction {
         return CheckedPairs(pairs: pairs, names: names, space: space)
     }
 
-    /// Warnings about the pairs as files: an after image that is its before image, or is stored with a lossy
-    /// codec whose loss the fit does not model (JPEG's is modelled and warned about by the fit itself).
+    /// Warnings about the pairs as files: an after image that is its before image (a lossy after image is warned
+    /// about by the fit, which knows what of its loss it modelled).
     static func fileWarnings(_ request: Request, checked: CheckedPairs) -> [String] {
         var warnings: [String] = []
         for (k, p) in request.pairs.enumerated() {
@@ -93,29 +93,9 @@ public enum LookExtraction {
             if FileManager.default.contentsEqual(atPath: p.before, andPath: p.after) {
                 warnings.append("\(name): the after image is the same file as the before image, so the look is "
                                 + "the identity; give the edited export as the second image of each pair")
-            } else if let codec = lossyCodec(path: p.after) {
-                warnings.append("\(name): the edited image is \(codec); its compression is not modelled, and colours "
-                    + "it shows in only a few pixels are less certain — export the edit as PNG or TIFF for the most "
-                    + "faithful look")
             }
         }
         return warnings
-    }
-
-    /// "a lossy WebP", "a HEIC image", "an AVIF image" for files stored with a lossy codec other than JPEG; nil
-    /// otherwise. HEIC and AVIF exports from editors and phones are lossy (lossless ones are rare).
-    static func lossyCodec(path: String) -> String? {
-        switch try? ImageFormat.of(path: path) {
-        case .webp:
-            guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-            defer { try? handle.close() }
-            // The bitstream kind sits in the first chunk's header.
-            let head = [UInt8]((try? handle.read(upToCount: 64)) ?? Data())
-            return WebPImage.compression(head) == .lossy ? "a lossy WebP" : nil
-        case .heif: return "a HEIC image"
-        case .avif: return "an AVIF image"
-        default: return nil
-        }
     }
 
     /// Makes the report folder and checks its two files can be written (not links to devices or folders), so a

@@ -42,7 +42,9 @@ import Testing
         try Self.expectUsageError(["bench", "extract", "--jpeg-quality", "0"], "--jpeg-quality 0 is out of range")
         try Self.expectUsageError(["bench", "extract", "--repeat", "0"], "--repeat 0 is out of range")
         try Self.expectUsageError(["bench", "extract-eval", "--long-side", "0", photo], "--long-side 0 is out of range")
-        try Self.expectUsageError(["bench", "extract-eval", "--variant", "bogus", photo], "--variant must be clean")
+        try Self.expectUsageError(["bench", "extract-eval", "--variant", "bogus", photo],
+                                  "--variant must be one of clean, vignette, brush, jpeg-q85, noise, webp-q85, "
+                                      + "heic-q85, avif-q85; got bogus")
         try Self.expectUsageError(["bench", "correct", "--long-side", "0"], "--long-side 0 is out of range")
         try Self.expectUsageError(["bench", "correct", "--limit", "-1"], "--limit -1 is out of range")
         try Self.expectUsageError(["bench", "correct", "--auto", "-5"], "--auto -5 is out of range")

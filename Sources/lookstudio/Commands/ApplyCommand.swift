@@ -38,7 +38,8 @@ struct ApplyCommand: ParsableCommand {
         in bands and keep 16 bits; JPEG streams too (one with an EXIF rotation is decoded whole to turn it \
         upright); JPEG, WebP, HEIF and AVIF are 8-bit; WebP, HEIF and AVIF are decoded whole.
 
-        A look made by `lookstudio extract` knows which colours its photo pairs showed: when a third or more of         IN has colours they did not, a note says how much, since there the look is extrapolated (docs/EXTRACT.md).
+        A look made by `lookstudio extract` knows which colours its photo pairs showed: when a third or more \
+        of IN has colours they did not, a note says how much, since there the look is extrapolated (docs/EXTRACT.md).
         """
     )
 

@@ -10,8 +10,8 @@ struct BenchExtractEvalCommand: ParsableCommand {
         abstract: "Apply looks to photos, extract each look from one pair, report CIEDE2000 to the true look.",
         discussion: """
         For every look × source photo × variant (clean 8-bit, vignette, brush, JPEG q85; on request \
-        Gaussian noise of 4 codes, JPEG's size without its structure) the look is extracted from (photo, look \
-        applied to photo) and compared with the true look on every photo. --dump DIR also writes the \
+        Gaussian noise of 4 codes, JPEG's size without its structure, and lossy WebP, HEIC or AVIF at quality \
+        85) the look is extracted from (photo, look applied to photo) and compared with the true look on every photo. --dump DIR also writes the \
         pixels and the fitted cubes (float32) and a manifest, for scripts/extract/polynomial.py and \
         look-prior.py. Photos are read at ≤ --long-side pixels (768) on the long side.
 
@@ -25,7 +25,10 @@ struct BenchExtractEvalCommand: ParsableCommand {
     @Option(help: "Look file (.cube, .3dl, PNG); repeatable.")
     var look: [String] = []
 
-    @Option(help: "Variant to run (clean, vignette, brush, jpeg-q85, noise); repeatable; default all but noise.")
+    @Option(help: """
+        Variant to run (clean, vignette, brush, jpeg-q85; noise, webp-q85, heic-q85, avif-q85); repeatable; \
+        default the first four.
+        """)
     var variant: [String] = []
 
     @Option(help: "Photo name (file name without extension) only measured on, never a pair's source; repeatable.")
@@ -49,7 +52,8 @@ struct BenchExtractEvalCommand: ParsableCommand {
         get throws {
             try variant.map { name in
                 guard let v = ExtractEvaluation.Variant(rawValue: name) else {
-                    throw ValidationError("--variant must be clean, vignette, brush, jpeg-q85 or noise, got \(name)")
+                    let names = ExtractEvaluation.Variant.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw ValidationError("--variant must be one of \(names); got \(name)")
                 }
                 return v
             }
