@@ -80,11 +80,4 @@ public enum Interruption {
         let signal = lstemp_hold_end(0)
         return (value, signal == 0 ? nil : signal)
     }
-
-    /// A descriptor that becomes readable on each interrupt (for a `DispatchSource` or `poll`), or nil before
-    /// `install`.
-    public static var wakeupDescriptor: Int32? {
-        let fd = lstemp_wakeup_fd()
-        return fd < 0 ? nil : fd
-    }
 }

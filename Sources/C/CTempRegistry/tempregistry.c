@@ -1,7 +1,6 @@
 #include "tempregistry.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
@@ -18,7 +17,6 @@ static int states[SLOTS];
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static volatile sig_atomic_t interrupted = 0;
 static volatile sig_atomic_t mode = LSTEMP_EXIT;
-static int pipe_fds[2] = {-1, -1};
 static volatile sig_atomic_t status_line = 0;
 /* Open held sections, and the signal held in them (0 for none); both read by the handler, so atomic. */
 static int hold_depth = 0;
@@ -103,11 +101,6 @@ static void handle(int signal_number) {
          * asks why, or it reports its image as failed ("cannot write") instead of interrupted. */
         __atomic_store_n(&interrupted, signal_number, __ATOMIC_SEQ_CST);
         lstemp_remove_all();
-        if (pipe_fds[1] >= 0) {
-            char byte = 1;
-            ssize_t ignored = write(pipe_fds[1], &byte, 1);
-            (void)ignored;
-        }
         errno = saved;
         return;
     }
@@ -130,14 +123,6 @@ static void handle(int signal_number) {
 
 int lstemp_install(int requested) {
     mode = requested == LSTEMP_STOP ? LSTEMP_STOP : LSTEMP_EXIT;
-    pthread_mutex_lock(&lock);
-    if (pipe_fds[0] < 0 && pipe(pipe_fds) == 0) {
-        for (int i = 0; i < 2; i++) {
-            fcntl(pipe_fds[i], F_SETFD, FD_CLOEXEC);
-            fcntl(pipe_fds[i], F_SETFL, fcntl(pipe_fds[i], F_GETFL) | O_NONBLOCK);
-        }
-    }
-    pthread_mutex_unlock(&lock);
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = handle;
@@ -156,8 +141,6 @@ int lstemp_install(int requested) {
 }
 
 int lstemp_interrupted(void) { return interrupted; }
-
-int lstemp_wakeup_fd(void) { return pipe_fds[0]; }
 
 void lstemp_set_status_line(int drawn) { status_line = drawn != 0; }
 

@@ -33,8 +33,6 @@ int lstemp_contains(const char *path);
 int lstemp_install(int mode);
 /* The signal that interrupted the process (SIGINT or SIGTERM), or 0. */
 int lstemp_interrupted(void);
-/* The read end of a pipe the handler writes one byte to on each interrupt (-1 before lstemp_install). */
-int lstemp_wakeup_fd(void);
 /* Removes every registered file now (what the handler does); returns how many were removed. */
 int lstemp_remove_all(void);
 
