@@ -127,13 +127,18 @@ public struct PairImage: Sendable, Equatable {
         }
     }
 
-    /// The compression of a JPEG file whose decoded pixels are `width`×`height` as stored: pixels turned upright
-    /// no longer sit on the file's 8×8 blocks.
+    /// The compression of a JPEG file whose decoded pixels, `width`×`height`, are its own turned upright by its
+    /// EXIF orientation and nothing else (a resized copy no longer sits on the file's 8×8 blocks).
     static func storedCompression(path: String, width: Int, height: Int) -> JPEGCompression? {
         guard (try? ImageFormat.of(path: path)) == .jpeg,
-              let reader = try? JPEGReader(path: path, maxPixels: .max), reader.markers.orientation == 1,
-              reader.width == width, reader.height == height else { return nil }
-        return reader.compression
+              let reader = try? JPEGReader(path: path, maxPixels: .max), var compression = reader.compression
+        else { return nil }
+        let orientation = (1...8).contains(reader.markers.orientation) ? reader.markers.orientation : 1
+        let upright = JPEGOrientation.uprightSize(width: reader.width, height: reader.height,
+                                                  orientation: orientation)
+        guard upright == (width, height) else { return nil }
+        compression.orientation = orientation
+        return compression
     }
 
     /// Float samples of an 8- or 16-bit buffer (v/255, v/65535), alpha dropped.

@@ -9,6 +9,9 @@ public struct JPEGCompression: Sendable, Equatable {
     public let tables: [UInt16]
     /// The luma's sampling factors over the chroma's: (2, 2) is 4:2:0, (1, 1) 4:4:4.
     public let horizontal: Int, vertical: Int
+    /// The EXIF orientation the pixels this describes were turned upright by (1: they are as stored); a round trip
+    /// turns them back onto the file's blocks first.
+    public var orientation = 1
 
     /// Tables and sampling as `lsjpeg_reader_compression` reports them; nil for a layout it cannot re-create.
     public init?(tables: [UInt16], horizontal: Int, vertical: Int) {
@@ -44,6 +47,17 @@ public struct JPEGCompression: Sendable, Equatable {
                           strips: Int? = nil) throws(ImageIOError) -> [UInt8] {
         guard rgb.count == 3 * width * height else {
             throw .invalidRows(file: "<memory>", detail: "\(rgb.count) samples for \(width)×\(height) RGB")
+        }
+        guard orientation == 1 else {
+            let stored = JPEGOrientation.stored(rgb, width: width, height: height, channels: 3,
+                                                orientation: orientation)
+            let size = JPEGOrientation.uprightSize(width: width, height: height, orientation: orientation)
+            var asStored = self
+            asStored.orientation = 1
+            return JPEGOrientation.upright(try asStored.roundTrip(stored, width: size.width, height: size.height,
+                                                                  strips: strips),
+                                           width: size.width, height: size.height, channels: 3,
+                                           orientation: orientation)
         }
         let mcu = mcuRows
         let mcuCount = (height + mcu - 1) / mcu

@@ -17,6 +17,14 @@ public enum JPEGOrientation {
         return out
     }
 
+    /// Returns upright `pixels` (`width`×`height`, `channels` interleaved) turned back as a file in `orientation`
+    /// stores them: the inverse turn (the quarter turns 6 and 8 undo each other; every other one undoes itself).
+    public static func stored(_ pixels: [UInt8], width: Int, height: Int, channels: Int,
+                              orientation: Int) -> [UInt8] {
+        upright(pixels, width: width, height: height, channels: channels,
+                orientation: orientation == 6 ? 8 : orientation == 8 ? 6 : orientation)
+    }
+
     /// Makes `pixels` (`width`×`height`, `channels` interleaved) upright where they lie.
     ///
     /// 1 (or unknown) touches nothing; the mirrors and the half turn (2, 3, 4) swap pixels in place, so a whole

@@ -47,6 +47,28 @@ import Testing
         #expect(modelled.pairs[0].compressionModel == .jpeg && modelled.pairs[0].compressedIn == nil)
     }
 
+    @Test func aJPEGAfterImageStoredTurnedIsFittedThroughItsCompressionAsStored() throws {
+        let folder = try ExtractionFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let before = try ExtractionFixtures.photo("coffee")
+        let other = try ExtractionFixtures.photo("chelsea")
+        let look = try ExtractionFixtures.creativeLook()
+        // A phone's edit stored sideways with EXIF orientation 6 (turn clockwise to show), JPEG q85.
+        let shown = try ExtractionFixtures.pixels8(ExtractionFixtures.applied(look, to: before))
+        guard case .eight(let rgb) = shown.samples else { Issue.record("8-bit pixels expected"); return }
+        let stored = try PixelBuffer(width: shown.height, height: shown.width, channels: 3,
+                                     samples: .eight(JPEGOrientation.stored(rgb, width: shown.width,
+                                                                            height: shown.height, channels: 3,
+                                                                            orientation: 6)))
+        let jpeg = try JPEGImage.encode(stored, quality: 85)
+        try Data(Array(jpeg[0..<2]) + PairImageTests.exifSegment(orientation: 6) + Array(jpeg[2...]))
+            .write(to: URL(fileURLWithPath: folder + "/after.jpg"))
+        let after = try PairImage.load(path: folder + "/after.jpg")
+        #expect(after.width == before.width && after.compression?.orientation == 6)
+        let modelled = try Self.expectTheJPEGModelHelps(before: before, after: after, other: other, look: look)
+        #expect(modelled.pairs[0].compressionModel == .jpeg)
+    }
+
     /// Fits the pair with and without the JPEG model and checks the stated tolerance (measured on an sRGB file 0.24
     /// against 0.45 on the pair's own colours, 1.06 against 1.32 on the other photo): the model removes at least a
     /// third of the error on the pair's own colours and a tenth on another photo, and stays within 0.6 ΔE00 of the

@@ -69,6 +69,36 @@ import Testing
         #expect(JPEGCompression(tables: [UInt16](repeating: 4, count: 128), horizontal: 3, vertical: 2) == nil)
     }
 
+    @Test("a file stored turned (EXIF orientation) is reproduced bit for bit from its upright pixels",
+          arguments: 2...8)
+    func roundTripOfAnUprightedFile(orientation: Int) throws {
+        // Sizes that are no multiple of a block, so a turn moves every block boundary.
+        let (w, h) = (37, 29)
+        var rgb = [UInt8](repeating: 0, count: 3 * w * h)
+        var state: UInt32 = 777
+        for i in rgb.indices {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            rgb[i] = UInt8(truncatingIfNeeded: Int(state >> 27) + (i / 3 % w) * 5 + (i / (3 * w)) * 3 + (i % 3) * 60)
+        }
+        let stored = try PixelBuffer(width: w, height: h, channels: 3, samples: .eight(rgb))
+        let jpeg = JPEGImageTests.insertAfterSOI(JPEGImageTests.exifSegment(orientation: UInt8(orientation)),
+                                                 try JPEGImage.encode(stored, quality: 85))
+        let dir = try TIFFImageTests.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Data(jpeg).write(to: URL(fileURLWithPath: dir + "/turned.jpg"))
+        let shown = try ImageFormat.readImage(path: dir + "/turned.jpg").pixels
+        guard case .eight(let decoded) = shown.samples else { Issue.record("8-bit decode expected"); return }
+        var compression = try #require(try JPEGReader(data: jpeg, name: "turned.jpg").compression)
+        compression.orientation = orientation
+        // The source turned upright as a viewer shows it, then through the file's compression.
+        let upright = JPEGOrientation.upright(rgb, width: w, height: h, channels: 3, orientation: orientation)
+        let again = try compression.roundTrip(upright, width: shown.width, height: shown.height)
+        #expect(again == decoded)
+        // Coded upright instead, the blocks fall elsewhere and the result differs.
+        compression.orientation = 1
+        #expect(try compression.roundTrip(upright, width: shown.width, height: shown.height) != decoded)
+    }
+
     @Test("coding in strips gives the one-pass result bit for bit, 4:2:0 and 4:4:4, any strip count",
           arguments: [(85, 3), (85, 5), (95, 4)])
     func stripsMatchOnePass(quality: Int, strips: Int) throws {
