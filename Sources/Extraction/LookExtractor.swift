@@ -40,8 +40,8 @@ public enum LookExtractor {
         var gains = [RadialGain?](repeating: nil, count: pairs.count)
         var previousCorners: [Float?] = gains.map { _ in nil }
         var round = 0
-        // The pairs as fitted: a JPEG after image with its loss (the file's own compression, or 4:2:0 chroma found
-        // in the pixels) undone by the current look.
+        // The pairs as fitted: a lossy after image with its loss (a JPEG file's own compression, or 4:2:0 chroma
+        // found in the pixels) undone by the current look.
         var working = pairs
         var subsampled = [ChromaSubsampling.Upsampling?](repeating: nil, count: pairs.count)
         let compressed = pairs.map { settings.jpegModel ? $0.after.compression : nil }

@@ -69,17 +69,23 @@ import Testing
         #expect(JPEGCompression(tables: [UInt16](repeating: 4, count: 128), horizontal: 3, vertical: 2) == nil)
     }
 
+    /// RGB noise over a smooth field (fixed seed), so both the blocks' detail and the chroma upsampling matter.
+    static func texture(width w: Int, height h: Int) -> [UInt8] {
+        var rgb = [UInt8](repeating: 0, count: 3 * w * h)
+        var state: UInt32 = 12_345
+        for i in rgb.indices {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            rgb[i] = UInt8(truncatingIfNeeded: Int(state >> 28) + (i / 3 % w) * 3 + (i / (3 * w)) * 2 + (i % 3) * 40)
+        }
+        return rgb
+    }
+
     @Test("a file stored turned (EXIF orientation) is reproduced bit for bit from its upright pixels",
           arguments: 2...8)
     func roundTripOfAnUprightedFile(orientation: Int) throws {
         // Sizes that are no multiple of a block, so a turn moves every block boundary.
         let (w, h) = (37, 29)
-        var rgb = [UInt8](repeating: 0, count: 3 * w * h)
-        var state: UInt32 = 777
-        for i in rgb.indices {
-            state = state &* 1_664_525 &+ 1_013_904_223
-            rgb[i] = UInt8(truncatingIfNeeded: Int(state >> 27) + (i / 3 % w) * 5 + (i / (3 * w)) * 3 + (i % 3) * 60)
-        }
+        let rgb = Self.texture(width: w, height: h)
         let stored = try PixelBuffer(width: w, height: h, channels: 3, samples: .eight(rgb))
         let jpeg = JPEGImageTests.insertAfterSOI(JPEGImageTests.exifSegment(orientation: UInt8(orientation)),
                                                  try JPEGImage.encode(stored, quality: 85))
@@ -104,13 +110,7 @@ import Testing
     func stripsMatchOnePass(quality: Int, strips: Int) throws {
         // Tall enough for several MCU rows per strip, with a last strip that ends inside an MCU row (101 rows).
         let (w, h) = (37, 101)
-        var rgb = [UInt8](repeating: 0, count: 3 * w * h)
-        var state: UInt32 = 12_345
-        for i in rgb.indices {
-            state = state &* 1_664_525 &+ 1_013_904_223
-            // Texture plus a smooth field, so both the blocks' detail and the chroma upsampling matter.
-            rgb[i] = UInt8(truncatingIfNeeded: Int(state >> 28) + (i / 3 % w) * 3 + (i / (3 * w)) * 2 + (i % 3) * 40)
-        }
+        let rgb = Self.texture(width: w, height: h)
         let source = try PixelBuffer(width: w, height: h, channels: 3, samples: .eight(rgb))
         let compression = try #require(try JPEGReader(data: try JPEGImage.encode(source, quality: quality),
                                                       name: "q.jpg").compression)
