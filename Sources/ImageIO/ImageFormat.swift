@@ -130,6 +130,8 @@ public struct ImageInfo: Sendable, Equatable {
     public var color: ColorDescription
     /// How the file stores its pixels: a grey or palette file is still delivered as RGB.
     public var stored: StoredFormat
+    /// The EXIF orientation the pixels are turned upright by (1: stored upright; `JPEGOrientation`).
+    public var orientation = 1
 
     /// What a file holds; `stored` defaults to the delivered shape, for formats that store pixels as delivered.
     init(format: ImageFormat, width: Int, height: Int, channels: Int, depth: PixelBuffer.Depth,

@@ -121,8 +121,12 @@ extension JPEGImage: ImageCodec {
     /// The header and markers only: a JPEG's size needs no decode.
     public static func header(path: String, maxPixels: Int) throws(ImageIOError) -> ImageInfo {
         let r = try JPEGReader(path: path, maxPixels: maxPixels)
-        return ImageInfo(format: .jpeg, width: r.width, height: r.height, channels: r.channels, depth: r.depth,
-                         color: r.color, stored: r.stored)
+        let orientation = (1...8).contains(r.markers.orientation) ? r.markers.orientation : 1
+        let upright = JPEGOrientation.uprightSize(width: r.width, height: r.height, orientation: orientation)
+        var info = ImageInfo(format: .jpeg, width: upright.width, height: upright.height, channels: r.channels,
+                             depth: r.depth, color: r.color, stored: r.stored)
+        info.orientation = orientation
+        return info
     }
 
     public static func encode(_ image: PixelBuffer, to path: String, format: ImageFormat, color: ColorDescription,

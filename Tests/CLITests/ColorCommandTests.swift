@@ -27,7 +27,7 @@ import Testing
         #expect(object?["format"] as? String == "png" && object?["depth"] as? Int == 8)
         #expect(Set(object?.keys.map { $0 } ?? []) == ["file", "format", "width", "height", "color_type",
                                                         "stored_depth", "channels", "depth", "color_description",
-                                                        "color_space", "icc_bytes", "warning"])
+                                                        "color_space", "icc_bytes", "orientation", "warning"])
         #expect(object?["color_type"] as? String == "RGB" && object?["stored_depth"] as? Int == 8)
     }
 

@@ -71,6 +71,12 @@ import Testing
         #expect(topRight.x > 0.8 && topRight.y < 0.2)
         let topLeft = Self.pixel(decoded.pixels, 4, 4)
         #expect(topLeft.z > 0.8 && topLeft.x < 0.2)
+        // The header alone says the same size as the pixels read, and how the file stores them.
+        let dir = try TIFFImageTests.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Data(jpeg).write(to: URL(fileURLWithPath: dir + "/o6.jpg"))
+        let info = try ImageFormat.info(path: dir + "/o6.jpg")
+        #expect(info.width == 32 && info.height == 64 && info.orientation == 6)
     }
 
     @Test("every orientation maps the stored top-left pixel where EXIF says", arguments: 1...8)

@@ -12,12 +12,15 @@ struct InfoCommand: ParsableCommand {
         The size line gives the colour type and bit depth as the file stores them (grey, grey+alpha, RGB, RGBA or \
         palette; 1 to 16 bits); LookStudio reads every image as RGB or RGBA at 8 or 16 bits. The colour \
         description is what the file says (ICC profile, PNG sRGB/gAMA/cHRM chunks, HEIF nclx); the colour space is \
-        how LookStudio reads it (untagged means sRGB). A profile LittleCMS rejects is an error.
+        how LookStudio reads it (untagged means sRGB). A profile LittleCMS rejects is an error. The size is the \
+        image as shown: a JPEG stored turned (EXIF orientation, as phones store portraits) is read upright by \
+        every command, and the line says how it is stored.
 
         JSON (--json): {"file": "…", "format": "png", "width": 4032, "height": 3024, "color_type": "RGB", \
         "stored_depth": 8, "channels": 3, "depth": 8, "color_description": "ICC profile (536 bytes)", \
-        "color_space": "Display P3", "icc_bytes": 536, "warning": null}; color_type and stored_depth are as \
-        stored, channels and depth as read; icc_bytes is null without an ICC profile.
+        "color_space": "Display P3", "icc_bytes": 536, "orientation": 1, "warning": null}; color_type and \
+        stored_depth are as stored, width, height, channels and depth as read; icc_bytes is null without an ICC \
+        profile; orientation is the EXIF orientation the pixels are turned upright by (1: stored upright).
 
         Examples:
           lookstudio info photo.heic
@@ -45,10 +48,11 @@ struct InfoCommand: ParsableCommand {
         var colorDescription: String
         var colorSpace: String
         var iccBytes: Int?
+        var orientation: Int
         var warning: String?
 
         enum CodingKeys: String, CodingKey {
-            case file, format, width, height, channels, depth, warning
+            case file, format, width, height, channels, depth, orientation, warning
             case colorDescription = "color_description", colorSpace = "color_space", iccBytes = "icc_bytes"
             case colorType = "color_type", storedDepth = "stored_depth"
         }
@@ -66,6 +70,7 @@ struct InfoCommand: ParsableCommand {
             try c.encode(colorDescription, forKey: .colorDescription)
             try c.encode(colorSpace, forKey: .colorSpace)
             try c.encode(iccBytes, forKey: .iccBytes)
+            try c.encode(orientation, forKey: .orientation)
             try c.encode(warning, forKey: .warning)
         }
     }
@@ -82,7 +87,8 @@ struct InfoCommand: ParsableCommand {
                             colorType: info.stored.colorType.rawValue, storedDepth: info.stored.bitDepth,
                             channels: info.channels, depth: info.depth.rawValue,
                             colorDescription: info.color.summary, colorSpace: profile.description,
-                            iccBytes: info.color.iccProfile?.data.count, warning: warning)
+                            iccBytes: info.color.iccProfile?.data.count, orientation: info.orientation,
+                            warning: warning)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
@@ -93,9 +99,18 @@ struct InfoCommand: ParsableCommand {
         print("""
             file:        \(image)
             format:      \(info.format.rawValue)
-            size:        \(info.width)×\(info.height), \(info.stored)
+            size:        \(info.width)×\(info.height), \(info.stored)\(Self.turned(info))
             colour:      \(info.color.summary)
             read as:     \(profile.description)
             """)
+    }
+
+    /// How a file stored turned is shown: its stored size and its EXIF orientation, after the upright size.
+    static func turned(_ info: ImageInfo) -> String {
+        guard info.orientation != 1 else { return "" }
+        let stored = JPEGOrientation.uprightSize(width: info.width, height: info.height, orientation: info.orientation)
+        let turn = ["mirrored left to right", "turned 180°", "flipped top to bottom", "transposed",
+                    "turned 90° clockwise", "transversed", "turned 90° counter-clockwise"][info.orientation - 2]
+        return " (stored \(stored.width)×\(stored.height) and \(turn) to show: EXIF orientation \(info.orientation))"
     }
 }
