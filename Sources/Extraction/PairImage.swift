@@ -133,11 +133,10 @@ public struct PairImage: Sendable, Equatable {
         guard (try? ImageFormat.of(path: path)) == .jpeg,
               let reader = try? JPEGReader(path: path, maxPixels: .max), var compression = reader.compression
         else { return nil }
-        let orientation = (1...8).contains(reader.markers.orientation) ? reader.markers.orientation : 1
         let upright = JPEGOrientation.uprightSize(width: reader.width, height: reader.height,
-                                                  orientation: orientation)
+                                                  orientation: reader.markers.orientation)
         guard upright == (width, height) else { return nil }
-        compression.orientation = orientation
+        compression.orientation = reader.markers.orientation
         return compression
     }
 

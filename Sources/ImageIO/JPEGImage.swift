@@ -121,11 +121,10 @@ extension JPEGImage: ImageCodec {
     /// The header and markers only: a JPEG's size needs no decode.
     public static func header(path: String, maxPixels: Int) throws(ImageIOError) -> ImageInfo {
         let r = try JPEGReader(path: path, maxPixels: maxPixels)
-        let orientation = (1...8).contains(r.markers.orientation) ? r.markers.orientation : 1
-        let upright = JPEGOrientation.uprightSize(width: r.width, height: r.height, orientation: orientation)
+        let upright = JPEGOrientation.uprightSize(width: r.width, height: r.height, orientation: r.markers.orientation)
         var info = ImageInfo(format: .jpeg, width: upright.width, height: upright.height, channels: r.channels,
                              depth: r.depth, color: r.color, stored: r.stored)
-        info.orientation = orientation
+        info.orientation = r.markers.orientation
         return info
     }
 

@@ -17,6 +17,13 @@ public enum JPEGOrientation {
         return out
     }
 
+    /// What `orientation` does to the stored pixels to show them, in words ("turned 90° clockwise").
+    public static func turn(_ orientation: Int) -> String {
+        guard (2...8).contains(orientation) else { return "shown as stored" }
+        return ["mirrored left to right", "turned 180°", "flipped top to bottom", "transposed", "turned 90° clockwise",
+                "transversed", "turned 90° counter-clockwise"][orientation - 2]
+    }
+
     /// Returns upright `pixels` (`width`×`height`, `channels` interleaved) turned back as a file in `orientation`
     /// stores them: the inverse turn (the quarter turns 6 and 8 undo each other; every other one undoes itself).
     public static func stored(_ pixels: [UInt8], width: Int, height: Int, channels: Int,

@@ -109,8 +109,7 @@ struct InfoCommand: ParsableCommand {
     static func turned(_ info: ImageInfo) -> String {
         guard info.orientation != 1 else { return "" }
         let stored = JPEGOrientation.uprightSize(width: info.width, height: info.height, orientation: info.orientation)
-        let turn = ["mirrored left to right", "turned 180°", "flipped top to bottom", "transposed",
-                    "turned 90° clockwise", "transversed", "turned 90° counter-clockwise"][info.orientation - 2]
-        return " (stored \(stored.width)×\(stored.height) and \(turn) to show: EXIF orientation \(info.orientation))"
+        return " (stored \(stored.width)×\(stored.height) and \(JPEGOrientation.turn(info.orientation)) to show: EXIF "
+            + "orientation \(info.orientation))"
     }
 }
