@@ -28,12 +28,18 @@ struct FitSample {
 struct LatticeSolver {
     let size: Int
     let interpolation: Interpolation
-    /// Data part of the normal matrix: for node i, 27 coefficients for the neighbours at offsets {−1, 0, 1}³
-    /// (every pair of nodes sharing a lattice cell, which is all an interpolation stencil touches).
-    private var matrix: [Double]
-    private var rhs: [SIMD4<Double>]
+    /// The whole normal matrix, data, curvature and ridge, as a stencil: node i's row holds `coefficients[width·i + s]`
+    /// for the node at i + `offsets[s]`. Offsets no row uses are dropped: 27 remain for tetrahedral interpolation
+    /// (its 15 with the curvature's 25), 33 for trilinear. One pass over one array per product: the curvature
+    /// applied as differences of differences instead took a second pass through a 7 MB scratch at 33³, and the
+    /// data rows' zero tests a branch per coefficient (the product cost 2.4× as much).
+    private let coefficients: [Double]
+    private let offsets: [Int]
+    private let width: Int
+    /// The farthest any offset reaches in the flat index: the zeros a product's padded input carries at each end.
+    private let reach: Int
+    private let rhs: [SIMD4<Double>]
     private let lambda: Double
-    private let neighbour: [Int]
     /// The samples, for the two-level preconditioner's coarse lattice (built in `solve` when it is needed).
     private let samples: [FitSample]
     private let twoLevel: Bool
@@ -44,10 +50,9 @@ struct LatticeSolver {
          lambda given: Double? = nil, twoLevel: Bool = true) {
         size = n
         self.interpolation = interpolation
-        let count = n * n * n
-        var matrix = [Double](repeating: 0, count: 27 * count)
+        let count = n * n * n, plane = n * n, slots = LatticeSolver.slotOffsets.count
+        var full = [Double](repeating: 0, count: slots * count)
         var rhs = [SIMD4<Double>](repeating: .zero, count: count)
-        neighbour = (0..<27).map { k in (k % 3 - 1) + n * ((k / 3) % 3 - 1) + n * n * (k / 9 - 1) }
         for s in samples {
             // The interpolation `apply` uses, so the fitted cube reproduces the samples through it.
             let stencil = CubeSampler.stencil(s.before, size: n, interpolation: interpolation)
@@ -58,26 +63,85 @@ struct LatticeSolver {
                 let i = nodes[a], wa = s.weight * weights[a]
                 rhs[i] += wa * target
                 for b in 0..<m {
-                    matrix[27 * i + LatticeSolver.offsetIndex(from: i, to: nodes[b], size: n)] += wa * weights[b]
+                    full[slots * i + LatticeSolver.slot(from: i, to: nodes[b], size: n)] += wa * weights[b]
                 }
             }
         }
         var diagonalSum = 0.0, observed = 0
-        for i in 0..<count where matrix[27 * i + 13] > 0 {
-            diagonalSum += matrix[27 * i + 13]
+        for i in 0..<count where full[slots * i + LatticeSolver.centre] > 0 {
+            diagonalSum += full[slots * i + LatticeSolver.centre]
             observed += 1
         }
-        lambda = given ?? smoothness * (observed > 0 ? diagonalSum / Double(observed) : 1)
-        self.matrix = matrix
+        let lambda = given ?? smoothness * (observed > 0 ? diagonalSum / Double(observed) : 1)
+        // A tiny ridge keeps the system definite where neither data nor curvature pins a node (a data-free
+        // lattice); 1e-6 of λ moves an observed node by far less than a 16-bit code.
+        let ridge = 1e-6 * lambda + 1e-12
+        // Each difference's (weights ⊗ weights) added to the rows of the nodes it reads: ∂ᵀ∂ entry by entry.
+        // A difference's nodes step by fixed offsets, so its entries' slots are the same at every node. (On a 3³
+        // lattice two slots can share a flat offset; both then read the same node, and products add them.)
+        func slotOf(_ d: Int) -> Int { LatticeSolver.slotOffsets.firstIndex { $0.flat(size: n) == d }! }
+        let steps = [1, n, plane]
+        let axisSlots = steps.map { e in [-1, 0, 1].map { u in [-1, 0, 1].map { v in slotOf((v - u) * e) } } }
+        let planes = [(0, 1), (0, 2), (1, 2)]
+        let planeSlots = planes.map { a, b in
+            let corners = [0, steps[a], steps[b], steps[a] + steps[b]]
+            return corners.map { u in corners.map { v in slotOf(v - u) } }
+        }
+        let axisWeights: [Double] = [1, -2, 1], cornerWeights: [Double] = [1, -1, -1, 1]
+        let mixed = lambda * LatticeSolver.mixedWeight
+        full.withUnsafeMutableBufferPointer { f in
+            for i in 0..<count {
+                let c = (i % n, (i / n) % n, i / plane)
+                let coords = [c.0, c.1, c.2]
+                for axis in 0..<3 where coords[axis] >= 1 && coords[axis] <= n - 2 {
+                    for u in 0..<3 {
+                        let row = slots * (i + (u - 1) * steps[axis])
+                        for v in 0..<3 { f[row + axisSlots[axis][u][v]] += lambda * axisWeights[u] * axisWeights[v] }
+                    }
+                }
+                for (p, (a, b)) in planes.enumerated() where coords[a] <= n - 2 && coords[b] <= n - 2 {
+                    let corners = [i, i + steps[a], i + steps[b], i + steps[a] + steps[b]]
+                    for u in 0..<4 {
+                        for v in 0..<4 {
+                            f[slots * corners[u] + planeSlots[p][u][v]] += mixed * cornerWeights[u] * cornerWeights[v]
+                        }
+                    }
+                }
+                f[slots * i + LatticeSolver.centre] += ridge
+            }
+        }
+        let used = (0..<slots).filter { k in (0..<count).contains { full[slots * $0 + k] != 0 } }
+        offsets = used.map { LatticeSolver.slotOffsets[$0].flat(size: n) }
+        width = used.count
+        reach = offsets.map(abs).max() ?? 0
+        var packed = [Double](repeating: 0, count: used.count * count)
+        for i in 0..<count { for (k, slot) in used.enumerated() { packed[used.count * i + k] = full[slots * i + slot] } }
+        coefficients = packed
+        self.lambda = lambda
         self.rhs = rhs
         self.samples = samples
         self.twoLevel = twoLevel && n > CoarseCorrection.size
     }
 
-    /// Index 0…26 of node `j` in node `i`'s neighbourhood.
-    static func offsetIndex(from i: Int, to j: Int, size n: Int) -> Int {
+    /// A node's neighbour at a lattice offset (red, green, blue steps).
+    private struct Offset {
+        let r, g, b: Int
+        func flat(size n: Int) -> Int { r + n * g + n * n * b }
+    }
+
+    /// The offsets a row may use: every neighbour sharing a cell ({−1, 0, 1}³, which is all an interpolation stencil
+    /// touches), then two steps along each axis (the axis curvature's reach).
+    private static let slotOffsets: [Offset] = (0..<27).map { k in Offset(r: k % 3 - 1, g: (k / 3) % 3 - 1, b: k / 9 - 1) }
+        + [Offset(r: -2, g: 0, b: 0), Offset(r: 2, g: 0, b: 0), Offset(r: 0, g: -2, b: 0), Offset(r: 0, g: 2, b: 0),
+           Offset(r: 0, g: 0, b: -2), Offset(r: 0, g: 0, b: 2)]
+    /// The node itself among `slotOffsets`.
+    private static let centre = 13
+
+    /// Index in `slotOffsets` of node `j` seen from node `i`.
+    private static func slot(from i: Int, to j: Int, size n: Int) -> Int {
         let dr = j % n - i % n, dg = (j / n) % n - (i / n) % n, db = j / (n * n) - i / (n * n)
-        return (dr + 1) + 3 * (dg + 1) + 9 * (db + 1)
+        if abs(dr) <= 1 && abs(dg) <= 1 && abs(db) <= 1 { return (dr + 1) + 3 * (dg + 1) + 9 * (db + 1) }
+        return 27 + (dr != 0 ? 0 : dg != 0 ? 2 : 4) + (dr + dg + db > 0 ? 1 : 0)
     }
 
     /// The deviation D minimising the objective, starting from `initial` (nil: identity, D = 0).
@@ -87,19 +151,10 @@ struct LatticeSolver {
     func solve(initial: [SIMD4<Double>]?, tolerance: Double = 1e-4, maxIterations: Int = 400) -> [SIMD4<Double>] {
         let count = size * size * size
         var x = initial ?? [SIMD4<Double>](repeating: .zero, count: count)
-        // A tiny ridge keeps the system definite where neither data nor curvature pins a node (a data-free
-        // lattice); 1e-6 of λ moves an observed node by far less than a 16-bit code.
-        let ridge = 1e-6 * lambda + 1e-12
-        let regDiagonal = regularisationDiagonal()
         var inverseDiagonal = [SIMD4<Double>](repeating: .zero, count: count)
-        for i in 0..<count {
-            inverseDiagonal[i] = SIMD4(repeating: 1 / (matrix[27 * i + 13] + lambda * regDiagonal[i] + ridge))
-        }
-        var ax = [SIMD4<Double>](repeating: .zero, count: count)
-        // The second differences' scratch (three axis and three mixed per node), reused by every product (a fresh
-        // array per product, 7 MB at 33³, cost page faults and zeroing on each of up to 400 iterations).
-        var second = [SIMD4<Double>](repeating: .zero, count: 6 * count)
-        multiply(x, into: &ax, ridge: ridge, scratch: &second)
+        let centre = offsets.firstIndex(of: 0)!
+        for i in 0..<count { inverseDiagonal[i] = SIMD4(repeating: 1 / coefficients[width * i + centre]) }
+        let ax = product(x)
         var r = (0..<count).map { rhs[$0] - ax[$0] }
         let bNorm = dot(rhs, rhs)
         let stop = SIMD4<Double>(repeating: tolerance * tolerance) * bNorm.replacing(with: 1, where: bNorm .== 0)
@@ -108,16 +163,19 @@ struct LatticeSolver {
             ? CoarseCorrection(fineSize: size, interpolation: interpolation, samples: samples, lambda: lambda) : nil
         var z = (0..<count).map { inverseDiagonal[$0] * r[$0] }
         coarse?.add(to: &z, residual: r)
-        var p = z
+        // The search direction lives inside its product's padding, so no iteration copies it.
+        var padded = [SIMD4<Double>](repeating: .zero, count: count + 2 * reach)
+        for i in 0..<count { padded[reach + i] = z[i] }
         var rz = dot(r, z)
         var ap = [SIMD4<Double>](repeating: .zero, count: count)
         for _ in 0..<maxIterations {
             if all(dot(r, r) .<= stop) { break }
-            multiply(p, into: &ap, ridge: ridge, scratch: &second)
-            let pap = dot(p, ap)
+            padded.withUnsafeBufferPointer { p in ap.withUnsafeMutableBufferPointer { multiply(p, into: $0) } }
+            var pap = SIMD4<Double>()
+            for i in 0..<count { pap += padded[reach + i] * ap[i] }
             let alpha = (rz / pap).replacing(with: 0, where: pap .<= 0)
             for i in 0..<count {
-                x[i] += alpha * p[i]
+                x[i] += alpha * padded[reach + i]
                 r[i] -= alpha * ap[i]
                 z[i] = inverseDiagonal[i] * r[i]
             }
@@ -125,7 +183,7 @@ struct LatticeSolver {
             let rzNew = dot(r, z)
             let beta = (rzNew / rz).replacing(with: 0, where: rz .<= 0)
             rz = rzNew
-            for i in 0..<count { p[i] = z[i] + beta * p[i] }
+            for i in 0..<count { padded[reach + i] = z[i] + beta * padded[reach + i] }
         }
         return x
     }
@@ -136,116 +194,52 @@ struct LatticeSolver {
         return s
     }
 
-    /// Diagonal of the curvature term: per axis 4 from a node's own second difference and 1 from each interior
-    /// neighbour's; per plane the mixed weight once for every cell the node is a corner of.
-    private func regularisationDiagonal() -> [Double] {
-        let n = size
-        func along(_ c: Int) -> Double {
-            var d = 0.0
-            if c >= 1 && c <= n - 2 { d += 4 }
-            if c - 1 >= 1 && c - 1 <= n - 2 { d += 1 }
-            if c + 1 >= 1 && c + 1 <= n - 2 { d += 1 }
-            return d
-        }
-        // Cells of one plane that hold a node: 1, 2 or 4 (fewer on the lattice's faces).
-        func cells(_ c: Int) -> Double { Double((c >= 1 ? 1 : 0) + (c <= n - 2 ? 1 : 0)) }
-        let mu = LatticeSolver.mixedWeight
-        return (0..<(n * n * n)).map { i in
-            let r = i % n, g = (i / n) % n, b = i / (n * n)
-            return along(r) + along(g) + along(b)
-                + mu * (cells(r) * cells(g) + cells(r) * cells(b) + cells(g) * cells(b))
-        }
+    /// A·x (the whole normal matrix, curvature and ridge included).
+    func product(_ x: [SIMD4<Double>]) -> [SIMD4<Double>] {
+        var padded = [SIMD4<Double>](repeating: .zero, count: x.count + 2 * reach)
+        padded.replaceSubrange(reach..<(reach + x.count), with: x)
+        var out = [SIMD4<Double>](repeating: .zero, count: x.count)
+        padded.withUnsafeBufferPointer { p in out.withUnsafeMutableBufferPointer { multiply(p, into: $0) } }
+        return out
     }
 
-    /// The matrix product, for `CoarseCorrection` to assemble a small lattice's matrix column by column.
-    fileprivate func multiplyForCoarse(_ x: [SIMD4<Double>], into out: inout [SIMD4<Double>], ridge: Double,
-                                       scratch: inout [SIMD4<Double>]) {
-        multiply(x, into: &out, ridge: ridge, scratch: &scratch)
-    }
-
-    /// out = (A_data + λ·(Σ ∂²ᵀ∂² + 2 Σ ∂²_mixedᵀ∂²_mixed) + ridge)·x, by slices of blue over cores; every term
-    /// is a gather, so slices never write the same node.
-    private func multiply(_ x: [SIMD4<Double>], into out: inout [SIMD4<Double>], ridge: Double,
-                          scratch second: inout [SIMD4<Double>]) {
-        let n = size, plane = n * n
-        // Second differences along each axis at interior nodes and mixed ones at each cell's base node (zero
-        // elsewhere: those entries are never written, so the scratch keeps its zeros), gathered first.
-        x.withUnsafeBufferPointer { xs in
-            second.withUnsafeMutableBufferPointer { sd in
-                nonisolated(unsafe) let xp = xs, sp = sd
-                DispatchQueue.concurrentPerform(iterations: n) { b in
-                    for i in (b * plane)..<((b + 1) * plane) {
-                        let r = i % n, g = (i / n) % n
-                        if r >= 1 && r <= n - 2 { sp[6 * i] = xp[i - 1] - 2 * xp[i] + xp[i + 1] }
-                        if g >= 1 && g <= n - 2 { sp[6 * i + 1] = xp[i - n] - 2 * xp[i] + xp[i + n] }
-                        if b >= 1 && b <= n - 2 { sp[6 * i + 2] = xp[i - plane] - 2 * xp[i] + xp[i + plane] }
-                        if r <= n - 2 && g <= n - 2 {
-                            sp[6 * i + 3] = xp[i] - xp[i + 1] - xp[i + n] + xp[i + 1 + n]
-                        }
-                        if r <= n - 2 && b <= n - 2 {
-                            sp[6 * i + 4] = xp[i] - xp[i + 1] - xp[i + plane] + xp[i + 1 + plane]
-                        }
-                        if g <= n - 2 && b <= n - 2 {
-                            sp[6 * i + 5] = xp[i] - xp[i + n] - xp[i + plane] + xp[i + n + plane]
-                        }
+    /// out = A·x for `x` held with `reach` zeros before and after it, by slices of blue over cores. Three running
+    /// sums per row, as one would wait on each multiply-add before the next.
+    private func multiply(_ x: UnsafeBufferPointer<SIMD4<Double>>, into out: UnsafeMutableBufferPointer<SIMD4<Double>>) {
+        let n = size, plane = n * n, width = self.width, reach = self.reach
+        coefficients.withUnsafeBufferPointer { cs in offsets.withUnsafeBufferPointer { os in
+            nonisolated(unsafe) let c = cs, offset = os, xs = x, op = out
+            DispatchQueue.concurrentPerform(iterations: n) { b in
+                for i in (b * plane)..<((b + 1) * plane) {
+                    let row = width * i, centre = reach + i
+                    var a0 = SIMD4<Double>(), a1 = SIMD4<Double>(), a2 = SIMD4<Double>()
+                    var k = 0
+                    while k + 3 <= width {
+                        a0 += c[row + k] * xs[centre + offset[k]]
+                        a1 += c[row + k + 1] * xs[centre + offset[k + 1]]
+                        a2 += c[row + k + 2] * xs[centre + offset[k + 2]]
+                        k += 3
                     }
+                    while k < width {
+                        a0 += c[row + k] * xs[centre + offset[k]]
+                        k += 1
+                    }
+                    op[i] = a0 + a1 + a2
                 }
             }
-        }
-        let lambda = self.lambda, mu = LatticeSolver.mixedWeight
-        matrix.withUnsafeBufferPointer { ms in
-            x.withUnsafeBufferPointer { xs in
-                second.withUnsafeBufferPointer { sd in
-                    out.withUnsafeMutableBufferPointer { os in
-                        neighbour.withUnsafeBufferPointer { nb in
-                            nonisolated(unsafe) let m = ms, xp = xs, sp = sd, op = os, offsets = nb
-                            DispatchQueue.concurrentPerform(iterations: n) { b in
-                                for i in (b * plane)..<((b + 1) * plane) {
-                                    var acc = ridge * xp[i]
-                                    let row = 27 * i
-                                    for k in 0..<27 where m[row + k] != 0 {
-                                        acc += m[row + k] * xp[i + offsets[k]]
-                                    }
-                                    let coords = (i % n, (i / n) % n, b)
-                                    var reg = SIMD4<Double>()
-                                    LatticeSolver.gather(&reg, sp, i, axis: 0, coord: coords.0, step: 1, n: n)
-                                    LatticeSolver.gather(&reg, sp, i, axis: 1, coord: coords.1, step: n, n: n)
-                                    LatticeSolver.gather(&reg, sp, i, axis: 2, coord: coords.2, step: plane, n: n)
-                                    var twist = SIMD4<Double>()
-                                    LatticeSolver.gatherMixed(&twist, sp, i, slot: 3, a: coords.0, stepA: 1,
-                                                              b: coords.1, stepB: n, n: n)
-                                    LatticeSolver.gatherMixed(&twist, sp, i, slot: 4, a: coords.0, stepA: 1,
-                                                              b: coords.2, stepB: plane, n: n)
-                                    LatticeSolver.gatherMixed(&twist, sp, i, slot: 5, a: coords.1, stepA: n,
-                                                              b: coords.2, stepB: plane, n: n)
-                                    op[i] = acc + lambda * (reg + mu * twist)
-                                }
-                            }
-                        }
-                    }
-                }
+        } }
+    }
+
+    /// The matrix as a dense `count`² array, row-major, for `CoarseCorrection` to factorise.
+    fileprivate func dense() -> [Double] {
+        let count = size * size * size
+        var a = [Double](repeating: 0, count: count * count)
+        for i in 0..<count {
+            for k in 0..<width where coefficients[width * i + k] != 0 {
+                a[i * count + i + offsets[k]] += coefficients[width * i + k]
             }
         }
-    }
-
-    /// Adds node i's row of (∂²_axis)ᵀ times the second differences: s[i−e] − 2·s[i] + s[i+e], interior ones only.
-    @inline(__always)
-    private static func gather(_ reg: inout SIMD4<Double>, _ s: UnsafeBufferPointer<SIMD4<Double>>, _ i: Int,
-                               axis: Int, coord: Int, step: Int, n: Int) {
-        if coord >= 1 && coord <= n - 2 { reg -= 2 * s[6 * i + axis] }
-        if coord - 1 >= 1 { reg += s[6 * (i - step) + axis] }
-        if coord + 1 <= n - 2 { reg += s[6 * (i + step) + axis] }
-    }
-
-    /// Adds node i's row of the transposed mixed difference in one plane (coordinates a and b): the node is a
-    /// corner of up to four cells, with sign + at a cell's base and far corner and − at the other two.
-    @inline(__always)
-    private static func gatherMixed(_ reg: inout SIMD4<Double>, _ s: UnsafeBufferPointer<SIMD4<Double>>, _ i: Int,
-                                    slot: Int, a: Int, stepA: Int, b: Int, stepB: Int, n: Int) {
-        if a <= n - 2 && b <= n - 2 { reg += s[6 * i + slot] }
-        if a >= 1 && b <= n - 2 { reg -= s[6 * (i - stepA) + slot] }
-        if a <= n - 2 && b >= 1 { reg -= s[6 * (i - stepB) + slot] }
-        if a >= 1 && b >= 1 { reg += s[6 * (i - stepA - stepB) + slot] }
+        return a
     }
 
     /// Weight of each mixed second difference against the axis ones: 2, as in the Hessian's squared Frobenius norm
@@ -263,8 +257,9 @@ struct LatticeSolver {
 /// exactly those modes, and 729 unknowns factorise densely in milliseconds (docs/EXTRACT.md, "Speed").
 struct CoarseCorrection {
     static let size = 9
-    /// Cholesky factor L (row-major, lower triangle) of A_c.
-    private var factor: [Double]
+    /// Cholesky factor L of A_c, its lower triangle packed row by row (row i from i·(i + 1)/2) in single
+    /// precision: the two triangular solves read it whole every iteration, and as 4.2 MB of doubles it came from L3.
+    private let factor: [Float]
     /// Per fine node: its 8 coarse neighbours and their trilinear weights.
     private let nodes: [SIMD8<Int32>]
     private let weights: [SIMD8<Double>]
@@ -273,20 +268,7 @@ struct CoarseCorrection {
         let c = CoarseCorrection.size, m = c * c * c
         let system = LatticeSolver(size: c, interpolation: interpolation, samples: samples, smoothness: 0,
                                    lambda: lambda, twoLevel: false)
-        var dense = [Double](repeating: 0, count: m * m)
-        var unit = [SIMD4<Double>](repeating: .zero, count: m), column = unit
-        var scratch = [SIMD4<Double>](repeating: .zero, count: 6 * m)
-        let ridge = 1e-6 * lambda + 1e-12
-        // The channels share the matrix, so each product yields four columns: unit vectors in the four lanes.
-        for j in stride(from: 0, to: m, by: 4) {
-            let lanes = min(4, m - j)
-            for l in 0..<lanes { unit[j + l][l] = 1 }
-            system.multiplyForCoarse(unit, into: &column, ridge: ridge, scratch: &scratch)
-            for l in 0..<lanes {
-                unit[j + l][l] = 0
-                for i in 0..<m { dense[i * m + j + l] = column[i][l] }
-            }
-        }
+        var dense = system.dense()
         // Cholesky, in place: A_c is symmetric positive definite (data Gram matrix + curvature + ridge). Rows are
         // contiguous, so each entry is one dot product of two row prefixes.
         dense.withUnsafeMutableBufferPointer { a in
@@ -301,7 +283,7 @@ struct CoarseCorrection {
                 }
             }
         }
-        factor = dense
+        factor = (0..<m).flatMap { i in dense[(i * m)..<(i * m + i + 1)].map { Float($0) } }
         var nodes: [SIMD8<Int32>] = [], weights: [SIMD8<Double>] = []
         let step = Double(c - 1) / Double(n - 1)
         nodes.reserveCapacity(n * n * n)
@@ -368,16 +350,29 @@ struct CoarseCorrection {
         for part in 1..<parts { for j in 0..<m { y[j] += partial[part][j] } }
         // L·Lᵀ·u = y: forward, then back substitution.
         factor.withUnsafeBufferPointer { l in y.withUnsafeMutableBufferPointer { u in
+            // Four running sums: one would wait on each multiply-add before the next (the solve's latency).
             for i in 0..<m {
-                var v = u[i]
-                for k in 0..<i { v -= l[i * m + k] * u[k] }
-                u[i] = v / l[i * m + i]
+                var s0 = SIMD4<Double>(), s1 = s0, s2 = s0, s3 = s0, k = 0
+                let row = i * (i + 1) / 2
+                while k + 4 <= i {
+                    s0 += Double(l[row + k]) * u[k]
+                    s1 += Double(l[row + k + 1]) * u[k + 1]
+                    s2 += Double(l[row + k + 2]) * u[k + 2]
+                    s3 += Double(l[row + k + 3]) * u[k + 3]
+                    k += 4
+                }
+                while k < i {
+                    s0 += Double(l[row + k]) * u[k]
+                    k += 1
+                }
+                u[i] = (u[i] - ((s0 + s1) + (s2 + s3))) / Double(l[row + i])
             }
             // Lᵀ·u = y column by column, so L is still read along its rows.
             for i in stride(from: m - 1, through: 0, by: -1) {
-                u[i] /= l[i * m + i]
+                let row = i * (i + 1) / 2
+                u[i] /= Double(l[row + i])
                 let value = u[i]
-                for k in 0..<i { u[k] -= l[i * m + k] * value }
+                for k in 0..<i { u[k] -= Double(l[row + k]) * value }
             }
         } }
         y.withUnsafeBufferPointer { us in nodes.withUnsafeBufferPointer { ns in weights.withUnsafeBufferPointer { ws in

@@ -498,6 +498,11 @@ public enum LookExtractor {
                 var start = lo
                 // Held-out pixels are those with i % stride == heldPhase, counted without a division.
                 var phase = holdOutStride > 1 ? lo % holdOutStride : 1
+                // The pixel's column and row, and its spatial cell's, followed step by step rather than divided
+                // out of the index (three integer divisions a pixel).
+                var x = lo % width, y = lo / width
+                let columnCells = cellWeights.map { c in (0..<width).map { $0 * c.columns / width } } ?? []
+                var rowCell = cellWeights.map { c in (y * c.rows / height) * c.columns } ?? 0
                 while start < hi {
                     let end = Swift.min(hi, start + block)
                     if let sampler, relaxation == nil {
@@ -511,11 +516,19 @@ public enum LookExtractor {
                             phase += 1
                             if phase == holdOutStride { phase = 0 }
                         }
+                        defer {
+                            x += 1
+                            if x == width {
+                                x = 0
+                                y += 1
+                                if let cellWeights { rowCell = (y * cellWeights.rows / height) * cellWeights.columns }
+                            }
+                        }
                         if held { continue }
                         let b = SIMD3(before[3 * i], before[3 * i + 1], before[3 * i + 2])
                         let stored = SIMD3(after[3 * i], after[3 * i + 1], after[3 * i + 2])
                         var t = stored
-                        if let gain { t /= gain.factor(x: i % width, y: i / width) }
+                        if let gain { t /= gain.factor(x: x, y: y) }
                         var w: Float = 1
                         if sampler != nil {
                             let p: SIMD3<Float>
@@ -535,9 +548,7 @@ public enum LookExtractor {
                             w = u * u
                         }
                         if let cellWeights {
-                            let y = i / width, x = i - y * width
-                            w *= cellWeights.values[(y * cellWeights.rows / height) * cellWeights.columns
-                                + x * cellWeights.columns / width]
+                            w *= cellWeights.values[rowCell + columnCells[x]]
                             if w == 0 { continue }
                         }
                         // Scalar ternaries: SIMD `clamped` compiles to calls here.

@@ -270,6 +270,60 @@ import Testing
         #expect(largest < 1e-6, "largest difference \(largest)")
     }
 
+    @Test(arguments: [(Interpolation.tetrahedral, 5), (.trilinear, 5), (.tetrahedral, 3), (.trilinear, 4)])
+    func theAssembledMatrixIsTheObjectivesQuadraticForm(_ interpolation: Interpolation, _ n: Int) {
+        // The objective written out term by term, independently of the solver's stencil: for any deviation x,
+        // xᵀ·A·x must equal Σ w‖W·x‖² + λ(Σ‖∂²_axis x‖² + 2Σ‖∂²_mixed x‖²) + ridge·‖x‖², and A must be symmetric.
+        var random = SystemRandomNumberGenerator()
+        let samples = (0..<40).map { _ in
+            FitSample(before: SIMD3(Float.random(in: 0...1, using: &random), Float.random(in: 0...1, using: &random),
+                                    Float.random(in: 0...1, using: &random)),
+                      after: .zero, weight: Double.random(in: 0.1...2, using: &random), pixels: 1)
+        }
+        let lambda = 0.7, ridge = 1e-6 * lambda + 1e-12
+        let solver = LatticeSolver(size: n, interpolation: interpolation, samples: samples, smoothness: 0,
+                                   lambda: lambda)
+        let count = n * n * n, plane = n * n
+        func vector() -> [SIMD4<Double>] {
+            (0..<count).map { _ in SIMD4(Double.random(in: -1...1, using: &random),
+                                         Double.random(in: -1...1, using: &random),
+                                         Double.random(in: -1...1, using: &random), 0) }
+        }
+        func objective(_ x: [SIMD4<Double>]) -> SIMD4<Double> {
+            var e = SIMD4<Double>()
+            for s in samples {
+                let stencil = CubeSampler.stencil(s.before, size: n, interpolation: interpolation)
+                var v = SIMD4<Double>()
+                for k in 0..<stencil.count { v += Double(stencil.weights[k]) * x[stencil.nodes[k]] }
+                e += s.weight * v * v
+            }
+            for b in 0..<n { for g in 0..<n { for r in 0..<n {
+                let i = r + n * g + plane * b
+                for (c, step) in [(r, 1), (g, n), (b, plane)] where c >= 1 && c <= n - 2 {
+                    let d = x[i - step] - 2 * x[i] + x[i + step]
+                    e += lambda * d * d
+                }
+                for ((ca, sa), (cb, sb)) in [((r, 1), (g, n)), ((r, 1), (b, plane)), ((g, n), (b, plane))]
+                where ca <= n - 2 && cb <= n - 2 {
+                    let d = x[i] - x[i + sa] - x[i + sb] + x[i + sa + sb]
+                    e += 2 * lambda * d * d
+                }
+                e += ridge * x[i] * x[i]
+            } } }
+            return e
+        }
+        func dot(_ a: [SIMD4<Double>], _ b: [SIMD4<Double>]) -> SIMD4<Double> {
+            zip(a, b).reduce(SIMD4<Double>()) { $0 + $1.0 * $1.1 }
+        }
+        let x = vector(), y = vector()
+        let form = dot(x, solver.product(x)), expected = objective(x)
+        for c in 0..<3 {
+            #expect(abs(form[c] - expected[c]) <= 1e-9 * abs(expected[c]), "channel \(c): \(form[c]) vs \(expected[c])")
+        }
+        let xy = dot(x, solver.product(y)), yx = dot(y, solver.product(x))
+        for c in 0..<3 { #expect(abs(xy[c] - yx[c]) <= 1e-9 * max(1, abs(xy[c]))) }
+    }
+
     @Test func aTwistSeenInAPatchIsNotCarriedToTheCubesCorners() {
         // Blue moved by 2·(r − ½)(g − ½), a twist no axis has curvature along, seen only in a patch around mid-grey.
         // Carried on as it is, it would move blue by 0.5 at red = green = 1; with curvature across the axes
