@@ -36,6 +36,8 @@ let package = Package(
     targets: [
         // C and system-library targets (Sources/C/…): the libraries LookStudio stands on, and its C kernels.
         .target(name: "CLUTKernels", path: "Sources/C/CLUTKernels"),
+        // The look fit's solver kernels (AVX2 + FMA chosen at run time). Always optimised, as Extraction is.
+        .target(name: "CFitKernels", path: "Sources/C/CFitKernels", cSettings: [.unsafeFlags(["-O2"])]),
         .systemLibrary(name: "CPNG", path: "Sources/C/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/C/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "CPNGShim", dependencies: ["CPNG", "CZlib"], path: "Sources/C/CPNGShim"),
@@ -108,7 +110,7 @@ let package = Package(
         ]),
         // Fitting a look to before/after pairs (docs/EXTRACT.md). Always optimised: the fit visits every pixel
         // several times and at SwiftPM's debug -O0 its tests took 196 s instead of 13 s.
-        .target(name: "Extraction", dependencies: ["LookCore", "ImageIO", "ColorManagement"],
+        .target(name: "Extraction", dependencies: ["LookCore", "ImageIO", "ColorManagement", "CFitKernels"],
                 swiftSettings: [.unsafeFlags(["-O"])]),
 
         // Persistence.

@@ -1,3 +1,4 @@
+import CFitKernels
 import Dispatch
 import Foundation
 import LookCore
@@ -81,30 +82,27 @@ struct LatticeSolver {
         // lattice two slots can share a flat offset; both then read the same node, and products add them.)
         func slotOf(_ d: Int) -> Int { LatticeSolver.slotOffsets.firstIndex { $0.flat(size: n) == d }! }
         let steps = [1, n, plane]
-        let axisSlots = steps.map { e in [-1, 0, 1].map { u in [-1, 0, 1].map { v in slotOf((v - u) * e) } } }
+        // Per axis (u, v) and per plane (corner u, corner v): the slot of v seen from u, and the weights' product.
+        let axisSlots = steps.flatMap { e in (0..<9).map { slotOf((($0 % 3) - $0 / 3) * e) } }
+        let axisProducts: [Double] = (0..<9).map { [1.0, -2, 1][$0 / 3] * [1.0, -2, 1][$0 % 3] }
         let planes = [(0, 1), (0, 2), (1, 2)]
-        let planeSlots = planes.map { a, b in
-            let corners = [0, steps[a], steps[b], steps[a] + steps[b]]
-            return corners.map { u in corners.map { v in slotOf(v - u) } }
-        }
-        let axisWeights: [Double] = [1, -2, 1], cornerWeights: [Double] = [1, -1, -1, 1]
+        let corners = planes.map { a, b in [0, steps[a], steps[b], steps[a] + steps[b]] }
+        let planeSlots = corners.flatMap { c in (0..<16).map { slotOf(c[$0 % 4] - c[$0 / 4]) } }
+        let planeProducts: [Double] = (0..<16).map { [1.0, -1, -1, 1][$0 / 4] * [1.0, -1, -1, 1][$0 % 4] }
         let mixed = lambda * LatticeSolver.mixedWeight
         full.withUnsafeMutableBufferPointer { f in
             for i in 0..<count {
-                let c = (i % n, (i / n) % n, i / plane)
-                let coords = [c.0, c.1, c.2]
+                let coords = SIMD3(i % n, (i / n) % n, i / plane)
                 for axis in 0..<3 where coords[axis] >= 1 && coords[axis] <= n - 2 {
-                    for u in 0..<3 {
-                        let row = slots * (i + (u - 1) * steps[axis])
-                        for v in 0..<3 { f[row + axisSlots[axis][u][v]] += lambda * axisWeights[u] * axisWeights[v] }
+                    for k in 0..<9 {
+                        let row: Int = slots * (i + (k / 3 - 1) * steps[axis])
+                        f[row + axisSlots[9 * axis + k]] += lambda * axisProducts[k]
                     }
                 }
                 for (p, (a, b)) in planes.enumerated() where coords[a] <= n - 2 && coords[b] <= n - 2 {
-                    let corners = [i, i + steps[a], i + steps[b], i + steps[a] + steps[b]]
-                    for u in 0..<4 {
-                        for v in 0..<4 {
-                            f[slots * corners[u] + planeSlots[p][u][v]] += mixed * cornerWeights[u] * cornerWeights[v]
-                        }
+                    for k in 0..<16 {
+                        let row: Int = slots * (i + corners[p][k / 4])
+                        f[row + planeSlots[16 * p + k]] += mixed * planeProducts[k]
                     }
                 }
                 f[slots * i + LatticeSolver.centre] += ridge
@@ -194,37 +192,30 @@ struct LatticeSolver {
         return s
     }
 
-    /// A·x (the whole normal matrix, curvature and ridge included).
-    func product(_ x: [SIMD4<Double>]) -> [SIMD4<Double>] {
+    /// A·x (the whole normal matrix, curvature and ridge included); `vector` false takes the portable kernel.
+    func product(_ x: [SIMD4<Double>], vector: Bool = true) -> [SIMD4<Double>] {
         var padded = [SIMD4<Double>](repeating: .zero, count: x.count + 2 * reach)
         padded.replaceSubrange(reach..<(reach + x.count), with: x)
         var out = [SIMD4<Double>](repeating: .zero, count: x.count)
-        padded.withUnsafeBufferPointer { p in out.withUnsafeMutableBufferPointer { multiply(p, into: $0) } }
+        padded.withUnsafeBufferPointer { p in
+            out.withUnsafeMutableBufferPointer { multiply(p, into: $0, vector: vector) }
+        }
         return out
     }
 
-    /// out = A·x for `x` held with `reach` zeros before and after it, by slices of blue over cores. Three running
-    /// sums per row, as one would wait on each multiply-add before the next.
-    private func multiply(_ x: UnsafeBufferPointer<SIMD4<Double>>, into out: UnsafeMutableBufferPointer<SIMD4<Double>>) {
-        let n = size, plane = n * n, width = self.width, reach = self.reach
+    /// out = A·x for `x` held with `reach` zeros before and after it, by slices of blue over cores
+    /// (`lsfit_stencil_multiply`; `vector` false takes its portable kernel).
+    private func multiply(_ x: UnsafeBufferPointer<SIMD4<Double>>, into out: UnsafeMutableBufferPointer<SIMD4<Double>>,
+                          vector: Bool = true) {
+        let plane = size * size, width = Int32(self.width), reach = self.reach
         coefficients.withUnsafeBufferPointer { cs in offsets.withUnsafeBufferPointer { os in
             nonisolated(unsafe) let c = cs, offset = os, xs = x, op = out
-            DispatchQueue.concurrentPerform(iterations: n) { b in
-                for i in (b * plane)..<((b + 1) * plane) {
-                    let row = width * i, centre = reach + i
-                    var a0 = SIMD4<Double>(), a1 = SIMD4<Double>(), a2 = SIMD4<Double>()
-                    var k = 0
-                    while k + 3 <= width {
-                        a0 += c[row + k] * xs[centre + offset[k]]
-                        a1 += c[row + k + 1] * xs[centre + offset[k + 1]]
-                        a2 += c[row + k + 2] * xs[centre + offset[k + 2]]
-                        k += 3
+            DispatchQueue.concurrentPerform(iterations: size) { b in
+                xs.baseAddress!.withMemoryRebound(to: Double.self, capacity: 4 * xs.count) { padded in
+                    op.baseAddress!.withMemoryRebound(to: Double.self, capacity: 4 * op.count) { o in
+                        lsfit_stencil_multiply(vector ? 1 : 0, c.baseAddress, offset.baseAddress, width,
+                                               padded + 4 * reach, o, b * plane, (b + 1) * plane)
                     }
-                    while k < width {
-                        a0 += c[row + k] * xs[centre + offset[k]]
-                        k += 1
-                    }
-                    op[i] = a0 + a1 + a2
                 }
             }
         } }
@@ -260,9 +251,12 @@ struct CoarseCorrection {
     /// Cholesky factor L of A_c, its lower triangle packed row by row (row i from i·(i + 1)/2) in single
     /// precision: the two triangular solves read it whole every iteration, and as 4.2 MB of doubles it came from L3.
     private let factor: [Float]
-    /// Per fine node: its 8 coarse neighbours and their trilinear weights.
-    private let nodes: [SIMD8<Int32>]
-    private let weights: [SIMD8<Double>]
+    /// Per fine coordinate along an axis: its lower coarse neighbour and the upper one's weight. Trilinear
+    /// interpolation is one such step per axis, so P and Pᵀ run as three sweeps over ever larger (or smaller)
+    /// arrays instead of eight weighted reads per fine node (a third of the solve's time, read from 3.4 MB of tables).
+    private let low: [Int]
+    private let upper: [Double]
+    private let fine: Int
 
     init(fineSize n: Int, interpolation: Interpolation, samples: [FitSample], lambda: Double) {
         let c = CoarseCorrection.size, m = c * c * c
@@ -284,29 +278,10 @@ struct CoarseCorrection {
             }
         }
         factor = (0..<m).flatMap { i in dense[(i * m)..<(i * m + i + 1)].map { Float($0) } }
-        var nodes: [SIMD8<Int32>] = [], weights: [SIMD8<Double>] = []
         let step = Double(c - 1) / Double(n - 1)
-        nodes.reserveCapacity(n * n * n)
-        weights.reserveCapacity(n * n * n)
-        for b in 0..<n {
-            for g in 0..<n {
-                for r in 0..<n {
-                    let x = SIMD3(Double(r), Double(g), Double(b)) * step
-                    let low = SIMD3<Int>(min(Int(x.x), c - 2), min(Int(x.y), c - 2), min(Int(x.z), c - 2))
-                    let f = x - SIMD3(Double(low.x), Double(low.y), Double(low.z))
-                    var ns = SIMD8<Int32>(), ws = SIMD8<Double>()
-                    for k in 0..<8 {
-                        let dr = k & 1, dg = (k >> 1) & 1, db = k >> 2
-                        ns[k] = Int32((low.x + dr) + c * (low.y + dg) + c * c * (low.z + db))
-                        ws[k] = (dr == 1 ? f.x : 1 - f.x) * (dg == 1 ? f.y : 1 - f.y) * (db == 1 ? f.z : 1 - f.z)
-                    }
-                    nodes.append(ns)
-                    weights.append(ws)
-                }
-            }
-        }
-        self.nodes = nodes
-        self.weights = weights
+        low = (0..<n).map { min(Int(Double($0) * step), c - 2) }
+        upper = (0..<n).map { Double($0) * step - Double(min(Int(Double($0) * step), c - 2)) }
+        fine = n
     }
 
     /// Σ a[k]·b[k] for k < n, four lanes at a time (the factorisation's inner loop).
@@ -326,67 +301,61 @@ struct CoarseCorrection {
         return sum
     }
 
-    /// Adds P·A_c⁻¹·Pᵀ·residual to `z` (the three channels at once). Restriction and prolongation run on all
-    /// cores: with the triangular solves they cost about as much as a fine matrix product, once per iteration.
-    func add(to z: inout [SIMD4<Double>], residual: [SIMD4<Double>]) {
-        let c = CoarseCorrection.size, m = c * c * c
-        let count = residual.count, parts = LookExtractor.chunkCount
-        // Pᵀ·residual: each part scatters its share of fine nodes into its own coarse vector, then they are summed.
-        var partial = [[SIMD4<Double>]](repeating: [], count: parts)
-        residual.withUnsafeBufferPointer { rs in nodes.withUnsafeBufferPointer { ns in
-            weights.withUnsafeBufferPointer { ws in partial.withUnsafeMutableBufferPointer { out in
-                nonisolated(unsafe) let r = rs, n = ns, w = ws, o = out
-                DispatchQueue.concurrentPerform(iterations: parts) { part in
-                    var y = [SIMD4<Double>](repeating: .zero, count: m)
-                    for i in (count * part / parts)..<(count * (part + 1) / parts) {
-                        let near = n[i], weight = w[i], v = r[i]
-                        for k in 0..<8 { y[Int(near[k])] += weight[k] * v }
-                    }
-                    o[part] = y
+    /// Adds P·A_c⁻¹·Pᵀ·residual to `z` (the three channels at once); the triangular solves are
+    /// `lsfit_cholesky_solve`'s (`vector` false takes its portable kernel).
+    func add(to z: inout [SIMD4<Double>], residual: [SIMD4<Double>], vector: Bool = true) {
+        let c = CoarseCorrection.size, m = c * c * c, n = fine
+        // Pᵀ·residual, one axis at a time: red (n³ → c·n²), green (→ c²·n), blue (→ c³).
+        var alongRed = [SIMD4<Double>](repeating: .zero, count: c * n * n)
+        var alongGreen = [SIMD4<Double>](repeating: .zero, count: c * c * n)
+        var y = [SIMD4<Double>](repeating: .zero, count: m)
+        for row in 0..<(n * n) {
+            for r in 0..<n {
+                let v = residual[r + n * row], j = low[r] + c * row
+                alongRed[j] += (1 - upper[r]) * v
+                alongRed[j + 1] += upper[r] * v
+            }
+        }
+        for b in 0..<n {
+            for g in 0..<n {
+                let from = c * (g + n * b), to = c * (low[g] + c * b)
+                for i in 0..<c {
+                    alongGreen[to + i] += (1 - upper[g]) * alongRed[from + i]
+                    alongGreen[to + c + i] += upper[g] * alongRed[from + i]
                 }
-            } }
-        } }
-        var y = partial[0]
-        for part in 1..<parts { for j in 0..<m { y[j] += partial[part][j] } }
+            }
+        }
+        for b in 0..<n {
+            let from = c * c * b, to = c * c * low[b]
+            for i in 0..<(c * c) {
+                y[to + i] += (1 - upper[b]) * alongGreen[from + i]
+                y[to + c * c + i] += upper[b] * alongGreen[from + i]
+            }
+        }
         // L·Lᵀ·u = y: forward, then back substitution.
         factor.withUnsafeBufferPointer { l in y.withUnsafeMutableBufferPointer { u in
-            // Four running sums: one would wait on each multiply-add before the next (the solve's latency).
-            for i in 0..<m {
-                var s0 = SIMD4<Double>(), s1 = s0, s2 = s0, s3 = s0, k = 0
-                let row = i * (i + 1) / 2
-                while k + 4 <= i {
-                    s0 += Double(l[row + k]) * u[k]
-                    s1 += Double(l[row + k + 1]) * u[k + 1]
-                    s2 += Double(l[row + k + 2]) * u[k + 2]
-                    s3 += Double(l[row + k + 3]) * u[k + 3]
-                    k += 4
-                }
-                while k < i {
-                    s0 += Double(l[row + k]) * u[k]
-                    k += 1
-                }
-                u[i] = (u[i] - ((s0 + s1) + (s2 + s3))) / Double(l[row + i])
-            }
-            // Lᵀ·u = y column by column, so L is still read along its rows.
-            for i in stride(from: m - 1, through: 0, by: -1) {
-                let row = i * (i + 1) / 2
-                u[i] /= Double(l[row + i])
-                let value = u[i]
-                for k in 0..<i { u[k] -= Double(l[row + k]) * value }
+            u.baseAddress!.withMemoryRebound(to: Double.self, capacity: 4 * m) {
+                lsfit_cholesky_solve(vector ? 1 : 0, l.baseAddress, Int32(m), $0)
             }
         } }
-        y.withUnsafeBufferPointer { us in nodes.withUnsafeBufferPointer { ns in weights.withUnsafeBufferPointer { ws in
-            z.withUnsafeMutableBufferPointer { zs in
-                nonisolated(unsafe) let u = us, n = ns, w = ws, out = zs
-                DispatchQueue.concurrentPerform(iterations: parts) { part in
-                    for i in (count * part / parts)..<(count * (part + 1) / parts) {
-                        let near = n[i], weight = w[i]
-                        var v = SIMD4<Double>()
-                        for k in 0..<8 { v += weight[k] * u[Int(near[k])] }
-                        out[i] += v
-                    }
+        // P·u, the sweeps reversed: blue, green, then red into z.
+        for b in 0..<n {
+            let from = c * c * low[b], to = c * c * b
+            for i in 0..<(c * c) { alongGreen[to + i] = (1 - upper[b]) * y[from + i] + upper[b] * y[from + c * c + i] }
+        }
+        for b in 0..<n {
+            for g in 0..<n {
+                let from = c * (low[g] + c * b), to = c * (g + n * b)
+                for i in 0..<c {
+                    alongRed[to + i] = (1 - upper[g]) * alongGreen[from + i] + upper[g] * alongGreen[from + c + i]
                 }
             }
-        } } }
+        }
+        for row in 0..<(n * n) {
+            for r in 0..<n {
+                let j = low[r] + c * row
+                z[r + n * row] += (1 - upper[r]) * alongRed[j] + upper[r] * alongRed[j + 1]
+            }
+        }
     }
 }
