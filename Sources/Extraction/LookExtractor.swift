@@ -1,3 +1,4 @@
+import CFitKernels
 import ColorManagement
 import Dispatch
 import Foundation
@@ -487,88 +488,39 @@ public enum LookExtractor {
         let bins, holdOutStride: Int
         let cutoff: Float?
 
-        /// Adds pixels `lo..<hi` into `a`: per colour bin Σw, Σw·before (3), Σw·after (3) and the pixel count.
+        /// Adds pixels `lo..<hi` into `a`: per colour bin Σw, Σw·before (3), Σw·after (3) and the pixel count
+        /// (`lsfit_bin`, fed the fit's prediction a block at a time from the vector sampler when there is one).
         func accumulate(_ lo: Int, _ hi: Int, into a: UnsafeMutableBufferPointer<Double>) {
-            let c2 = cutoff.map { $0 * $0 } ?? 0, inverseC2 = c2 > 0 ? 1 / c2 : 0, code: Float = 1 / 255
-            let heldPhase = holdOutStride / 2, scale = Float(bins), top = scale - 1
-            // The fit's prediction a block at a time, through the vector sampler.
-            let block = 4096
-            var modelled = [Float](repeating: 0, count: sampler != nil && relaxation == nil ? 3 * block : 0)
-            modelled.withUnsafeMutableBufferPointer { m in
-                var start = lo
-                // Held-out pixels are those with i % stride == heldPhase, counted without a division.
-                var phase = holdOutStride > 1 ? lo % holdOutStride : 1
-                // The pixel's column and row, and its spatial cell's, followed step by step rather than divided
-                // out of the index (three integer divisions a pixel).
-                var x = lo % width, y = lo / width
-                let columnCells = cellWeights.map { c in (0..<width).map { $0 * c.columns / width } } ?? []
-                var rowCell = cellWeights.map { c in (y * c.rows / height) * c.columns } ?? 0
-                while start < hi {
-                    let end = Swift.min(hi, start + block)
-                    if let sampler, relaxation == nil {
+            let block = 4096, sampling = sampler != nil && relaxation == nil
+            var modelled = [Float](repeating: 0, count: sampling ? 3 * block : 0)
+            let columnCells = cellWeights.map { c in (0..<width).map { $0 * c.columns / width } } ?? []
+            let values = cellWeights?.values ?? []
+            values.withUnsafeBufferPointer { weights in columnCells.withUnsafeBufferPointer { cells in
+                modelled.withUnsafeMutableBufferPointer { m in
+                    var pass = lsfit_binning(
+                        before: before.baseAddress, after: after.baseAddress, edited: edited.baseAddress,
+                        squeezed: relaxation == nil ? nil : squeezed.baseAddress, relaxation: relaxation ?? 0,
+                        weighted: sampler == nil ? 0 : 1, cutoff2: cutoff.map { $0 * $0 } ?? 0,
+                        has_gain: gain == nil ? 0 : 1, gain_a: gain?.a ?? 0, gain_b: gain?.b ?? 0,
+                        cell_weights: cellWeights == nil ? nil : weights.baseAddress,
+                        column_cells: cells.baseAddress, cell_columns: cellWeights?.columns ?? 0,
+                        cell_rows: cellWeights?.rows ?? 0, width: width, height: height, bins: bins,
+                        hold_out_stride: holdOutStride)
+                    guard let sampler, sampling else {
+                        lsfit_bin(&pass, lo, hi, nil, a.baseAddress)
+                        return
+                    }
+                    var start = lo
+                    while start < hi {
+                        let end = Swift.min(hi, start + block)
                         sampler.apply(UnsafeMutableBufferPointer(mutating: UnsafeBufferPointer(
                                           rebasing: before[(3 * start)..<(3 * end)])),
                                       into: UnsafeMutableBufferPointer(rebasing: m[0..<(3 * (end - start))]))
+                        lsfit_bin(&pass, start, end, m.baseAddress, a.baseAddress)
+                        start = end
                     }
-                    for i in start..<end {
-                        let held = phase == heldPhase
-                        if holdOutStride > 1 {
-                            phase += 1
-                            if phase == holdOutStride { phase = 0 }
-                        }
-                        defer {
-                            x += 1
-                            if x == width {
-                                x = 0
-                                y += 1
-                                if let cellWeights { rowCell = (y * cellWeights.rows / height) * cellWeights.columns }
-                            }
-                        }
-                        if held { continue }
-                        let b = SIMD3(before[3 * i], before[3 * i + 1], before[3 * i + 2])
-                        let stored = SIMD3(after[3 * i], after[3 * i + 1], after[3 * i + 2])
-                        var t = stored
-                        if let gain { t /= gain.factor(x: x, y: y) }
-                        var w: Float = 1
-                        if sampler != nil {
-                            let p: SIMD3<Float>
-                            if let relaxation {
-                                let s = SIMD3(Float(squeezed[3 * i]), Float(squeezed[3 * i + 1]),
-                                              Float(squeezed[3 * i + 2]))
-                                p = stored - relaxation
-                                    * (SIMD3(edited[3 * i], edited[3 * i + 1], edited[3 * i + 2]) - s * code)
-                            } else {
-                                let j = 3 * (i - start)
-                                p = SIMD3(m[j], m[j + 1], m[j + 2])
-                            }
-                            let r = t - p
-                            let e = (r * r).sum()
-                            if e >= c2 { continue }
-                            let u = 1 - e * inverseC2
-                            w = u * u
-                        }
-                        if let cellWeights {
-                            w *= cellWeights.values[rowCell + columnCells[x]]
-                            if w == 0 { continue }
-                        }
-                        // Scalar ternaries: SIMD `clamped` compiles to calls here.
-                        let qx = b.x * scale, qy = b.y * scale, qz = b.z * scale
-                        let bin = Int(qx > 0 ? (qx < top ? qx : top) : 0)
-                            + bins * (Int(qy > 0 ? (qy < top ? qy : top) : 0)
-                                + bins * Int(qz > 0 ? (qz < top ? qz : top) : 0))
-                        let o = 8 * bin, wd = Double(w)
-                        a[o] += wd
-                        a[o + 1] += wd * Double(b.x)
-                        a[o + 2] += wd * Double(b.y)
-                        a[o + 3] += wd * Double(b.z)
-                        a[o + 4] += wd * Double(t.x)
-                        a[o + 5] += wd * Double(t.y)
-                        a[o + 6] += wd * Double(t.z)
-                        a[o + 7] += 1
-                    }
-                    start = end
                 }
-            }
+            } }
         }
     }
 

@@ -117,3 +117,79 @@ void lsfit_cholesky_solve(int vector, const float *factor, int m, double *u) {
 #endif
     cholesky_solve_portable(factor, m, u);
 }
+
+// Compiled at the baseline: the pass is bound by its per-pixel arithmetic and branches rather than by wide vectors,
+// and written out in C it runs without the overflow and range checks Swift puts on each index and conversion.
+void lsfit_bin(const lsfit_binning *pass, size_t lo, size_t hi, const float *predicted, double *sums) {
+    const float *before = pass->before, *after = pass->after, *edited = pass->edited;
+    const uint8_t *squeezed = pass->squeezed;
+    const float code = 1.0f / 255.0f, omega = pass->relaxation, c2 = pass->cutoff2;
+    const float inverse_c2 = c2 > 0 ? 1 / c2 : 0;
+    const float scale = (float)pass->bins, top = scale - 1;
+    const long width = pass->width, height = pass->height, bins = pass->bins, stride = pass->hold_out_stride;
+    const long held_phase = stride / 2;
+    const float cx = (float)(width - 1) / 2, cy = (float)(height - 1) / 2;
+    const float radius2 = cx * cx + cy * cy + 1e-6f;
+    long phase = stride > 1 ? (long)(lo % (size_t)stride) : 1;
+    long x = (long)(lo % (size_t)width), y = (long)(lo / (size_t)width);
+    long row_cell = pass->cell_weights ? (y * pass->cell_rows / height) * pass->cell_columns : 0;
+    for (size_t i = lo; i < hi; i++) {
+        int held = phase == held_phase;
+        if (stride > 1 && ++phase == stride) phase = 0;
+        long column = x;
+        float gy = (float)y;
+        if (++x == width) {
+            x = 0;
+            y++;
+            if (pass->cell_weights) row_cell = (y * pass->cell_rows / height) * pass->cell_columns;
+        }
+        if (held) continue;
+        const float *b = before + 3 * i, *s = after + 3 * i;
+        float tx = s[0], ty = s[1], tz = s[2];
+        if (pass->has_gain) {
+            float dx = (float)column - cx, dy = gy - cy;
+            float r2 = (dx * dx + dy * dy) / radius2;
+            float g = 1 + pass->gain_a * r2 + pass->gain_b * r2 * r2;
+            tx /= g;
+            ty /= g;
+            tz /= g;
+        }
+        float w = 1;
+        if (pass->weighted) {
+            float px, py, pz;
+            if (squeezed) {
+                const float *e = edited + 3 * i;
+                const uint8_t *q = squeezed + 3 * i;
+                px = s[0] - omega * (e[0] - (float)q[0] * code);
+                py = s[1] - omega * (e[1] - (float)q[1] * code);
+                pz = s[2] - omega * (e[2] - (float)q[2] * code);
+            } else {
+                const float *p = predicted + 3 * (i - lo);
+                px = p[0];
+                py = p[1];
+                pz = p[2];
+            }
+            float rx = tx - px, ry = ty - py, rz = tz - pz;
+            float e2 = rx * rx + ry * ry + rz * rz;
+            if (e2 >= c2) continue;
+            float u = 1 - e2 * inverse_c2;
+            w = u * u;
+        }
+        if (pass->cell_weights) {
+            w *= pass->cell_weights[row_cell + pass->column_cells[column]];
+            if (w == 0) continue;
+        }
+        float qx = b[0] * scale, qy = b[1] * scale, qz = b[2] * scale;
+        long bin = (long)(qx > 0 ? (qx < top ? qx : top) : 0)
+            + bins * ((long)(qy > 0 ? (qy < top ? qy : top) : 0) + bins * (long)(qz > 0 ? (qz < top ? qz : top) : 0));
+        double *a = sums + 8 * bin, wd = w;
+        a[0] += wd;
+        a[1] += wd * b[0];
+        a[2] += wd * b[1];
+        a[3] += wd * b[2];
+        a[4] += wd * tx;
+        a[5] += wd * ty;
+        a[6] += wd * tz;
+        a[7] += 1;
+    }
+}
