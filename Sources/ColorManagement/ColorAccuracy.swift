@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import LookCore
 
@@ -32,7 +33,19 @@ public enum ColorAccuracy {
     public static func differences(_ a: [Float], _ b: [Float], in profile: ColorProfile) throws(ColorManagementError)
         -> [Double] {
         let lab = try LabConverter(from: profile)
-        let la = lab.lab(a), lb = lab.lab(b)
-        return zip(la, lb).map { ciede2000($0, $1) }
+        let count = min(a.count, b.count) / 3
+        // Parts over cores: a converter without a cache may be shared by threads (LittleCMS's NOCACHE contract).
+        let parts = count < 4096 ? 1 : 4 * ProcessInfo.processInfo.activeProcessorCount
+        var out = [Double](repeating: 0, count: count)
+        a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { pb in out.withUnsafeMutableBufferPointer { o in
+            nonisolated(unsafe) let first = pa, second = pb, result = o
+            DispatchQueue.concurrentPerform(iterations: parts) { k in
+                let range = (count * k / parts)..<(count * (k + 1) / parts)
+                let la = lab.lab(UnsafeBufferPointer(rebasing: first[(3 * range.lowerBound)..<(3 * range.upperBound)]))
+                let lb = lab.lab(UnsafeBufferPointer(rebasing: second[(3 * range.lowerBound)..<(3 * range.upperBound)]))
+                for (j, i) in range.enumerated() { result[i] = ciede2000(la[j], lb[j]) }
+            }
+        } } }
+        return out
     }
 }

@@ -76,17 +76,16 @@ public final class LabConverter: @unchecked Sendable {
 
     /// L*a*b* of RGB triples (0…1).
     public func lab(_ rgb: [Float]) -> [SIMD3<Double>] {
-        var out = [SIMD3<Double>](repeating: .zero, count: rgb.count / 3)
-        rgb.withUnsafeBufferPointer { input in
-            out.withUnsafeMutableBufferPointer { output in
-                // SIMD3<Double> is padded to 32 bytes; convert one pixel at a time into a packed triple.
-                var packed = [Double](repeating: 0, count: 3)
-                for i in 0..<output.count {
-                    cmsDoTransform(handle, input.baseAddress! + 3 * i, &packed, 1)
-                    output[i] = SIMD3(packed[0], packed[1], packed[2])
-                }
-            }
-        }
-        return out
+        rgb.withUnsafeBufferPointer { lab($0) }
+    }
+
+    /// L*a*b* of RGB triples (0…1), from a buffer.
+    public func lab(_ rgb: UnsafeBufferPointer<Float>) -> [SIMD3<Double>] {
+        let count = rgb.count / 3
+        guard count > 0 else { return [] }
+        // One call for all pixels into packed triples (SIMD3<Double> is padded to 32 bytes), then unpacked.
+        var packed = [Double](repeating: 0, count: 3 * count)
+        packed.withUnsafeMutableBufferPointer { cmsDoTransform(handle, rgb.baseAddress!, $0.baseAddress!, UInt32(count)) }
+        return (0..<count).map { SIMD3(packed[3 * $0], packed[3 * $0 + 1], packed[3 * $0 + 2]) }
     }
 }

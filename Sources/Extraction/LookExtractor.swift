@@ -562,23 +562,35 @@ public enum LookExtractor {
     /// ΔE00 between the after image and the fitted look on the held-out pixels (at most about 200,000 of them).
     static func heldOutError(pairs: [(before: PairImage, after: PairImage)], cube: ColorCube,
                              settings: ExtractionSettings, workingSpace: ColorProfile) throws -> ErrorSummary {
-        let sampler = CubeSampler(cube), interpolation = settings.interpolation
         let stride = max(1, settings.holdOutStride)
         let total = pairs.reduce(0) { $0 + $1.before.width * $1.before.height } / stride
         let every = max(1, total / 200_000)
-        var fitted: [Float] = [], target: [Float] = []
+        var colours: [Float] = [], target: [Float] = []
+        colours.reserveCapacity(3 * (total / every + pairs.count))
+        target.reserveCapacity(3 * (total / every + pairs.count))
         for p in pairs {
-            let count = p.before.width * p.before.height
-            var i = stride / 2
-            while i < count {
-                let b = SIMD3(p.before.rgb[3 * i], p.before.rgb[3 * i + 1], p.before.rgb[3 * i + 2])
-                let f = sampler.sample(b, interpolation: interpolation)
-                fitted += [f.x, f.y, f.z]
-                target += [p.after.rgb[3 * i], p.after.rgb[3 * i + 1], p.after.rgb[3 * i + 2]]
-                i += stride * every
-            }
+            p.before.rgb.withUnsafeBufferPointer { before in p.after.rgb.withUnsafeBufferPointer { after in
+                var i = stride / 2
+                while i < before.count / 3 {
+                    for c in 0..<3 {
+                        colours.append(before[3 * i + c])
+                        target.append(after[3 * i + c])
+                    }
+                    i += stride * every
+                }
+            } }
         }
-        return ErrorSummary(try ColorAccuracy.differences(fitted, target, in: workingSpace))
+        return ErrorSummary(try ColorAccuracy.differences(
+            fitted(colours, cube: cube, interpolation: settings.interpolation), target, in: workingSpace))
+    }
+
+    /// `cube` applied to RGB triples through the vector sampler.
+    static func fitted(_ colours: [Float], cube: ColorCube, interpolation: Interpolation) -> [Float] {
+        var out = [Float](repeating: 0, count: colours.count)
+        colours.withUnsafeBufferPointer { source in out.withUnsafeMutableBufferPointer { target in
+            BatchSampler(cube, interpolation: interpolation).applyOnAllCores(source, into: target)
+        } }
+        return out
     }
 
     /// The residual map (about 96 cells wide) and the 3×3 region means of one pair, from a strided sample of at most
@@ -588,19 +600,20 @@ public enum LookExtractor {
         let w = before.width, h = before.height
         let step = max(1, Int((Double(w * h) / 150_000).squareRoot().rounded(.up)))
         let mw = min(96, w), mh = max(1, Int((Double(h) * Double(mw) / Double(w)).rounded()))
-        let sampler = CubeSampler(cube), interpolation = settings.interpolation
-        var fitted: [Float] = [], target: [Float] = [], where_: [(Int, Int)] = []
-        for y in stride(from: 0, to: h, by: step) {
-            for x in stride(from: 0, to: w, by: step) {
-                let i = y * w + x
-                let b = SIMD3(before.rgb[3 * i], before.rgb[3 * i + 1], before.rgb[3 * i + 2])
-                let f = sampler.sample(b, interpolation: interpolation)
-                fitted += [f.x, f.y, f.z]
-                target += [after.rgb[3 * i], after.rgb[3 * i + 1], after.rgb[3 * i + 2]]
-                where_.append((x, y))
+        var colours: [Float] = [], target: [Float] = [], where_: [(Int, Int)] = []
+        before.rgb.withUnsafeBufferPointer { b in after.rgb.withUnsafeBufferPointer { a in
+            for y in stride(from: 0, to: h, by: step) {
+                for x in stride(from: 0, to: w, by: step) {
+                    for c in 0..<3 {
+                        colours.append(b[3 * (y * w + x) + c])
+                        target.append(a[3 * (y * w + x) + c])
+                    }
+                    where_.append((x, y))
+                }
             }
-        }
-        let differences = try ColorAccuracy.differences(fitted, target, in: workingSpace)
+        } }
+        let differences = try ColorAccuracy.differences(
+            fitted(colours, cube: cube, interpolation: settings.interpolation), target, in: workingSpace)
         var cells = [Double](repeating: 0, count: mw * mh), cellCount = [Double](repeating: 0, count: mw * mh)
         var regions = [Double](repeating: 0, count: 9), regionCount = [Double](repeating: 0, count: 9)
         for (k, (x, y)) in where_.enumerated() {
