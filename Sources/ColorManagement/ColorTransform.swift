@@ -85,7 +85,9 @@ public final class LabConverter: @unchecked Sendable {
         guard count > 0 else { return [] }
         // One call for all pixels into packed triples (SIMD3<Double> is padded to 32 bytes), then unpacked.
         var packed = [Double](repeating: 0, count: 3 * count)
-        packed.withUnsafeMutableBufferPointer { cmsDoTransform(handle, rgb.baseAddress!, $0.baseAddress!, UInt32(count)) }
+        packed.withUnsafeMutableBufferPointer {
+            cmsDoTransform(handle, rgb.baseAddress!, $0.baseAddress!, UInt32(count))
+        }
         return (0..<count).map { SIMD3(packed[3 * $0], packed[3 * $0 + 1], packed[3 * $0 + 2]) }
     }
 }

@@ -113,7 +113,9 @@ struct LatticeSolver {
         width = used.count
         reach = offsets.map(abs).max() ?? 0
         var packed = [Double](repeating: 0, count: used.count * count)
-        for i in 0..<count { for (k, slot) in used.enumerated() { packed[used.count * i + k] = full[slots * i + slot] } }
+        for i in 0..<count {
+            for (k, slot) in used.enumerated() { packed[used.count * i + k] = full[slots * i + slot] }
+        }
         coefficients = packed
         self.lambda = lambda
         self.rhs = rhs
@@ -129,7 +131,7 @@ struct LatticeSolver {
 
     /// The offsets a row may use: every neighbour sharing a cell ({−1, 0, 1}³, which is all an interpolation stencil
     /// touches), then two steps along each axis (the axis curvature's reach).
-    private static let slotOffsets: [Offset] = (0..<27).map { k in Offset(r: k % 3 - 1, g: (k / 3) % 3 - 1, b: k / 9 - 1) }
+    private static let slotOffsets: [Offset] = (0..<27).map { Offset(r: $0 % 3 - 1, g: ($0 / 3) % 3 - 1, b: $0 / 9 - 1) }
         + [Offset(r: -2, g: 0, b: 0), Offset(r: 2, g: 0, b: 0), Offset(r: 0, g: -2, b: 0), Offset(r: 0, g: 2, b: 0),
            Offset(r: 0, g: 0, b: -2), Offset(r: 0, g: 0, b: 2)]
     /// The node itself among `slotOffsets`.
