@@ -75,11 +75,6 @@ public final class LabConverter: @unchecked Sendable {
     deinit { cmsDeleteTransform(handle) }
 
     /// L*a*b* of RGB triples (0…1).
-    public func lab(_ rgb: [Float]) -> [SIMD3<Double>] {
-        rgb.withUnsafeBufferPointer { lab($0) }
-    }
-
-    /// L*a*b* of RGB triples (0…1), from a buffer.
     public func lab(_ rgb: UnsafeBufferPointer<Float>) -> [SIMD3<Double>] {
         let count = rgb.count / 3
         guard count > 0 else { return [] }

@@ -33,7 +33,7 @@ struct LatticeSolver {
     /// for the node at i + `offsets[s]`. Offsets no row uses are dropped: 27 remain for tetrahedral interpolation
     /// (its 15 with the curvature's 25), 33 for trilinear. One pass over one array per product: the curvature
     /// applied as differences of differences instead took a second pass through a 7 MB scratch at 33³, and the
-    /// data rows' zero tests a branch per coefficient (the product cost 2.4× as much).
+    /// data rows' zero tests a branch per coefficient (the product cost 1.6× as much).
     private let coefficients: [Double]
     private let offsets: [Int]
     private let width: Int
@@ -255,7 +255,7 @@ struct CoarseCorrection {
     private let factor: [Float]
     /// Per fine coordinate along an axis: its lower coarse neighbour and the upper one's weight. Trilinear
     /// interpolation is one such step per axis, so P and Pᵀ run as three sweeps over ever larger (or smaller)
-    /// arrays instead of eight weighted reads per fine node (a third of the solve's time, read from 3.4 MB of tables).
+    /// arrays instead of eight weighted reads per fine node (a sixth of an iteration's time, from 3.4 MB of tables).
     private let low: [Int]
     private let upper: [Double]
     private let fine: Int

@@ -292,10 +292,10 @@ public enum LookExtractor {
 
     /// Rounds the JPEG model adds for `pixels` of JPEG after images: `base` for a 12 MP pair, and for smaller pairs
     /// as many multiples of `base` (up to three) as fit in the time a 12 MP pair's rounds take. A round costs its
-    /// solves plus work per pixel; measured, a 12 MP round took 0.6 s and a 4 MP round 0.3 s, so the solves weigh
-    /// as much as 4 MP of pixels (and again 0.30 s and 0.15 s once the solver and the binning went to C). Rounds go in threes because every third fit is extrapolated
-    /// (`JPEGLoss.extrapolated`); on the development subset 3 → 9 rounds took the JPEG other-photo mean from 1.24
-    /// to 1.13 and 15 gave 1.14 (docs/EXTRACT.md).
+    /// solves plus work per pixel; measured, a 12 MP round took 0.6 s and a 4 MP round 0.3 s (0.30 s and 0.15 s
+    /// once the solver and the binning went to C), so the solves weigh as much as 4 MP of pixels. Rounds go in
+    /// threes because every third fit is extrapolated (`JPEGLoss.extrapolated`); on the development subset 3 → 9
+    /// rounds took the JPEG other-photo mean from 1.24 to 1.13 and 15 gave 1.14 (docs/EXTRACT.md).
     static func jpegRounds(_ base: Int, pixels: Int) -> Int {
         guard pixels > 0, base > 0 else { return 0 }
         let solves = 4_000_000

@@ -9,7 +9,7 @@ struct RadialGain: Sendable, Equatable {
     let width: Int
     let height: Int
 
-    /// The gain at pixel (x, y).
+    /// The gain at pixel (x, y) (`lsfit_bin` computes it the same way in C).
     @inline(__always)
     func factor(x: Int, y: Int) -> Float {
         let cx = Float(width - 1) / 2, cy = Float(height - 1) / 2

@@ -146,7 +146,7 @@ void lsfit_bin(const lsfit_binning *pass, size_t lo, size_t hi, const float *pre
         if (held) continue;
         const float *b = before + 3 * i, *s = after + 3 * i;
         float tx = s[0], ty = s[1], tz = s[2];
-        if (pass->has_gain) {
+        if (pass->has_gain) {  // RadialGain.factor, operation for operation
             float dx = (float)column - cx, dy = gy - cy;
             float r2 = (dx * dx + dy * dy) / radius2;
             float g = 1 + pass->gain_a * r2 + pass->gain_b * r2 * r2;
