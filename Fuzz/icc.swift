@@ -17,6 +17,6 @@ public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     if let backward = try? ColorTransform(from: sRGB, to: profile, intent: .perceptual) {
         _ = backward.converting(probe)
     }
-    if let lab = try? LabConverter(from: profile) { _ = lab.lab(probe) }
+    if let lab = try? LabConverter(from: profile) { _ = probe.withUnsafeBufferPointer { lab.lab($0) } }
     return 0
 }
