@@ -1,3 +1,4 @@
+import CFitKernels
 import ColorManagement
 import Foundation
 import ImageIO
@@ -352,6 +353,31 @@ import Testing
         coarse.add(to: &portable, residual: x, vector: false)
         #expect(largest(vector, portable) < 1e-9)
         #expect(vector.contains { $0 != .zero })
+    }
+
+    @Test func theBinningKernelWeighsEachPixelByItsOwnSpatialCell() {
+        // 5 × 4 pixels, spatial cells 2 × 2: the top two rows weigh 1, the bottom two ¼. Every pixel, the last of
+        // each row included, must take its own row's cell (the next row's, or past the table at the bottom, is wrong).
+        let width = 5, height = 4
+        let before = [Float](repeating: 0.3, count: 3 * width * height), after = before
+        let weights: [Float] = [1, 1, 0.25, 0.25], columns = (0..<width).map { $0 * 2 / width }
+        var sums = [Double](repeating: 0, count: 8 * 4 * 4 * 4)
+        before.withUnsafeBufferPointer { b in after.withUnsafeBufferPointer { a in
+            weights.withUnsafeBufferPointer { w in columns.withUnsafeBufferPointer { c in
+                var pass = lsfit_binning(
+                    before: b.baseAddress, after: a.baseAddress, edited: nil, squeezed: nil, relaxation: 0,
+                    weighted: 0, cutoff2: 0, has_gain: 0, gain_a: 0, gain_b: 0, cell_weights: w.baseAddress,
+                    column_cells: c.baseAddress, cell_columns: 2, cell_rows: 2, width: width, height: height,
+                    bins: 4, hold_out_stride: 1)
+                // In two parts, as the fit splits rows over cores (the second starting mid-row).
+                lsfit_bin(&pass, 0, 7, nil, &sums)
+                lsfit_bin(&pass, 7, width * height, nil, &sums)
+            } }
+        } }
+        let bin = 8 * (1 + 4 * (1 + 4 * 1))
+        #expect(sums[bin] == 10 * 1 + 10 * 0.25)
+        #expect(sums[bin + 7] == 20)
+        #expect(abs(sums[bin + 1] / sums[bin] - 0.3) < 1e-6)
     }
 
     @Test func aTwistSeenInAPatchIsNotCarriedToTheCubesCorners() {

@@ -136,7 +136,8 @@ void lsfit_bin(const lsfit_binning *pass, size_t lo, size_t hi, const float *pre
     for (size_t i = lo; i < hi; i++) {
         int held = phase == held_phase;
         if (stride > 1 && ++phase == stride) phase = 0;
-        long column = x;
+        // This pixel's column, row and spatial cell row, before they move on to the next pixel's.
+        long column = x, cell_row = row_cell;
         float gy = (float)y;
         if (++x == width) {
             x = 0;
@@ -176,7 +177,7 @@ void lsfit_bin(const lsfit_binning *pass, size_t lo, size_t hi, const float *pre
             w = u * u;
         }
         if (pass->cell_weights) {
-            w *= pass->cell_weights[row_cell + pass->column_cells[column]];
+            w *= pass->cell_weights[cell_row + pass->column_cells[column]];
             if (w == 0) continue;
         }
         float qx = b[0] * scale, qy = b[1] * scale, qz = b[2] * scale;
