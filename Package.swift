@@ -35,9 +35,12 @@ let package = Package(
     ],
     targets: [
         // C and system-library targets (Sources/C/…): the libraries LookStudio stands on, and its C kernels.
-        .target(name: "CLUTKernels", path: "Sources/C/CLUTKernels"),
+        // What the processor runs, asked once: every kernel chosen at run time dispatches on it.
+        .target(name: "CCPUFeatures", path: "Sources/C/CCPUFeatures"),
+        .target(name: "CLUTKernels", dependencies: ["CCPUFeatures"], path: "Sources/C/CLUTKernels"),
         // The look fit's solver kernels (AVX2 + FMA chosen at run time). Always optimised, as Extraction is.
-        .target(name: "CFitKernels", path: "Sources/C/CFitKernels", cSettings: [.unsafeFlags(["-O2"])]),
+        .target(name: "CFitKernels", dependencies: ["CCPUFeatures"], path: "Sources/C/CFitKernels",
+                cSettings: [.unsafeFlags(["-O2"])]),
         .systemLibrary(name: "CPNG", path: "Sources/C/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/C/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "CPNGShim", dependencies: ["CPNG", "CZlib"], path: "Sources/C/CPNGShim"),
@@ -64,7 +67,7 @@ let package = Package(
                        providers: [.apt(["libdlib-dev", "libblas-dev", "liblapack-dev"])]),
         // dlib's detector is header templates compiled here: at SwiftPM's debug -O0 it ran 67× slower
         // (7.6 s instead of 113 ms CPU on a 1600-pixel copy), so the wrapper is always optimised.
-        .target(name: "CFaceDetect", dependencies: ["CDlib"], path: "Sources/C/CFaceDetect",
+        .target(name: "CFaceDetect", dependencies: ["CDlib", "CCPUFeatures"], path: "Sources/C/CFaceDetect",
                 cxxSettings: [.unsafeFlags(["-O2"])],
                 linkerSettings: [.linkedLibrary("lapack"), .linkedLibrary("blas")]),
 

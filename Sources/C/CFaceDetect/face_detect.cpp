@@ -4,6 +4,8 @@
 #include "face_detect.h"
 #include "variants.h"
 
+#include "cpufeatures.h"
+
 #include <dlib/image_processing/frontal_face_detector.h>
 #include <dlib/image_transforms/interpolation.h>
 
@@ -44,8 +46,7 @@ void set_error(char *error, size_t size, const char *message) {
 
 bool processor_has_avx2() {
 #ifdef FD_HAVE_AVX2_VARIANT
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2");
+    return lscpu_has(LSCPU_AVX2);
 #else
     return false;
 #endif

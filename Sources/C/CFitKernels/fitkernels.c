@@ -1,17 +1,15 @@
 // The look fit's solver kernels: conjugate gradients spend their time in the stencil product and the coarse
 // level's triangular solves, both on 4-lane vectors of doubles. Swift's SIMD4<Double> compiles to pairs of SSE2
 // operations without fused multiply-adds on the x86-64 baseline, so each kernel has an AVX2 + FMA version chosen at
-// run time (as CLUTKernels does), and a portable one the compiler vectorises as it can.
+// run time (on CCPUFeatures' answer, as CLUTKernels and the face detector choose), and a portable one the compiler
+// vectorises as it can.
 
 #include "fitkernels.h"
 
+#include "cpufeatures.h"
+
 #if defined(__x86_64__)
 #include <immintrin.h>
-
-static int has_avx2_fma(void) {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-}
 
 // Three running sums per row: a single one would wait on each multiply-add before the next.
 __attribute__((target("avx2,fma")))
@@ -100,7 +98,7 @@ static void cholesky_solve_portable(const float *factor, int m, double *u) {
 void lsfit_stencil_multiply(int vector, const double *coef, const ptrdiff_t *offsets, int width,
                             const double *x, double *out, size_t begin, size_t end) {
 #if defined(__x86_64__)
-    if (vector && has_avx2_fma()) {
+    if (vector && lscpu_has(LSCPU_AVX2 | LSCPU_FMA)) {
         stencil_multiply_avx2(coef, offsets, width, x, out, begin, end);
         return;
     }
@@ -110,7 +108,7 @@ void lsfit_stencil_multiply(int vector, const double *coef, const ptrdiff_t *off
 
 void lsfit_cholesky_solve(int vector, const float *factor, int m, double *u) {
 #if defined(__x86_64__)
-    if (vector && has_avx2_fma()) {
+    if (vector && lscpu_has(LSCPU_AVX2 | LSCPU_FMA)) {
         cholesky_solve_avx2(factor, m, u);
         return;
     }

@@ -8,6 +8,8 @@
 
 #include "lutkernels.h"
 
+#include "cpufeatures.h"
+
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 #include <string.h>
@@ -34,9 +36,8 @@
 #undef KTARGET
 
 int lslut_best_level(void) {
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2")) return LSLUT_AVX2;
-    if (__builtin_cpu_supports("sse4.1")) return LSLUT_SSE41;
+    if (lscpu_has(LSCPU_AVX2)) return LSLUT_AVX2;
+    if (lscpu_has(LSCPU_SSE41)) return LSLUT_SSE41;
     return LSLUT_SCALAR;
 }
 
@@ -45,11 +46,11 @@ int lslut_apply8(int level, const float *table, int n, uint8_t *pixels, size_t c
     /* Each code's grid position, (code · (N−1)) / 255 in float: the scalar path's formula, computed once. */
     float grid[256];
     for (int c = 0; c < 256; c++) grid[c] = (float)c * (float)(n - 1) / 255.0f;
-    if (level == LSLUT_AVX2 && __builtin_cpu_supports("avx2")) {
+    if (level == LSLUT_AVX2 && lscpu_has(LSCPU_AVX2)) {
         lslut_run8_avx2(table, n, grid, pixels, count, channels, clamp);
         return 0;
     }
-    if (level == LSLUT_SSE41 && __builtin_cpu_supports("sse4.1")) {
+    if (level == LSLUT_SSE41 && lscpu_has(LSCPU_SSE41)) {
         lslut_run8_sse41(table, n, grid, pixels, count, channels, clamp);
         return 0;
     }
@@ -58,11 +59,11 @@ int lslut_apply8(int level, const float *table, int n, uint8_t *pixels, size_t c
 
 int lslut_apply16(int level, const float *table, int n, uint16_t *pixels, size_t count, int channels, int clamp) {
     if (channels != 3 && channels != 4) return -1;
-    if (level == LSLUT_AVX2 && __builtin_cpu_supports("avx2")) {
+    if (level == LSLUT_AVX2 && lscpu_has(LSCPU_AVX2)) {
         lslut_run16_avx2(table, n, pixels, count, channels, clamp);
         return 0;
     }
-    if (level == LSLUT_SSE41 && __builtin_cpu_supports("sse4.1")) {
+    if (level == LSLUT_SSE41 && lscpu_has(LSCPU_SSE41)) {
         lslut_run16_sse41(table, n, pixels, count, channels, clamp);
         return 0;
     }
@@ -71,11 +72,11 @@ int lslut_apply16(int level, const float *table, int n, uint16_t *pixels, size_t
 
 int lslut_applyf(int level, const float *table, int n, const float *in, float *out, uint8_t *codes,
                  size_t count) {
-    if (level == LSLUT_AVX2 && __builtin_cpu_supports("avx2")) {
+    if (level == LSLUT_AVX2 && lscpu_has(LSCPU_AVX2)) {
         lslut_runf_avx2(table, n, in, out, codes, count);
         return 0;
     }
-    if (level == LSLUT_SSE41 && __builtin_cpu_supports("sse4.1")) {
+    if (level == LSLUT_SSE41 && lscpu_has(LSCPU_SSE41)) {
         lslut_runf_sse41(table, n, in, out, codes, count);
         return 0;
     }
