@@ -78,16 +78,16 @@ struct LatticeSolver {
         // lattice); 1e-6 of λ moves an observed node by far less than a 16-bit code.
         let ridge = 1e-6 * lambda + 1e-12
         // Each difference's (weights ⊗ weights) added to the rows of the nodes it reads: ∂ᵀ∂ entry by entry.
-        // A difference's nodes step by fixed offsets, so its entries' slots are the same at every node. (On a 3³
-        // lattice two slots can share a flat offset; both then read the same node, and products add them.)
-        func slotOf(_ d: Int) -> Int { LatticeSolver.slotOffsets.firstIndex { $0.flat(size: n) == d }! }
-        let steps = [1, n, plane]
+        // A difference's nodes step by fixed offsets, so its entries' slots are the same at every node.
+        let units = [SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1)]
+        let steps = units.map { Offset($0).flat(size: n) }
         // Per axis (u, v) and per plane (corner u, corner v): the slot of v seen from u, and the weights' product.
-        let axisSlots = steps.flatMap { e in (0..<9).map { slotOf((($0 % 3) - $0 / 3) * e) } }
+        let axisSlots = units.flatMap { e in (0..<9).map { Offset((($0 % 3) - $0 / 3) &* e).slot } }
         let axisProducts: [Double] = (0..<9).map { [1.0, -2, 1][$0 / 3] * [1.0, -2, 1][$0 % 3] }
         let planes = [(0, 1), (0, 2), (1, 2)]
-        let corners = planes.map { a, b in [0, steps[a], steps[b], steps[a] + steps[b]] }
-        let planeSlots = corners.flatMap { c in (0..<16).map { slotOf(c[$0 % 4] - c[$0 / 4]) } }
+        let cornerOffsets = planes.map { a, b in [SIMD3<Int>(), units[a], units[b], units[a] &+ units[b]] }
+        let corners = cornerOffsets.map { c in c.map { Offset($0).flat(size: n) } }
+        let planeSlots = cornerOffsets.flatMap { c in (0..<16).map { Offset(c[$0 % 4] &- c[$0 / 4]).slot } }
         let planeProducts: [Double] = (0..<16).map { [1.0, -1, -1, 1][$0 / 4] * [1.0, -1, -1, 1][$0 % 4] }
         let mixed = lambda * LatticeSolver.mixedWeight
         full.withUnsafeMutableBufferPointer { f in
@@ -126,7 +126,18 @@ struct LatticeSolver {
     /// A node's neighbour at a lattice offset (red, green, blue steps).
     private struct Offset {
         let r, g, b: Int
+        init(r: Int, g: Int, b: Int) {
+            self.r = r
+            self.g = g
+            self.b = b
+        }
+        init(_ v: SIMD3<Int>) { self.init(r: v.x, g: v.y, b: v.z) }
         func flat(size n: Int) -> Int { r + n * g + n * n * b }
+        /// Its index in `slotOffsets`: one of the 27 sharing a cell, or two steps along one axis.
+        var slot: Int {
+            if abs(r) <= 1 && abs(g) <= 1 && abs(b) <= 1 { return (r + 1) + 3 * (g + 1) + 9 * (b + 1) }
+            return 27 + (r != 0 ? 0 : g != 0 ? 2 : 4) + (r + g + b > 0 ? 1 : 0)
+        }
     }
 
     /// The offsets a row may use: every neighbour sharing a cell ({−1, 0, 1}³, which is all an interpolation stencil
@@ -135,13 +146,11 @@ struct LatticeSolver {
         + [Offset(r: -2, g: 0, b: 0), Offset(r: 2, g: 0, b: 0), Offset(r: 0, g: -2, b: 0), Offset(r: 0, g: 2, b: 0),
            Offset(r: 0, g: 0, b: -2), Offset(r: 0, g: 0, b: 2)]
     /// The node itself among `slotOffsets`.
-    private static let centre = 13
+    private static let centre = Offset(r: 0, g: 0, b: 0).slot
 
     /// Index in `slotOffsets` of node `j` seen from node `i`.
     private static func slot(from i: Int, to j: Int, size n: Int) -> Int {
-        let dr = j % n - i % n, dg = (j / n) % n - (i / n) % n, db = j / (n * n) - i / (n * n)
-        if abs(dr) <= 1 && abs(dg) <= 1 && abs(db) <= 1 { return (dr + 1) + 3 * (dg + 1) + 9 * (db + 1) }
-        return 27 + (dr != 0 ? 0 : dg != 0 ? 2 : 4) + (dr + dg + db > 0 ? 1 : 0)
+        Offset(r: j % n - i % n, g: (j / n) % n - (i / n) % n, b: j / (n * n) - i / (n * n)).slot
     }
 
     /// The deviation D minimising the objective, starting from `initial` (nil: identity, D = 0).

@@ -374,9 +374,18 @@ public enum LookExtractor {
     /// Weights of a pair's image cells, row-major: 1 where the fit's residual is like the rest of the image's, falling
     /// to 0 where the cell's mean residual stands out (a vignette's corners, a brushed sky).
     struct SpatialWeights {
-        var columns: Int
-        var rows: Int
-        var values: [Float]
+        let columns: Int
+        let rows: Int
+        let values: [Float]
+        /// Each image column's cell column, the map every binning pass reads (`lsfit_bin`'s `column_cells`).
+        let columnCells: [Int]
+
+        init(columns: Int, rows: Int, width: Int, values: [Float]) {
+            self.columns = columns
+            self.rows = rows
+            self.values = values
+            columnCells = (0..<width).map { $0 * columns / width }
+        }
     }
 
     /// Spatial reweighting: a local edit puts residuals in one place, and colours seen only there cannot be told
@@ -405,7 +414,7 @@ public enum LookExtractor {
         let means = (0..<(columns * rows)).map { counts[$0] > 0 ? sums[$0] / counts[$0] : 0 }
         let median = means.sorted()[means.count / 2]
         let cutoff = max(4 * median, 3.0 / 255)
-        return SpatialWeights(columns: columns, rows: rows, values: means.map { m in
+        return SpatialWeights(columns: columns, rows: rows, width: w, values: means.map { m in
             let u = max(0, 1 - (m / cutoff) * (m / cutoff))
             return Float(u * u)
         })
@@ -493,8 +502,7 @@ public enum LookExtractor {
         func accumulate(_ lo: Int, _ hi: Int, into a: UnsafeMutableBufferPointer<Double>) {
             let block = 4096, sampling = sampler != nil && relaxation == nil
             var modelled = [Float](repeating: 0, count: sampling ? 3 * block : 0)
-            let columnCells = cellWeights.map { c in (0..<width).map { $0 * c.columns / width } } ?? []
-            let values = cellWeights?.values ?? []
+            let values = cellWeights?.values ?? [], columnCells = cellWeights?.columnCells ?? []
             values.withUnsafeBufferPointer { weights in columnCells.withUnsafeBufferPointer { cells in
                 modelled.withUnsafeMutableBufferPointer { m in
                     var pass = lsfit_binning(
