@@ -168,7 +168,7 @@ let package = Package(
 
         // What the test targets share: the runner for the built CLI, the fixtures' location.
         .target(name: "LookStudioTestSupport", dependencies: ["Pixels"], path: "Tests/LookStudioTestSupport"),
-        .testTarget(name: "LookCoreTests", dependencies: ["LookCore"]),
+        .testTarget(name: "LookCoreTests", dependencies: ["LookCore", "CCPUFeatures"]),
         .testTarget(name: "FaceDetectionTests", dependencies: ["FaceDetection", "LookModel", "ImageIO"]),
         .testTarget(name: "LookFormatsTests", dependencies: ["LookFormats", "LookCore", "ImageIO"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "Pixels", "CTIFF"]),

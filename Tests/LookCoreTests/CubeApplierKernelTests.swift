@@ -1,3 +1,5 @@
+import CCPUFeatures
+import Dispatch
 import Foundation
 import Testing
 @testable import LookCore
@@ -151,5 +153,21 @@ import Testing
                 #expect(codes == expectedCodes, "size \(cube.size), \(kernel)")
             }
         }
+    }
+
+    @Test("the best kernel is the one the processor query names, and every thread gets the query's one answer")
+    func bestKernelFollowsTheProcessorQuery() {
+        let features = lscpu_features()
+        let expected: CubeApplier.Kernel = features & UInt32(LSCPU_AVX2) != 0 ? .avx2
+            : features & UInt32(LSCPU_SSE41) != 0 ? .sse41 : .scalar
+        #expect(CubeApplier.Kernel.best == expected)
+        // Every processor with AVX2 has SSE4.1: bits crossed in the query would break this.
+        #expect(features & UInt32(LSCPU_AVX2) == 0 || features & UInt32(LSCPU_SSE41) != 0)
+        let answers = Locked([UInt32]())
+        DispatchQueue.concurrentPerform(iterations: 64) { _ in
+            let answer = lscpu_features()
+            answers.withLock { $0.append(answer) }
+        }
+        #expect(answers.current == [UInt32](repeating: features, count: 64))
     }
 }
