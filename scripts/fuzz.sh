@@ -36,7 +36,9 @@ targets="${*:-$(cd "$root/Fuzz" && ls ./*.swift | sed 's|^\./||; s|\.swift$||' |
 cd "$root"
 flags="-Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address"
 mkdir -p "$scratch"
-for module in Recipes ColorManagement LookCatalog; do
+# A C target that only another C target depends on (CCPUFeatures, under CLUTKernels) gets its module map from
+# `--target`, not its object, so it is named itself.
+for module in Recipes ColorManagement LookCatalog CCPUFeatures; do
     # shellcheck disable=SC2086
     "$swift" build -c release --scratch-path "$scratch" --target "$module" $flags >"$scratch/build.log" 2>&1 || {
         cat "$scratch/build.log"; exit 2; }
