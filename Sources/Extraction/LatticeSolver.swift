@@ -124,14 +124,8 @@ struct LatticeSolver {
     }
 
     /// A node's neighbour at a lattice offset (red, green, blue steps).
-    private struct Offset {
+    fileprivate struct Offset {
         let r, g, b: Int
-        init(r: Int, g: Int, b: Int) {
-            self.r = r
-            self.g = g
-            self.b = b
-        }
-        init(_ v: SIMD3<Int>) { self.init(r: v.x, g: v.y, b: v.z) }
         func flat(size n: Int) -> Int { r + n * g + n * n * b }
         /// Its index in `slotOffsets`: one of the 27 sharing a cell, or two steps along one axis.
         var slot: Int {
@@ -248,6 +242,11 @@ struct LatticeSolver {
     /// (∂²_rg and ∂²_gr are one entry counted twice), the one curvature measure that no rotation of the colour
     /// axes changes.
     static let mixedWeight = 2.0
+}
+
+extension LatticeSolver.Offset {
+    /// The offset (red, green, blue steps) held in a vector.
+    init(_ v: SIMD3<Int>) { self.init(r: v.x, g: v.y, b: v.z) }
 }
 
 /// The coarse half of a two-level preconditioner, M⁻¹ = D⁻¹ + P·A_c⁻¹·Pᵀ: P interpolates a 9³ lattice onto the fine
