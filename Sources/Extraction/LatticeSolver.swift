@@ -226,16 +226,18 @@ struct LatticeSolver {
         } }
     }
 
-    /// The matrix as a dense `count`² array, row-major, for `CoarseCorrection` to factorise.
-    fileprivate func dense() -> [Double] {
-        let count = size * size * size
-        var a = [Double](repeating: 0, count: count * count)
+    /// The matrix's lower triangle as a band, for `CoarseCorrection` to factorise: `bandwidth` is the farthest
+    /// any row reaches, and row i holds entry (i, j) at (bandwidth + 1)·i + bandwidth − i + j for
+    /// i − bandwidth ≤ j ≤ i (zeros where j would fall before the first node).
+    fileprivate func lowerBand() -> (bandwidth: Int, values: [Double]) {
+        let count = size * size * size, rowLength = reach + 1
+        var a = [Double](repeating: 0, count: count * rowLength)
         for i in 0..<count {
-            for k in 0..<width where coefficients[width * i + k] != 0 {
-                a[i * count + i + offsets[k]] += coefficients[width * i + k]
+            for k in 0..<width where offsets[k] <= 0 && coefficients[width * i + k] != 0 {
+                a[rowLength * i + reach + offsets[k]] += coefficients[width * i + k]
             }
         }
-        return a
+        return (reach, a)
     }
 
     /// Weight of each mixed second difference against the axis ones: 2, as in the Hessian's squared Frobenius norm
@@ -258,9 +260,12 @@ extension LatticeSolver.Offset {
 /// exactly those modes, and 729 unknowns factorise densely in milliseconds (docs/EXTRACT.md, "Speed").
 struct CoarseCorrection {
     static let size = 9
-    /// Cholesky factor L of A_c, its lower triangle packed row by row (row i from i·(i + 1)/2) in single
-    /// precision: the two triangular solves read it whole every iteration, and as 4.2 MB of doubles it came from L3.
+    /// Cholesky factor L of A_c in single precision, stored as `lsfit_cholesky_solve` reads it: by rows of its
+    /// band (A_c reaches `band` nodes either side of its diagonal, two blue steps, and L fills in only within that
+    /// band), 0.48 MB where the packed triangle took 1 MB and the dense matrix 4.2 MB. The two triangular solves
+    /// read it whole every iteration, and the factorisation costs a band's m·band² instead of m³.
     private let factor: [Float]
+    private let band: Int
     /// Per fine coordinate along an axis: its lower coarse neighbour and the upper one's weight. Trilinear
     /// interpolation is one such step per axis, so P and Pᵀ run as three sweeps over ever larger (or smaller)
     /// arrays instead of eight weighted reads per fine node (a sixth of an iteration's time, from 3.4 MB of tables).
@@ -272,22 +277,25 @@ struct CoarseCorrection {
         let c = CoarseCorrection.size, m = c * c * c
         let system = LatticeSolver(size: c, interpolation: interpolation, samples: samples, smoothness: 0,
                                    lambda: lambda, twoLevel: false)
-        var dense = system.dense()
-        // Cholesky, in place: A_c is symmetric positive definite (data Gram matrix + curvature + ridge). Rows are
-        // contiguous, so each entry is one dot product of two row prefixes.
-        dense.withUnsafeMutableBufferPointer { a in
+        let banded = system.lowerBand(), b = banded.bandwidth
+        var lower = banded.values
+        // Cholesky, in place: A_c is symmetric positive definite (data Gram matrix + curvature + ridge), and its
+        // factor keeps its band. Row i's entries sit at (i + 1)·b + column, so each entry is one dot product of two
+        // contiguous stretches of rows, from the later row's first column in the band.
+        lower.withUnsafeMutableBufferPointer { a in
             for j in 0..<m {
-                let rowJ = a.baseAddress! + j * m
-                let d = rowJ[j] - CoarseCorrection.dot(rowJ, rowJ, j)
+                let rowJ = a.baseAddress! + (j + 1) * b, first = max(0, j - b)
+                let d = rowJ[j] - CoarseCorrection.dot(rowJ + first, rowJ + first, j - first)
                 let root = d > 0 ? d.squareRoot() : 1e-300
                 rowJ[j] = root
-                for i in (j + 1)..<max(j + 1, m) {
-                    let rowI = a.baseAddress! + i * m
-                    rowI[j] = (rowI[j] - CoarseCorrection.dot(rowI, rowJ, j)) / root
+                for i in (j + 1)..<max(j + 1, min(m, j + b + 1)) {
+                    let rowI = a.baseAddress! + (i + 1) * b, from = max(0, i - b)
+                    rowI[j] = (rowI[j] - CoarseCorrection.dot(rowI + from, rowJ + from, j - from)) / root
                 }
             }
         }
-        factor = (0..<m).flatMap { i in dense[(i * m)..<(i * m + i + 1)].map { Float($0) } }
+        factor = lower.map { Float($0) }
+        band = b
         let step = Double(c - 1) / Double(n - 1)
         low = (0..<n).map { min(Int(Double($0) * step), c - 2) }
         upper = (0..<n).map { Double($0) * step - Double(min(Int(Double($0) * step), c - 2)) }
@@ -345,7 +353,7 @@ struct CoarseCorrection {
         // L·Lᵀ·u = y: forward, then back substitution.
         factor.withUnsafeBufferPointer { l in y.withUnsafeMutableBufferPointer { u in
             u.baseAddress!.withMemoryRebound(to: Double.self, capacity: 4 * m) {
-                lsfit_cholesky_solve(vector ? 1 : 0, l.baseAddress, Int32(m), $0)
+                lsfit_cholesky_solve(vector ? 1 : 0, l.baseAddress, Int32(m), Int32(band), $0)
             }
         } }
         // P·u, the sweeps reversed: blue, green, then red into z.

@@ -325,6 +325,35 @@ import Testing
         for c in 0..<3 { #expect(abs(xy[c] - yx[c]) <= 1e-9 * max(1, abs(xy[c]))) }
     }
 
+    @Test(arguments: [Interpolation.tetrahedral, .trilinear], [true, false])
+    func theCoarseFactorSolvesTheCoarseSystem(_ interpolation: Interpolation, _ vector: Bool) {
+        // On a lattice of the coarse size the transfers are the identity, so the correction is A_c⁻¹·r itself:
+        // multiplied back by A_c it must give r (to the single-precision factor's accuracy). A factor that lost an
+        // entry of its band, or kept the wrong one, is off by whole percents.
+        var random = SystemRandomNumberGenerator()
+        let samples = (0..<200).map { _ in
+            FitSample(before: SIMD3(Float.random(in: 0...1, using: &random), Float.random(in: 0...1, using: &random),
+                                    Float.random(in: 0...1, using: &random)),
+                      after: .zero, weight: Double.random(in: 0.1...2, using: &random), pixels: 1)
+        }
+        let n = CoarseCorrection.size, count = n * n * n, lambda = 0.3
+        let residual = (0..<count).map { _ in
+            SIMD4(Double.random(in: -1...1, using: &random), Double.random(in: -1...1, using: &random),
+                  Double.random(in: -1...1, using: &random), 0)
+        }
+        let coarse = CoarseCorrection(fineSize: n, interpolation: interpolation, samples: samples, lambda: lambda)
+        var solved = [SIMD4<Double>](repeating: .zero, count: count)
+        coarse.add(to: &solved, residual: residual, vector: vector)
+        let system = LatticeSolver(size: n, interpolation: interpolation, samples: samples, smoothness: 0,
+                                   lambda: lambda, twoLevel: false)
+        // The residual's entries lie within ±1; a NaN or an infinity counts as off.
+        let off = zip(system.product(solved), residual).filter { a, b in
+            let d: SIMD4<Double> = a - b
+            return !(max(abs(d.x), abs(d.y), abs(d.z)) < 1e-3)
+        }
+        #expect(off.isEmpty, "\(off.count) of \(count) nodes off, e.g. \(off.first.map { "\($0)" } ?? "")")
+    }
+
     @Test func theVectorKernelsAgreeWithThePortableOnes() {
         // CFitKernels' AVX2 + FMA product and triangular solves against its portable loops (on a machine without
         // AVX2 both calls take the portable path and the test still holds).

@@ -8,6 +8,14 @@
 
 #include "cpufeatures.h"
 
+// Row i of a band factor (`lsfit_cholesky_solve`), indexed by column: row[k] is L[i][k] for k from
+// band_start(i, band) to i.
+static inline const float *band_row(const float *factor, int i, int band) {
+    return factor + (size_t)(i + 1) * (size_t)band;
+}
+
+static inline int band_start(int i, int band) { return i > band ? i - band : 0; }
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 
@@ -34,12 +42,12 @@ static void stencil_multiply_avx2(const double *coef, const ptrdiff_t *offsets, 
 
 // Forward: four running sums over the row; back: column by column, so L is read along its rows both ways.
 __attribute__((target("avx2,fma")))
-static void cholesky_solve_avx2(const float *factor, int m, double *u) {
+static void cholesky_solve_avx2(const float *factor, int m, int band, double *u) {
     for (int i = 0; i < m; i++) {
-        const float *row = factor + (size_t)i * (i + 1) / 2;
+        const float *row = band_row(factor, i, band);
         __m256d s0 = _mm256_setzero_pd(), s1 = _mm256_setzero_pd(), s2 = _mm256_setzero_pd(),
                 s3 = _mm256_setzero_pd();
-        int k = 0;
+        int k = band_start(i, band);
         for (; k + 4 <= i; k += 4) {
             s0 = _mm256_fmadd_pd(_mm256_set1_pd(row[k]), _mm256_loadu_pd(u + 4 * k), s0);
             s1 = _mm256_fmadd_pd(_mm256_set1_pd(row[k + 1]), _mm256_loadu_pd(u + 4 * (k + 1)), s1);
@@ -52,10 +60,10 @@ static void cholesky_solve_avx2(const float *factor, int m, double *u) {
                                                   _mm256_set1_pd(row[i])));
     }
     for (int i = m - 1; i >= 0; i--) {
-        const float *row = factor + (size_t)i * (i + 1) / 2;
+        const float *row = band_row(factor, i, band);
         __m256d value = _mm256_div_pd(_mm256_loadu_pd(u + 4 * i), _mm256_set1_pd(row[i]));
         _mm256_storeu_pd(u + 4 * i, value);
-        for (int k = 0; k < i; k++) {
+        for (int k = band_start(i, band); k < i; k++) {
             _mm256_storeu_pd(u + 4 * k, _mm256_fnmadd_pd(_mm256_set1_pd(row[k]), value, _mm256_loadu_pd(u + 4 * k)));
         }
     }
@@ -76,20 +84,20 @@ static void stencil_multiply_portable(const double *coef, const ptrdiff_t *offse
     }
 }
 
-static void cholesky_solve_portable(const float *factor, int m, double *u) {
+static void cholesky_solve_portable(const float *factor, int m, int band, double *u) {
     for (int i = 0; i < m; i++) {
-        const float *row = factor + (size_t)i * (i + 1) / 2;
+        const float *row = band_row(factor, i, band);
         double s[4] = {0, 0, 0, 0};
-        for (int k = 0; k < i; k++) {
+        for (int k = band_start(i, band); k < i; k++) {
             for (int c = 0; c < 4; c++) s[c] += row[k] * u[4 * k + c];
         }
         for (int c = 0; c < 4; c++) u[4 * i + c] = (u[4 * i + c] - s[c]) / row[i];
     }
     for (int i = m - 1; i >= 0; i--) {
-        const float *row = factor + (size_t)i * (i + 1) / 2;
+        const float *row = band_row(factor, i, band);
         double value[4];
         for (int c = 0; c < 4; c++) value[c] = u[4 * i + c] /= row[i];
-        for (int k = 0; k < i; k++) {
+        for (int k = band_start(i, band); k < i; k++) {
             for (int c = 0; c < 4; c++) u[4 * k + c] -= row[k] * value[c];
         }
     }
@@ -106,14 +114,14 @@ void lsfit_stencil_multiply(int vector, const double *coef, const ptrdiff_t *off
     stencil_multiply_portable(coef, offsets, width, x, out, begin, end);
 }
 
-void lsfit_cholesky_solve(int vector, const float *factor, int m, double *u) {
+void lsfit_cholesky_solve(int vector, const float *factor, int m, int band, double *u) {
 #if defined(__x86_64__)
     if (vector && lscpu_has(LSCPU_AVX2 | LSCPU_FMA)) {
-        cholesky_solve_avx2(factor, m, u);
+        cholesky_solve_avx2(factor, m, band, u);
         return;
     }
 #endif
-    cholesky_solve_portable(factor, m, u);
+    cholesky_solve_portable(factor, m, band, u);
 }
 
 // Compiled at the baseline: the pass is bound by its per-pixel arithmetic and branches rather than by wide vectors,

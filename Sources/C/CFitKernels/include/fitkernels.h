@@ -12,9 +12,10 @@
 void lsfit_stencil_multiply(int vector, const double *coef, const ptrdiff_t *offsets, int width,
                             const double *x, double *out, size_t begin, size_t end);
 
-/// Solves L·Lᵀ·u = y in place for `m` nodes of 4 doubles, L's lower triangle packed row by row (row i from
-/// i·(i + 1)/2) in single precision; `vector` as above.
-void lsfit_cholesky_solve(int vector, const float *factor, int m, double *u);
+/// Solves L·Lᵀ·u = y in place for `m` nodes of 4 doubles, L lower triangular with `band` entries left of its
+/// diagonal, in single precision, stored by rows of band + 1: L[i][j] at (band + 1)·i + band − i + j for
+/// i − band ≤ j ≤ i (the places left of column 0 unused); `vector` as above.
+void lsfit_cholesky_solve(int vector, const float *factor, int m, int band, double *u);
 
 /// One binning pass over a pair (LookExtractor.BinningPass): what each pixel is read from and weighed by.
 typedef struct {
