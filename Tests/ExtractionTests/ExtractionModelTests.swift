@@ -247,6 +247,25 @@ import Testing
 /// The lattice solver: its two-level preconditioner changes how fast conjugate gradients converge, not what to; its
 /// curvature penalty lets only an affine deviation pass free.
 @Suite struct LatticeSolverTests {
+    /// Samples at before colours spread at random over the cube, with random weights, all mapping to `after`.
+    static func randomSamples(_ count: Int, after: SIMD3<Float> = .zero) -> [FitSample] {
+        var random = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in
+            FitSample(before: SIMD3(Float.random(in: 0...1, using: &random), Float.random(in: 0...1, using: &random),
+                                    Float.random(in: 0...1, using: &random)),
+                      after: after, weight: Double.random(in: 0.1...2, using: &random), pixels: 1)
+        }
+    }
+
+    /// A value per lattice node, each colour channel at random in −1…1 (the spare lane 0).
+    static func randomNodes(_ count: Int) -> [SIMD4<Double>] {
+        var random = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in
+            SIMD4(Double.random(in: -1...1, using: &random), Double.random(in: -1...1, using: &random),
+                  Double.random(in: -1...1, using: &random), 0)
+        }
+    }
+
     @Test func theTwoLevelPreconditionerReachesTheSameSolution() throws {
         // Samples of a curved look on a photo's colours: a sparse, uneven cover, as real pairs give.
         let photo = try ExtractionFixtures.photo("coffee", width: 64)
@@ -275,21 +294,11 @@ import Testing
     func theAssembledMatrixIsTheObjectivesQuadraticForm(_ interpolation: Interpolation, _ n: Int) {
         // The objective written out term by term, independently of the solver's stencil: for any deviation x,
         // xᵀ·A·x must equal Σ w‖W·x‖² + λ(Σ‖∂²_axis x‖² + 2Σ‖∂²_mixed x‖²) + ridge·‖x‖², and A must be symmetric.
-        var random = SystemRandomNumberGenerator()
-        let samples = (0..<40).map { _ in
-            FitSample(before: SIMD3(Float.random(in: 0...1, using: &random), Float.random(in: 0...1, using: &random),
-                                    Float.random(in: 0...1, using: &random)),
-                      after: .zero, weight: Double.random(in: 0.1...2, using: &random), pixels: 1)
-        }
+        let samples = Self.randomSamples(40)
         let lambda = 0.7, ridge = 1e-6 * lambda + 1e-12
         let solver = LatticeSolver(size: n, interpolation: interpolation, samples: samples, smoothness: 0,
                                    lambda: lambda)
         let count = n * n * n, plane = n * n
-        func vector() -> [SIMD4<Double>] {
-            (0..<count).map { _ in SIMD4(Double.random(in: -1...1, using: &random),
-                                         Double.random(in: -1...1, using: &random),
-                                         Double.random(in: -1...1, using: &random), 0) }
-        }
         func objective(_ x: [SIMD4<Double>]) -> SIMD4<Double> {
             var e = SIMD4<Double>()
             for s in samples {
@@ -316,7 +325,7 @@ import Testing
         func dot(_ a: [SIMD4<Double>], _ b: [SIMD4<Double>]) -> SIMD4<Double> {
             zip(a, b).reduce(SIMD4<Double>()) { $0 + $1.0 * $1.1 }
         }
-        let x = vector(), y = vector()
+        let x = Self.randomNodes(count), y = Self.randomNodes(count)
         let form = dot(x, solver.product(x)), expected = objective(x)
         for c in 0..<3 {
             #expect(abs(form[c] - expected[c]) <= 1e-9 * abs(expected[c]), "channel \(c): \(form[c]) vs \(expected[c])")
@@ -330,17 +339,9 @@ import Testing
         // On a lattice of the coarse size the transfers are the identity, so the correction is A_c⁻¹·r itself:
         // multiplied back by A_c it must give r (to the single-precision factor's accuracy). A factor that lost an
         // entry of its band, or kept the wrong one, is off by whole percents.
-        var random = SystemRandomNumberGenerator()
-        let samples = (0..<200).map { _ in
-            FitSample(before: SIMD3(Float.random(in: 0...1, using: &random), Float.random(in: 0...1, using: &random),
-                                    Float.random(in: 0...1, using: &random)),
-                      after: .zero, weight: Double.random(in: 0.1...2, using: &random), pixels: 1)
-        }
+        let samples = Self.randomSamples(200)
         let n = CoarseCorrection.size, count = n * n * n, lambda = 0.3
-        let residual = (0..<count).map { _ in
-            SIMD4(Double.random(in: -1...1, using: &random), Double.random(in: -1...1, using: &random),
-                  Double.random(in: -1...1, using: &random), 0)
-        }
+        let residual = Self.randomNodes(count)
         let coarse = CoarseCorrection(fineSize: n, interpolation: interpolation, samples: samples, lambda: lambda)
         var solved = [SIMD4<Double>](repeating: .zero, count: count)
         coarse.add(to: &solved, residual: residual, vector: vector)
@@ -357,17 +358,9 @@ import Testing
     @Test func theVectorKernelsAgreeWithThePortableOnes() {
         // CFitKernels' AVX2 + FMA product and triangular solves against its portable loops (on a machine without
         // AVX2 both calls take the portable path and the test still holds).
-        var random = SystemRandomNumberGenerator()
-        let samples = (0..<300).map { _ in
-            FitSample(before: SIMD3(Float.random(in: 0...1, using: &random), Float.random(in: 0...1, using: &random),
-                                    Float.random(in: 0...1, using: &random)),
-                      after: SIMD3(repeating: 0.5), weight: Double.random(in: 0.1...2, using: &random), pixels: 1)
-        }
+        let samples = Self.randomSamples(300, after: SIMD3(repeating: 0.5))
         let n = 17, count = n * n * n
-        let x = (0..<count).map { _ in
-            SIMD4(Double.random(in: -1...1, using: &random), Double.random(in: -1...1, using: &random),
-                  Double.random(in: -1...1, using: &random), 0)
-        }
+        let x = Self.randomNodes(count)
         func largest(_ a: [SIMD4<Double>], _ b: [SIMD4<Double>]) -> Double {
             zip(a, b).map { p -> Double in
                 let d: SIMD4<Double> = p.0 - p.1, s: SIMD4<Double> = p.0 * p.0
