@@ -9,8 +9,12 @@ APT_PACKAGES := libpng-dev zlib1g-dev libsqlite3-dev libyaml-dev libjpeg62-turbo
 	chromium-driver python3-selenium binutils
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: deps build release test demo bench looks clean fuzz fuzz-smoke test-asan test-tsan train-correction \
+.PHONY: apt-packages deps build release test demo bench looks clean fuzz fuzz-smoke test-asan test-tsan train-correction \
 	train-correction-smoke eval-correction
+
+# The Debian packages the project needs, one line (.ci/run upgrades and reports them).
+apt-packages:
+	@echo $(APT_PACKAGES)
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \

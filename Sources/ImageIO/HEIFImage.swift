@@ -98,10 +98,10 @@ public enum HEIFImage {
         // libheif checks a grid's or overlay's canvas, which it reads from the item's data rather than 'ispe', against
         // the side limit only when it decodes: a fuzz finding declared a 24×16 grid whose descriptor, read at a
         // damaged offset, asked for canvases of 400 MB a plane. A real canvas is the item's 'ispe' size (cropping and
-        // rotation come after it), so the limit drops to its longer side here, never rising.
+        // rotation come after it), so the limit drops to what that size can legitimately decode to, never rising.
         let ispeSide = max(Int(heif_image_handle_get_ispe_width(handle)),
                            Int(heif_image_handle_get_ispe_height(handle)), width, height)
-        heif_context_set_maximum_image_size_limit(context, Int32(min(maxPixels, maxSide, ispeSide + 1)))
+        heif_context_set_maximum_image_size_limit(context, Int32(min(maxPixels, maxSide, codedSideLimit(ispeSide))))
         var primary: heif_item_id = 0
         try check(heif_context_get_primary_image_ID(context, &primary), "no primary image")
         // Tiles together cover the declared size: more decodes than one per 64×64 pixels (HEVC's largest coding
@@ -178,6 +178,17 @@ public enum HEIFImage {
         }
         let pixels = try PixelBuffer(width: width, height: height, channels: channels, samples: samples)
         return .image(DecodedImage(pixels: pixels, color: colorDescription(handle), format: format))
+    }
+
+    /// The side limit for a picture whose declared longer side is `side`: libheif refuses a side equal to its limit or
+    /// above. Codecs code whole blocks and libheif (from Debian's 1.15.1-1+deb12u2 on) checks the coded size, not the
+    /// declared one: HEVC pads to its coding tree blocks (up to 64 samples) and libheif's x265 encoder pads pictures
+    /// smaller than one block up to 64×64 (a 40×30 HEIC is coded 64×64, a 1080×1350 one 1080×1352); AV1's
+    /// superblocks are up to 128. The side rounded up to 128 keeps every such picture and still refuses a damaged
+    /// grid descriptor asking for a canvas of thousands of samples a side on a picture of tens.
+    static func codedSideLimit(_ side: Int) -> Int {
+        let block = 128
+        return (max(side, 1) + block - 1) / block * block + 1
     }
 
     private static func colorDescription(_ handle: OpaquePointer) -> ColorDescription {

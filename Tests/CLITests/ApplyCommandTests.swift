@@ -125,3 +125,39 @@ import Testing
         return [UInt8(crc >> 24), UInt8((crc >> 16) & 0xFF), UInt8((crc >> 8) & 0xFF), UInt8(crc & 0xFF)]
     }
 }
+
+@Suite struct ApplyHEICSizeTests {
+    @Test("apply and detect read HEIC at phone-export sizes that are not a multiple of HEVC's blocks",
+          arguments: [(1080, 1350), (1366, 768), (101, 101), (100, 67)])
+    func phoneSizes(width: Int, height: Int) throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var samples: [UInt8] = []
+        samples.reserveCapacity(width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                let blue = (x + y) * 127 / (width + height) + 64
+                samples += [UInt8(x * 255 / width), UInt8(y * 255 / height), UInt8(blue)]
+            }
+        }
+        let photo = try PixelBuffer(width: width, height: height, channels: 3, samples: .eight(samples))
+        try ImageFormat.write(photo, to: "\(dir)/in.heic", color: ColorDescription())
+        // An inverting cube: the output can only match when every pixel went through the look.
+        var cube = "LUT_3D_SIZE 2\n"
+        for b in 0..<2 { for g in 0..<2 { for r in 0..<2 { cube += "\(1 - r) \(1 - g) \(1 - b)\n" } } }
+        try cube.write(toFile: "\(dir)/invert.cube", atomically: true, encoding: .utf8)
+        let applied = try CLI.run(["apply", "--lut", "\(dir)/invert.cube", "\(dir)/in.heic", "\(dir)/out.png"])
+        #expect(applied.status == 0, "\(applied.stderr)")
+        let input = try ImageFormat.readImage(path: "\(dir)/in.heic").pixels
+        let output = try PNGImage.read(path: "\(dir)/out.png")
+        #expect(output.width == width && output.height == height)
+        guard case .eight(let a) = input.samples, case .eight(let b) = output.samples, a.count == b.count else {
+            Issue.record("expected 8-bit pictures of one size")
+            return
+        }
+        let sums = zip(a, b).map { Int($0) + Int($1) }
+        #expect(sums.min()! >= 254 && sums.max()! <= 256, "not every pixel went through the inverting look")
+        let detected = try CLI.run(["detect", "\(dir)/in.heic"])
+        #expect(detected.status == 0, "\(detected.stderr)")
+    }
+}
