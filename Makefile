@@ -37,6 +37,7 @@ release: deps
 SMOKE_RUNS ?= 20000
 SMOKE_SECONDS ?= 60
 test: deps
+	./scripts/check-architecture
 	$(SWIFT) test
 	./scripts/check-avx2-build.py .build/debug
 	./scripts/studio-browser-test.sh .build/debug/lookstudio

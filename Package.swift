@@ -109,7 +109,7 @@ let package = Package(
         // Page generation for `gallery` and `compose --preview`: HTML, CSS and JS as Swift strings; no SQL, no codecs.
         .target(name: "LookGallery"),
         .target(name: "Rendering", dependencies: [
-            "LookModel", "LookCore", "ImageIO", "ColorManagement", "LookGallery", "Recipes",
+            "LookModel", "LookCore", "ImageIO", "ColorManagement", "LookGallery",
         ]),
         // Fitting a look to before/after pairs (docs/EXTRACT.md). Always optimised: the fit visits every pixel
         // several times and at SwiftPM's debug -O0 its tests took 196 s instead of 13 s.
@@ -126,23 +126,22 @@ let package = Package(
             ]
         ),
 
-        // The only layer that joins catalog and engine: the jobs the CLI (and the studio) run.
+        // The application layer, the only one that joins catalog and engine: the use cases every front end calls.
         .target(name: "Workflows", dependencies: [
             "LookModel", "LookCore", "LookFormats", "ImageIO", "ColorManagement", "PluginHost", "Recipes", "Scenes",
-            "Correction", "Rendering", "LookGallery", "LookCatalog", "ImageMetadata", "Extraction", "YAMLScreen",
-            .product(name: "Yams", package: "Yams"),
+            "Correction", "Rendering", "LookGallery", "LookCatalog", "ImageMetadata", "Extraction", "Export",
+            "YAMLScreen", .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "LookBench", dependencies: [
             "LookCore", "LookFormats", "ImageIO", "ColorManagement", "PluginHost", "Recipes", "Scenes", "Correction",
-            "Rendering", "LookCatalog", "Workflows",
+            "Rendering", "LookGallery", "LookCatalog", "Workflows",
             "Extraction", "LookModel",
         ]),
         .executableTarget(
             name: "lookstudio",
             dependencies: [
-                "LookModel", "LookCore", "LookFormats", "ImageIO", "ColorManagement", "PluginHost", "Recipes", "Scenes",
-                "Correction", "Rendering", "LookGallery", "LookCatalog", "Workflows", "LookBench", "ImageMetadata",
-                "Export", "Studio", "Extraction",
+                "LookModel", "LookCore", "Pixels", "LookFormats", "ImageIO", "ImageMetadata", "ColorManagement",
+                "PluginHost", "Rendering", "Workflows", "LookBench", "Studio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -152,7 +151,7 @@ let package = Package(
 
         // The studio's local web server (Hummingbird): HTTP, JSON API over Workflows, page assets; no SQL, no codecs.
         .target(name: "Studio", dependencies: [
-            "Workflows", "LookCatalog", "Recipes",
+            "Workflows",
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
@@ -195,6 +194,7 @@ let package = Package(
         .testTarget(name: "ExportTests", dependencies: ["Export", "LookCore", "LookFormats", "ImageIO",
                                                         "ColorManagement", "CZlib", "CCrypto", "LookStudioTestSupport"]),
         .testTarget(name: "StudioTests", dependencies: ["Studio", "Workflows", "lookstudio", "LookStudioTestSupport"]),
+        .testTarget(name: "ArchitectureTests", dependencies: ["LookStudioTestSupport"]),
         .testTarget(name: "ExtractionTests",
                     dependencies: ["Extraction", "LookCore", "LookFormats", "ImageIO", "ColorManagement",
                                    "LookBench"]),

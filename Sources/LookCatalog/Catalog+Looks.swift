@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import LookCore
+import LookModel
 
 extension Catalog {
     /// Every look, by name (ignoring case); with `tag`, only looks carrying it (ignoring case).
@@ -56,7 +57,7 @@ extension Catalog {
             if matches.count == 1 { return matches[0] }
             if matches.count > 1 {
                 throw CatalogError.ambiguousLook(reference, candidates: matches.map {
-                    "\($0.guid) (\(TerminalText.escape($0.name)))"
+                    "\($0.guid) (\(MessageText.quote($0.name)))"
                 })
             }
         }
@@ -231,7 +232,7 @@ extension Catalog {
     /// The trimmed name, or `CatalogError.badName` saying which rule of `LookName` it breaks.
     static func cleanName(_ name: String) throws(CatalogError) -> String {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
-        if trimmed.isEmpty && !TerminalText.hasControl(name) { throw .invalidName(name) }
+        if trimmed.isEmpty && !MessageText.hasControl(name) { throw .invalidName(name) }
         if let problem = LookName.problem(name: trimmed) { throw .badName(trimmed, problem) }
         return trimmed
     }
@@ -239,7 +240,7 @@ extension Catalog {
     /// The trimmed tag, or `CatalogError.badName` (tags may look like hex: they are never resolved as GUIDs).
     static func cleanTag(_ tag: String) throws(CatalogError) -> String {
         let trimmed = tag.trimmingCharacters(in: .whitespaces)
-        if trimmed.isEmpty && !TerminalText.hasControl(tag) { throw .invalidName(tag) }
+        if trimmed.isEmpty && !MessageText.hasControl(tag) { throw .invalidName(tag) }
         if let problem = LookName.problem(text: trimmed) { throw .badName(trimmed, problem) }
         return trimmed
     }

@@ -40,6 +40,22 @@ public enum WorkflowError: Error, Equatable, Sendable, CustomStringConvertible {
     case outputFolder(path: String, reason: String)
     /// The output file of a one-image run names no image format.
     case outputName(String)
+    /// A file imported without a name whose file name makes no usable look name (`problem`: the name rule broken).
+    case unusableFileName(file: String, problem: String)
+    /// A gallery with no look to show: none has `tag`, or the catalog has none.
+    case noLooks(tag: String?)
+    /// A look without a stored recipe cannot be rebuilt (`sourceFormat`: what it was made from).
+    case noRecipe(guid: String, name: String, sourceFormat: String)
+    /// A scene's default look named by an older version (`reference` as given): a scene follows a look.
+    case olderVersionForScene(reference: String, guid: String, name: String, version: Int)
+
+    /// True for a refusal of what the user asked (a usage error), rather than of what was found while running.
+    public var isUsageError: Bool {
+        switch self {
+        case .olderVersionForScene, .noLooks: return true
+        default: return false
+        }
+    }
 
     public var description: String {
         switch self {
@@ -77,6 +93,17 @@ public enum WorkflowError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(first) is given twice\(given), so \(output) would be written twice; give each input once"
         case .outputFolder(let path, let reason):
             return "\(path): cannot create the output folder (\(reason))"
+        case .noLooks(let tag):
+            return tag.map { "no look has the tag \"\($0)\"" } ?? "the catalog has no looks"
+        case .unusableFileName(let file, let problem):
+            return "\(file): its file name does not make a usable look name: \(problem)"
+        case .noRecipe(let guid, let name, let sourceFormat):
+            return "look \(guid) (\(name)) has no recipe to rebuild it from: it was "
+                + (sourceFormat == "shipped" ? "shipped as a colour function" : "imported from a \(sourceFormat) file")
+        case .olderVersionForScene(let reference, let guid, let name, let version):
+            return "\(reference) names version \(version) of \"\(name)\"; a scene uses a look's current version: give "
+                + "the look without @\(version) (to bring that cube back, export \(guid)@\(version) and store it with "
+                + "`looks update`)"
         case .outputName(let path):
             return "\(path): not an image file name; end it with .png, .jpg, .tif, .webp, .heic or .avif, or with / "
                 + "to write into a folder of that name"

@@ -19,7 +19,7 @@ enum LayoutChoice: String, ExpressibleByArgument, CaseIterable {
 /// Writes a line to standard error (warnings, progress), keeping standard output for results. Control characters
 /// are shown escaped: messages quote file contents (a `.cube` line, a name) that may carry ESC or NUL.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((TerminalText.escape(message, keepNewlines: true) + "\n").utf8))
+    FileHandle.standardError.write(Data((MessageText.quote(message, keepNewlines: true) + "\n").utf8))
 }
 
 /// Prints each warning as `warning: FILE: …` on standard error.

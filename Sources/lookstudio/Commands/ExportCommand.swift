@@ -1,8 +1,5 @@
 import ArgumentParser
-import Export
 import Foundation
-import ImageIO
-import LookCatalog
 import LookFormats
 import Workflows
 
@@ -56,10 +53,9 @@ struct ExportCommand: ParsableCommand {
         if let target {
             // Exporter's own errors, as argument errors (exit 64) before the catalog is opened.
             do {
-                let found = try Exporter.target(target)
-                if let size { try found.checkSize(size) }
+                try ExportJob.checkTarget(target, size: size)
             } catch {
-                throw ValidationError(error.description)
+                throw ValidationError("\(error)")
             }
         }
         if !(0...200).contains(strength) { throw ValidationError("--strength must be 0…200") }
@@ -71,27 +67,21 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         if listTargets {
-            Exporter.listing().forEach { print($0) }
+            ExportJob.listing().forEach { print($0) }
             return
         }
         guard let look, let output else { return }
-        // The catalog is an input too: `--for resolve -o catalog.sqlite` would replace it by a .cube.
-        try OutputSafety.check(inputs: [global.catalogPath], output: output)
-        let catalog = try global.openCatalog()
-        let record = try catalog.resolveLook(look)
-        let cube = try catalog.cube(record)
+        let destination: ExportJob.Destination
         if let target {
-            let request = try ExportLook(name: record.name, cube: cube, strength: Float(strength / 100),
-                                         workingSpace: try LookSpaces.profile(of: record))
-            let result = try Exporter.export(request, for: target, to: output, size: size)
-            for w in result.warnings { printError("warning: \(w)") }
-            (result.files + result.notes).forEach { print($0) }
-            return
+            destination = .target(target, strength: strength, size: size)
+        } else {
+            let isPNG = output.lowercased().hasSuffix(".png")
+            destination = .file(layout: layout.flatMap(CubeLayout.init(rawValue:)), bits: isPNG ? bits : nil,
+                                size: size)
         }
-        let isPNG = output.lowercased().hasSuffix(".png")
-        let warnings = try LookFile.write(cube, to: output, layout: layout.flatMap(CubeLayout.init(rawValue:)),
-                                          bits: isPNG ? bits : nil, size: size, title: record.name)
-        for w in warnings { printError("warning: \(w)") }
-        print(output)
+        let written = try ExportJob(.init(look: look, output: output, destination: destination))
+            .run(in: global.workspace)
+        for w in written.warnings { printError("warning: \(w)") }
+        (written.files + written.notes).forEach { print($0) }
     }
 }

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
-import LookCatalog
 import LookCore
 import LookFormats
+import LookModel
 import Workflows
 
 /// `lookstudio import FILE...`: stores looks from PNG, .cube and .3dl files in the catalog.
@@ -65,70 +65,49 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let workingSpace = try LookSpaces.stored(space ?? "srgb")
-        let catalog = try global.openCatalog()
-        var results: [CatalogJSON.Imported] = []
-        var failures = 0
-        for file in files {
-            let base = URL(fileURLWithPath: file).lastPathComponent
-            do {
-                let loaded = try LookFile.read(path: file, layout: CubeLayout(rawValue: layout))
-                var warnings = loaded.warnings
-                let clamped = loaded.cube.valuesOutsideUnitRange
-                if clamped > 0 {
-                    warnings.append("\(base): \(clamped) values outside 0…1 were clamped (looks are stored as 16-bit PNG)")
-                }
-                let stem = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-                var new = NewLook(cube: loaded.cube, name: name ?? stem, tags: tag, sourceFormat: loaded.format,
-                                  sourceFile: base)
-                new.workingSpace = workingSpace.name
-                new.workingSpaceICC = workingSpace.icc
-                let outcome = try catalog.addLook(new, renameOnConflict: name == nil, asNew: asNew)
-                var record = outcome.record
-                let existing: Bool
-                if case .existing = outcome { existing = true } else { existing = false }
-                var tagsAdded: [String] = []
-                if existing && !tag.isEmpty {
-                    (record, tagsAdded) = try catalog.tagLook(guid: record.guid, tags: tag)
-                }
-                var imported = CatalogJSON.Imported(file: file, status: existing ? "existing" : "added",
-                                                    guid: record.guid, name: record.name, cubeSize: record.cubeSize,
-                                                    warnings: warnings, error: nil, version: record.version)
-                imported.tagsAdded = tagsAdded
-                results.append(imported)
-                for w in warnings { printError("warning: \(w)") }
-                if existing {
-                    let shownName = TerminalText.escape(record.name)
-                    var note = "note: \(TerminalText.escape(base)): already in the catalog as \(shownName) "
-                        + "(\(record.guid)); nothing was stored"
-                    if !tag.isEmpty {
-                        note += tagsAdded.isEmpty ? "; it had every tag given"
-                            : "; tags added: " + TerminalText.escape(tagsAdded.joined(separator: ", "))
-                    }
-                    if let name, name.caseInsensitiveCompare(record.name) != .orderedSame {
-                        note += ". --name \(TerminalText.escape(name)) was not applied: rename it with "
-                            + "`lookstudio looks rename \(record.guid) NAME`, or store a separate look with --as-new"
-                    }
-                    if let space, record.workingSpace != workingSpace.name {
-                        note += ". --space \(TerminalText.escape(space)) was not applied: the stored look keeps its "
-                            + "working space, \(TerminalText.escape(record.workingSpace)) (store a separate look "
-                            + "with --as-new)"
-                    }
-                    printError(note)
-                }
-                if !json { print(record.guid) }
-            } catch {
-                failures += 1
-                var message = "\(error)"
-                if name == nil, let refused = error as? CatalogError, case .badName = refused {
-                    message = "\(base): its file name does not make a usable look name: \(error); give one with --name"
-                }
-                results.append(CatalogJSON.Imported(file: file, status: "failed", guid: nil, name: nil, cubeSize: nil,
-                                                    warnings: [], error: message))
-                printError("error: \(message)")
+        var request = ImportJob.Request(files: files)
+        request.name = name
+        request.tags = tag
+        request.layout = CubeLayout(rawValue: layout)
+        request.space = space
+        request.asNew = asNew
+        let results = try ImportJob(request).run(in: global.workspace) { imported in
+            for w in imported.warnings { printError("warning: \(w)") }
+            if let error = imported.error {
+                printError("error: \(message(for: error))")
+                return
             }
+            guard let record = imported.look else { return }
+            if imported.status == .existing { printError(existingNote(imported.file, record, imported.tagsAdded)) }
+            if !json { print(record.guid) }
         }
-        if json { print(try CatalogJSON.string(results)) }
-        if failures > 0 { throw ExitCode.failure }
+        if json { print(try CatalogJSON.string(results.map { CatalogJSON.Imported($0, error: $0.error.map(message)) })) }
+        if results.contains(where: { $0.status == .failed }) { throw ExitCode.failure }
+    }
+
+    /// A failed file's message; a file name that makes no look name points to --name.
+    private func message(for error: any Error) -> String {
+        if case WorkflowError.unusableFileName = error { return "\(error); give one with --name" }
+        return "\(error)"
+    }
+
+    /// What an import of a cube already stored did, and which options it could not apply.
+    private func existingNote(_ file: String, _ record: LookRecord, _ tagsAdded: [String]) -> String {
+        let base = URL(fileURLWithPath: file).lastPathComponent
+        var note = "note: \(MessageText.quote(base)): already in the catalog as \(MessageText.quote(record.name)) "
+            + "(\(record.guid)); nothing was stored"
+        if !tag.isEmpty {
+            note += tagsAdded.isEmpty ? "; it had every tag given"
+                : "; tags added: " + MessageText.quote(tagsAdded.joined(separator: ", "))
+        }
+        if let name, name.caseInsensitiveCompare(record.name) != .orderedSame {
+            note += ". --name \(MessageText.quote(name)) was not applied: rename it with "
+                + "`lookstudio looks rename \(record.guid) NAME`, or store a separate look with --as-new"
+        }
+        if let space, (try? LookSpaces.stored(space).name) != record.workingSpace {
+            note += ". --space \(MessageText.quote(space)) was not applied: the stored look keeps its "
+                + "working space, \(MessageText.quote(record.workingSpace)) (store a separate look with --as-new)"
+        }
+        return note
     }
 }

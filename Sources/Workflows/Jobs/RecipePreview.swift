@@ -2,14 +2,15 @@ import Foundation
 import LookCore
 import LookGallery
 import Recipes
+import Rendering
 
 /// `compose --preview`: a recipe being authored shown as a gallery, one card per step with the chain's cumulative
 /// result after that step, and the composition report above the cards.
-public enum RecipePreview {
+enum RecipePreview {
     /// The cards of `recipe` (one per step, each the composed chain of steps 1…k at the output size) and the
     /// `--explain` report. `hasher` names each cumulative cube by its Float contents, so unchanged prefixes of an
     /// edited recipe keep their cached previews.
-    public static func looks(_ recipe: Recipe, composer: Composer, size: Int? = nil, recipeText: String?,
+    static func looks(_ recipe: Recipe, composer: Composer, size: Int? = nil, recipeText: String?,
                              hasher: @escaping GalleryBuilder.Hasher) throws
         -> (looks: [GalleryBuilder.Look], report: CompositionReport) {
         let n = try Composer.outputSize(recipe, size: size)

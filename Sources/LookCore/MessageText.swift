@@ -1,8 +1,9 @@
-/// Text from a file (look names, tags, `.cube` TITLEs, descriptions) made safe to print on a terminal.
+/// Untrusted text (look names, tags, `.cube` TITLEs, file names) quoted in a message.
 ///
-/// A downloaded LUT or catalog can carry ESC, OSC, BEL, C1 controls or newlines that would move the cursor, set the
-/// window title or fake extra output lines; every printer of such text passes it through `escape`.
-public enum TerminalText {
+/// A downloaded LUT or catalog can carry ESC, OSC, BEL, C1 controls or newlines that would move a terminal's
+/// cursor, set its window title, or fake extra lines in a message or log; every message that quotes such text
+/// passes it through `quote`.
+public enum MessageText {
     /// True for scalars that steer a terminal or reorder text: C0 and C1 controls (ESC, BEL, CR, LF, …), DEL,
     /// the line and paragraph separators and the bidirectional embeddings, overrides and isolates.
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
@@ -17,9 +18,9 @@ public enum TerminalText {
         text.unicodeScalars.contains(where: isControl)
     }
 
-    /// `text` with every control scalar written as `\u{HEX}`, so it prints on one line and changes nothing on the
-    /// terminal. With `keepNewlines`, line feeds and tabs stay: for multi-line reports the program laid out.
-    public static func escape(_ text: String, keepNewlines: Bool = false) -> String {
+    /// `text` with every control scalar written as `\u{HEX}` (with `keepNewlines`, line feeds and tabs stay: for
+    /// multi-line reports the program laid out itself).
+    public static func quote(_ text: String, keepNewlines: Bool = false) -> String {
         guard hasControl(text) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

@@ -1,10 +1,12 @@
 import Foundation
 import ImageIO
+import LookCore
+import Rendering
 
 /// Reports per-image progress from worker threads: a redrawn bar with ETA on a terminal, plain lines otherwise.
 ///
 /// Shared mutable state (counts, the terminal line) guarded by `lock`; workers call it concurrently.
-public final class TerminalProgress: @unchecked Sendable {
+final class TerminalProgress: @unchecked Sendable {
     private let lock = NSLock()
     private let total: Int
     private let start = Date()
@@ -13,10 +15,10 @@ public final class TerminalProgress: @unchecked Sendable {
     private var failed = 0
 
     /// A reporter for `total` items.
-    public init(total: Int) { self.total = total }
+    init(total: Int) { self.total = total }
 
     /// Records one finished image; `line` is shown above the bar (or printed as is without a terminal).
-    public func finished(_ line: String, failure: Bool) {
+    func finished(_ line: String, failure: Bool) {
         lock.lock()
         defer { lock.unlock() }
         done += 1
@@ -29,7 +31,7 @@ public final class TerminalProgress: @unchecked Sendable {
     }
 
     /// Clears the bar and returns (done, failed).
-    public func close() -> (done: Int, failed: Int) {
+    func close() -> (done: Int, failed: Int) {
         lock.lock()
         defer { lock.unlock() }
         if isTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
@@ -53,16 +55,16 @@ public final class TerminalProgress: @unchecked Sendable {
 
 /// One long job's status on a terminal (stderr): a line redrawn in place with the elapsed time, cleared when the job
 /// ends, so warnings and results print on a clean line.
-public final class TerminalStatus: @unchecked Sendable {
+final class TerminalStatus: @unchecked Sendable {
     private let lock = NSLock()
     private let start = Date()
     private var drawn = false
 
     /// A status line when stderr is a terminal; nil otherwise (a log gets no redrawn lines).
-    public static func onTerminal() -> TerminalStatus? { isatty(2) != 0 ? TerminalStatus() : nil }
+    static func onTerminal() -> TerminalStatus? { isatty(2) != 0 ? TerminalStatus() : nil }
 
     /// Shows `text` in place of the line before.
-    public func update(_ text: String) {
+    func update(_ text: String) {
         lock.lock()
         defer { lock.unlock() }
         let seconds = Int(Date().timeIntervalSince(start).rounded())
@@ -72,11 +74,49 @@ public final class TerminalStatus: @unchecked Sendable {
     }
 
     /// Clears the line, if one was drawn.
-    public func close() {
+    func close() {
         lock.lock()
         defer { lock.unlock() }
         if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         drawn = false
         Interruption.statusLine(drawn: false)
     }
+}
+
+/// Creates the progress bar when the first look finishes (the total is known only then).
+final class LazyProgress: @unchecked Sendable {
+    private let progress = Locked<TerminalProgress?>(nil)
+
+    /// A bar not drawn yet.
+    init() {}
+
+    /// What the builder calls as each look finishes.
+    var callback: @Sendable (Int, Int, String) -> Void {
+        { [self] _, total, line in bar(total: total).finished(line, failure: false) }
+    }
+
+    /// Clears the bar, if one was drawn.
+    func close() {
+        _ = progress.current?.close()
+    }
+
+    private func bar(total: Int) -> TerminalProgress {
+        progress.withLock { current in
+            if let current { return current }
+            let made = TerminalProgress(total: total)
+            current = made
+            return made
+        }
+    }
+}
+
+/// A progress bar on a terminal (stderr), nothing otherwise.
+func galleryProgress() -> LazyProgress? { isatty(2) != 0 ? LazyProgress() : nil }
+
+/// A gallery run in one line for people.
+func gallerySummary(_ report: GalleryBuilder.Report) -> String {
+    func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+    return "\(report.index): \(count(report.looks, "look")) × \(count(report.photos, "photo")), "
+        + "\(count(report.previewsRendered, "preview")) rendered, \(report.previewsReused) reused, "
+        + String(format: "%.2f s", report.seconds)
 }
