@@ -13,14 +13,14 @@ struct AdjustmentTests {
     func defaultsFillIn() throws {
         let levels = try builtIn("tone.levels")
         #expect(try levels.resolveParameters([:]) == levels.defaultParameters)
-        #expect(try levels.resolveParameters(["white": 0.9]) == [0, 0.9])
-        #expect(try levels.resolveParameters(["white": 0.9, "black": 0.1]) == [0.1, 0.9])
+        #expect(try levels.resolveParameters(["white": 0.9]) == [.number(0), .number(0.9)])
+        #expect(try levels.resolveParameters(["white": 0.9, "black": 0.1]) == [.number(0.1), .number(0.9)])
     }
 
     @Test("a value equal to a Float bound written in decimal is accepted")
     func decimalBoundAccepted() throws {
         let levels = try builtIn("tone.levels")
-        #expect(try levels.resolveParameters(["black": 0.45]) == [0.45, 1])
+        #expect(try levels.resolveParameters(["black": 0.45]) == [.number(0.45), .number(1)])
     }
 
     @Test("unknown names, out-of-range and non-finite values throw, naming adjustment and parameter")
@@ -35,7 +35,7 @@ struct AdjustmentTests {
             try contrast.resolveParameters(["amount": 1.5])
         }
         #expect(throws: PluginHostError.parameterNotFinite(adjustment: "tone.contrast", name: "amount")) {
-            try contrast.resolveParameters(["amount": .nan])
+            try contrast.resolveParameters(["amount": .number(.nan)])
         }
         let message = PluginHostError.parameterOutOfRange(
             adjustment: "tone.contrast", name: "amount", value: 1.5, min: -1, max: 1).description

@@ -23,7 +23,7 @@ struct IsolationTests {
         #include <signal.h>
         #include <stdio.h>
         #include <unistd.h>
-        static void apply(const float *in, float *out, size_t n, const float *params) {
+        static void apply(const float *in, float *out, size_t n, const lookstudio_value *params) {
             (void)params;
             for (size_t i = 0; i < 3 * n; i++) out[i] = in[i];
             \(body)

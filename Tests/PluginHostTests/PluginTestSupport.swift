@@ -9,37 +9,20 @@ enum PluginTestSupport {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The folder holding `lookstudio_plugin.h`, as a plugin author would pass it to `-I`.
-    static let headerDirectory = packageRoot.appendingPathComponent("Sources/PluginABI/include").path
+    static let headerDirectory = PluginCompiler.headerDirectory
 
     /// The build folder with the built-in plugins: the test binary lives there too.
     static var buildDirectory: String? { PluginSearchPath.executableDirectory() }
 
     /// A fresh empty folder under the system temporary folder.
     static func temporaryDirectory() throws -> String {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("lookstudio-plugin-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url.path
+        try PluginCompiler.temporaryDirectory()
     }
 
     /// Writes `source` to `<directory>/<name>.c` and builds `<directory>/<name>.so` with the documented one-liner.
     @discardableResult
     static func compilePlugin(_ source: String, named name: String, in directory: String) throws -> String {
-        let sourcePath = directory + "/" + name + ".c"
-        let libraryPath = directory + "/" + name + ".so"
-        try source.write(toFile: sourcePath, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "cc", "-shared", "-fPIC", "-O2", "-I", headerDirectory, sourcePath, "-o", libraryPath, "-lm",
-        ]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let diagnostics = String(decoding: errors.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CompileFailure(source: name, diagnostics: diagnostics) }
-        return libraryPath
+        try PluginCompiler.compile(source: source, named: name, in: directory)
     }
 
     /// A C plugin with one adjustment `id`, and hooks to break it: ABI version, entry name, the parameter's kind,
@@ -51,8 +34,9 @@ enum PluginTestSupport {
     ) -> String {
         """
         #include "lookstudio_plugin.h"
-        __attribute__((unused)) static void apply_gain(const float *in, float *out, size_t n, const float *params) {
-            for (size_t i = 0; i < 3 * n; i++) out[i] = in[i] * (1.0f + params[0]);
+        __attribute__((unused)) static void apply_gain(const float *in, float *out, size_t n,
+                                                       const lookstudio_value *params) {
+            for (size_t i = 0; i < 3 * n; i++) out[i] = in[i] * (1.0f + params[0].values[0]);
         }
         static const lookstudio_parameter params[] = {
             {"gain", "Gain", "Multiplier minus one.", \(kind), \(range), \(defaultValue), \(identityValue)},
@@ -65,9 +49,5 @@ enum PluginTestSupport {
         """
     }
 
-    struct CompileFailure: Error, CustomStringConvertible {
-        let source: String
-        let diagnostics: String
-        var description: String { "cc failed on \(source).c:\n\(diagnostics)" }
-    }
+    typealias CompileFailure = PluginCompiler.CompileFailure
 }

@@ -135,8 +135,9 @@ typedef struct lookstudio_parameter {
     size_t max_points;
     /* LOOKSTUDIO_FLAG_* values: PERIODIC only on curves, WHEEL only on colours. */
     uint32_t flags;
-    /* Choices: the option names (same rules as parameter names, unique), `choice_count` of them (2 to
-     * LOOKSTUDIO_MAX_CHOICES). NULL and 0 for the other kinds. */
+    /* Choices: the option names, as recipes write them: lowercase letters, digits, '_' and '-', starting with a
+     * letter ("fwd", "no-clamp"), unique; `choice_count` of them (2 to LOOKSTUDIO_MAX_CHOICES). NULL and 0 for the
+     * other kinds. */
     const char *const *choices;
     size_t choice_count;
 } lookstudio_parameter;
