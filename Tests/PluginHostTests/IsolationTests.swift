@@ -116,6 +116,33 @@ struct IsolationTests {
         }
     }
 
+    @Test("typed values reach apply intact through the plugin host, and a typed grade matches in process bit for bit")
+    func typedValuesThroughHost() throws {
+        let directory = try PluginTestSupport.typedPluginDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let local = PluginRegistry.load(searchPaths: [directory])
+        let remote = PluginRegistry.load(searchPaths: [directory], isolation: .outOfProcess(try Self.configuration()))
+        #expect(remote.adjustments == local.adjustments, "descriptors of every kind cross the protocol unchanged")
+        let echo = try #require(remote.adjustment(id: "typed.echo"))
+        let output = try PluginTestSupport.run(echo, values: try echo.resolveParameters(PluginTestSupport.echoSettings))
+        #expect(Array(output.prefix(PluginTestSupport.echoed.count)) == PluginTestSupport.echoed)
+        let settings: [String: ParameterSetting] = [
+            "master": .curve([SIMD2(0, 0.1), SIMD2(0.4, 0.3), SIMD2(1, 0.9)]), "slope": .color(SIMD3(1.2, 1, 0.7)),
+            "style": "no-clamp",
+        ]
+        let grid: [Float] = (0..<(3 * 9 * 9 * 9)).map { (i: Int) -> Float in Float(i % 9) / 8 }
+        var results: [[Float]] = []
+        for registry in [local, remote] {
+            let grade = try #require(registry.adjustment(id: "typed.grade"))
+            let values = try grade.resolveParameters(settings)
+            var rgb = grid
+            try rgb.withUnsafeMutableBufferPointer { try grade.apply(UnsafeBufferPointer($0), $0, parameters: values) }
+            results.append(rgb)
+        }
+        #expect(results[0] == results[1])
+        #expect(results[0] != grid)
+    }
+
     @Test("a plugin that crashes, exits or hangs while loading is refused by name; the others load")
     func faultsWhileLoading() throws {
         let directory = try PluginTestSupport.temporaryDirectory()

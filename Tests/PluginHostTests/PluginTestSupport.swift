@@ -25,6 +25,32 @@ enum PluginTestSupport {
         try PluginCompiler.compile(source: source, named: name, in: directory)
     }
 
+    /// A fresh folder holding `Tests/Fixtures/plugin-v2/typed_plugin.c` built as `typed.so`: `typed.echo` writes the
+    /// values it received into its output, `typed.grade` is a curve, a slope and a clamp choice.
+    static func typedPluginDirectory() throws -> String {
+        let directory = try temporaryDirectory()
+        try PluginCompiler.compile(file: PluginCompiler.typedPluginSource, named: "typed", in: directory)
+        return directory
+    }
+
+    /// Settings of every kind for `typed.echo`, and the floats it then writes first: each parameter's count, then
+    /// its values.
+    static let echoSettings: [String: ParameterSetting] = [
+        "curve": .curve([SIMD2(0, 0), SIMD2(0.25, 0.2), SIMD2(1, 1)]), "tint": .color(SIMD3(1.1, 1, 0.9)),
+        "mode": "third", "hue": .curve([SIMD2(0, 0.5), SIMD2(180, -0.25)]), "amount": -0.5,
+    ]
+    static let echoed: [Float] = [6, 0, 0, 0.25, 0.2, 1, 1, 3, 1.1, 1, 0.9, 1, 2, 4, 0, 0.5, 180, -0.25, 1, -0.5]
+
+    /// `adjustment` applied to `pixels` mid-grey pixels with `values`.
+    static func run(_ adjustment: Adjustment, values: [ParameterValue], pixels: Int = 16) throws -> [Float] {
+        let input = [Float](repeating: 0.5, count: 3 * pixels)
+        var output = [Float](repeating: -1, count: input.count)
+        try input.withUnsafeBufferPointer { source in
+            try output.withUnsafeMutableBufferPointer { try adjustment.apply(source, $0, parameters: values) }
+        }
+        return output
+    }
+
     /// A C plugin with one adjustment `id`, and hooks to break it: ABI version, entry name, the parameter's kind,
     /// range, default and identity, and the apply function.
     static func pluginSource(
