@@ -82,14 +82,16 @@ extension ParameterDescriptor: Codable {
         if kind == .curve {
             let (low, high) = (try c.decode(Float.self, forKey: .xMin), try c.decode(Float.self, forKey: .xMax))
             guard low < high else {
-                throw DecodingError.dataCorruptedError(forKey: .xMax, in: c, debugDescription: "x_max is not above x_min")
+                throw DecodingError.dataCorruptedError(forKey: .xMax, in: c,
+                                                       debugDescription: "x_max is not above x_min")
             }
             xRange = low...high
         } else {
             xRange = nil
         }
         self.init(
-            name: try c.decode(String.self, forKey: .name), displayName: try c.decode(String.self, forKey: .displayName),
+            name: try c.decode(String.self, forKey: .name),
+            displayName: try c.decode(String.self, forKey: .displayName),
             description: try c.decode(String.self, forKey: .description), kind: kind,
             min: try c.decode(Float.self, forKey: .min), max: try c.decode(Float.self, forKey: .max),
             defaultValue: try value(.defaultValue), identityValue: try value(.identityValue), xRange: xRange,

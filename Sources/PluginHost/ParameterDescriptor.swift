@@ -183,7 +183,8 @@ public struct ParameterDescriptor: Sendable, Equatable {
         case .number(let v): return .number(decimal(v))
         case .color(let rgb): return .color(SIMD3(decimal(rgb.x), decimal(rgb.y), decimal(rgb.z)))
         case .curve(let points): return .curve(points.map { SIMD2(decimal($0.x), decimal($0.y)) })
-        case .choice(let index): return choices.indices.contains(index) ? .choice(choices[index]) : .number(Double(index))
+        case .choice(let index):
+            return choices.indices.contains(index) ? .choice(choices[index]) : .number(Double(index))
         }
     }
 

@@ -135,7 +135,8 @@ extension PluginLoader {
         try checkUnused(raw, kind: .curve, problem: problem)
         let (low, high) = (raw.x_min, raw.x_max)
         guard low.isFinite, high.isFinite, low < high else {
-            throw problem("x_min \(ValueText.format(low)) must be a finite number below x_max \(ValueText.format(high))")
+            throw problem("x_min \(ValueText.format(low)) must be a finite number below x_max "
+                + ValueText.format(high))
         }
         let most = UInt(bitPattern: raw.max_points)
         guard (2...UInt(ParameterDescriptor.maximumCurvePoints)).contains(most) else {
@@ -163,7 +164,9 @@ extension PluginLoader {
         try checkUnused(raw, kind: .choice, problem: problem)
         let count = UInt(bitPattern: raw.choice_count)
         let most = ParameterDescriptor.maximumChoices
-        guard (2...UInt(most)).contains(count) else { throw problem("choice_count is \(count); a choice has 2 to \(most)") }
+        guard (2...UInt(most)).contains(count) else {
+            throw problem("choice_count is \(count); a choice has 2 to \(most)")
+        }
         guard let list = raw.choices else { throw problem("choices is NULL but choice_count is \(count)") }
         var options: [String] = []
         for index in 0..<Int(count) {

@@ -80,7 +80,8 @@ enum PluginLoader {
         case LOOKSTUDIO_PLUGIN_ABI_VERSION_1:
             plugin = RawPlugin(descriptor.assumingMemoryBound(to: lookstudio_plugin_v1.self).pointee)
         default:
-            return .failure(PluginRefusal(path: path, reason: .abiMismatch(found: version, supported: supportedVersions)))
+            let reason = PluginRefusal.Reason.abiMismatch(found: version, supported: supportedVersions)
+            return .failure(PluginRefusal(path: path, reason: reason))
         }
         switch validate(plugin, path: path) {
         case .success(let (name, pluginVersion, adjustments)):

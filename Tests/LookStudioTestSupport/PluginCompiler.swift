@@ -19,7 +19,8 @@ public enum PluginCompiler {
         return url.path
     }
 
-    /// Builds the C file `source` into `<directory>/<name>.so` with `cc -shared -fPIC -O2 -I include`; returns its path.
+    /// Builds the C file `source` into `<directory>/<name>.so` with `cc -shared -fPIC -O2 -I include`; returns the
+    /// library's path.
     @discardableResult
     public static func compile(file source: String, named name: String, in directory: String,
                                include: String = headerDirectory) throws -> String {

@@ -41,7 +41,7 @@ struct ParameterDescriptorTests {
         #expect(d.problem(with: .curve([SIMD2(0, 0), SIMD2(359.5, 0.2)])) == nil)
         #expect(d.problem(with: .curve([SIMD2(0, 0), SIMD2(360, 0.2)]))
                 == "point 2 x=360 is outside 0…360 (periodic: x stays below 360, the same place as 0)")
-        #expect(Self.tone.problem(with: .curve([SIMD2(0, 0), SIMD2(1, 1)])) == nil, "x_max is allowed when not periodic")
+        #expect(Self.tone.problem(with: .curve([SIMD2(0, 0), SIMD2(1, 1)])) == nil, "x_max is fine when not periodic")
     }
 
     @Test("a colour's components stay within min…max, naming the channel; a choice's index within its options")
@@ -57,7 +57,8 @@ struct ParameterDescriptorTests {
     @Test("a recipe's setting resolves to the typed value; wrong shapes and unknown options say what is expected")
     func settings() {
         #expect(Self.style.value(for: "no-clamp") == .success(.choice(2)))
-        #expect(Self.style.value(for: "clamp") == .failure(.unknownChoice("clamp", options: ["fwd", "rev", "no-clamp"])))
+        #expect(Self.style.value(for: "clamp")
+                == .failure(.unknownChoice("clamp", options: ["fwd", "rev", "no-clamp"])))
         #expect(ParameterProblem.unknownChoice("clamp", options: ["fwd", "rev"]).description
                 == "has no option \"clamp\": use one of fwd, rev")
         #expect(Self.slope.value(for: .color(SIMD3(1.1, 1, 0.9))) == .success(.color(SIMD3(1.1, 1, 0.9))))
@@ -73,7 +74,8 @@ struct ParameterDescriptorTests {
     @Test("a value reads back as a recipe writes it: shortest decimals, the option by name")
     func settingForValue() {
         #expect(Self.slope.setting(for: .color(SIMD3(1.1, 1, 0.9))) == .color(SIMD3(1.1, 1, 0.9)))
-        #expect(Self.tone.setting(for: .curve([SIMD2(0, 0), SIMD2(0.2, 0.3)])) == .curve([SIMD2(0, 0), SIMD2(0.2, 0.3)]))
+        #expect(Self.tone.setting(for: .curve([SIMD2(0, 0), SIMD2(0.2, 0.3)]))
+                == .curve([SIMD2(0, 0), SIMD2(0.2, 0.3)]))
         #expect(Self.style.setting(for: .choice(1)) == "rev")
         let exposure = ParameterDescriptor(name: "stops", displayName: "Stops", description: "", kind: .scalar,
                                            min: -5, max: 5, defaultValue: 0, identityValue: 0)

@@ -127,7 +127,8 @@ struct PluginsCommandTests {
         #expect((hue["default"] as? [[Double]]) == [[0, 0]])
         #expect(byName["tint"]?["wheel"] as? Bool == true)
         #expect(byName["mode"]?["choices"] as? [String] == ["first", "no-clamp", "third"])
-        #expect(byName["mode"]?["default"] as? String == "no-clamp" && byName["mode"]?["identity"] as? String == "first")
+        #expect(byName["mode"]?["default"] as? String == "no-clamp")
+        #expect(byName["mode"]?["identity"] as? String == "first")
         #expect(Set(try #require(byName["amount"]).keys)
                 == ["name", "display_name", "description", "kind", "min", "max", "default", "identity"])
     }
@@ -138,14 +139,16 @@ struct PluginsCommandTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let (status, stdout, stderr) = try run(["plugins", "list", "--plugin-dir", directory])
         #expect(status == 0 && stderr.isEmpty, "\(stderr)")
-        #expect(stdout.contains("master curve x 0…1, y 0…1, 2–16 points ([0,0 1,1]), slope colour 0…4 each ((1, 1, 1)), "
-            + "style clamp|no-clamp (clamp)"))
+        #expect(stdout.contains("master curve x 0…1, y 0…1, 2–16 points ([0,0 1,1]), "
+            + "slope colour 0…4 each ((1, 1, 1)), style clamp|no-clamp (clamp)"))
         #expect(stdout.contains("hue curve x 0…360, y -1…1, 1–16 points, periodic ([0,0])"))
         #expect(stdout.contains("legacy.mix") && stdout.contains("(1 built for plugin ABI version 1)."))
         let (_, json, _) = try run(["plugins", "list", "--json", "--plugin-dir", directory])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let plugins = try #require(object["plugins"] as? [[String: Any]])
-        let versions = Dictionary(uniqueKeysWithValues: plugins.map { ($0["name"] as? String ?? "", $0["abi_version"]) })
+        let versions = Dictionary(uniqueKeysWithValues: plugins.map {
+            ($0["name"] as? String ?? "", $0["abi_version"])
+        })
         #expect(versions["Legacy Mix"] as? Int == 1 && versions["Typed"] as? Int == 2)
     }
 }

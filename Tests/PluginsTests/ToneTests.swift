@@ -22,7 +22,8 @@ struct ToneTests {
     func curvesMonotonic(id: String) throws {
         let adjustment = try BuiltInPlugins.adjustment(id)
         for amount in [-1.0, 1.0] {
-            let output = try BuiltInPlugins.apply(adjustment, BuiltInPlugins.ramps(1024)[0], ["amount": .number(amount)])
+            let ramp = BuiltInPlugins.ramps(1024)[0]
+            let output = try BuiltInPlugins.apply(adjustment, ramp, ["amount": .number(amount)])
             #expect(BuiltInPlugins.isMonotonic(output))
         }
     }

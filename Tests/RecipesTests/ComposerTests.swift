@@ -57,7 +57,8 @@ enum ComposerFixtures {
         try PluginCompiler.compile(file: PluginCompiler.typedPluginSource, named: "typed", in: directory)
         try PluginCompiler.compile(file: PluginCompiler.versionOneDirectory + "/v1_plugin.c", named: "v1_plugin",
                                    in: directory, include: PluginCompiler.versionOneDirectory)
-        return PluginRegistry.load(searchPaths: [directory] + (PluginSearchPath.executableDirectory().map { [$0] } ?? []))
+        let builtIns = PluginSearchPath.executableDirectory().map { [$0] } ?? []
+        return PluginRegistry.load(searchPaths: [directory] + builtIns)
     }
 
     /// A composer over ``typedRegistry`` with no looks.
