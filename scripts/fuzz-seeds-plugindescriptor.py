@@ -34,22 +34,24 @@ def count(n):
     return bytes([n]) if n < 40 else b"\xff" + struct.pack(">Q", n)
 
 
-def array(entries, encode, limit, n=None, null=False):
-    """A count, the NULL byte, and the entries the harness reads (only when 1 <= count <= limit)."""
+def array(entries, encode, limit, pad, n=None, null=None):
+    """A count, the NULL byte, and the entries the harness reads whenever 1 <= count <= limit, NULL or not (padded
+    with `pad` to the count). An empty array is NULL unless told otherwise, as the header asks of unused fields."""
     n = len(entries) if n is None else n
-    body = b"".join(encode(e) for e in entries) if 1 <= n <= limit else b""
+    null = n == 0 if null is None else null
+    body = b"".join(encode(e) for e in (entries + [pad] * n)[:n]) if 1 <= n <= limit else b""
     return count(n) + bytes([1 if null else 0]) + body
 
 
 def parameter(name, kind, low, high, default=0.0, identity=0.0, defaults=(), identities=(), x_min=0.0, x_max=0.0,
-              max_points=0, flags=0, choices=(), default_count=None, default_null=False, choice_count=None,
-              choice_null=False):
+              max_points=0, flags=0, choices=(), default_count=None, default_null=None, choice_count=None,
+              choice_null=None):
     return (string(name) + string(name.capitalize()) + string(None) + bytes([KIND[kind] + 1])
             + number(low) + number(high) + number(default) + number(identity)
-            + array(list(defaults), number, 128, default_count, default_null)
-            + array(list(identities), number, 128)
+            + array(list(defaults), number, 128, 0.0, default_count, default_null)
+            + array(list(identities), number, 128, 0.0)
             + number(x_min) + number(x_max) + count(max_points) + bytes([flags])
-            + array(list(choices), string, 64, choice_count, choice_null))
+            + array(list(choices), string, 64, "x", choice_count, choice_null))
 
 
 def plugin(parameters, mode=0, abi=None, parameter_count=None):
@@ -81,12 +83,12 @@ SEEDS = {
     "parameter-count-size-max": plugin([AMOUNT], parameter_count=SIZE_MAX),
     "typed-valid": plugin([curve(), HUE, LIFT, choice(), AMOUNT]),
     "curve-null-default-with-count": plugin([curve(defaults=[], default_count=4, default_null=True)]),
-    "curve-default-count-size-max": plugin([curve(defaults=[], default_count=SIZE_MAX)]),
+    "curve-default-count-size-max": plugin([curve(defaults=[], default_count=SIZE_MAX, default_null=False)]),
     "curve-max-points-size-max": plugin([curve(max_points=SIZE_MAX)]),
     "curve-nan-point": plugin([curve(defaults=[0, float("nan"), 1, 1])]),
     "curve-infinite-x-max": plugin([curve(x_max=float("inf"))]),
     "choice-null-with-count": plugin([choice(choices=[], choice_count=3, choice_null=True)]),
-    "choice-count-size-max": plugin([choice(choices=[], choice_count=SIZE_MAX)]),
+    "choice-count-size-max": plugin([choice(choices=[], choice_count=SIZE_MAX, choice_null=False)]),
     "v1-valid": plugin([AMOUNT], mode=1),
     "v1-curve-kind": plugin([curve()], mode=1),
     "abi-version-3": plugin([AMOUNT], abi=3),
