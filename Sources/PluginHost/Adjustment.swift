@@ -150,10 +150,9 @@ public struct Adjustment: Sendable, Equatable, Encodable {
                 apply(source, destination, pixels, parameters.isEmpty ? nil : UnsafePointer(floats.baseAddress))
             }
         case .version2(let apply):
-            let total = parameters.reduce(0) { $0 + $1.floatCount }
+            let (total, count) = (parameters.reduce(0) { $0 + $1.floatCount }, Swift.max(parameters.count, 1))
             withUnsafeTemporaryAllocation(of: Float.self, capacity: Swift.max(total, 1)) { floats in
-                withUnsafeTemporaryAllocation(of: lookstudio_value.self, capacity: Swift.max(parameters.count, 1)) {
-                    values in
+                withUnsafeTemporaryAllocation(of: lookstudio_value.self, capacity: count) { values in
                     var next = floats.baseAddress!
                     for (i, value) in parameters.enumerated() {
                         value.write(to: next)

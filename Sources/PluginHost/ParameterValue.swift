@@ -67,7 +67,7 @@ public enum ParameterSetting: Sendable, Hashable {
     /// A choice's option, by name.
     case choice(String)
 
-    /// What the setting is, for messages ("a number", "a colour", …).
+    /// What the setting is, for messages ("a number", "a colour", "a curve", "the option name \"fwd\"").
     public var shape: String {
         switch self {
         case .number: return "a number"
@@ -77,8 +77,8 @@ public enum ParameterSetting: Sendable, Hashable {
         }
     }
 
-    /// Why these control points cannot be a curve whatever its descriptor (too many, x not increasing, not finite),
-    /// or nil; `number` formats the values for the message.
+    /// Why these control points cannot be a curve whatever its descriptor (none, more than
+    /// ``ParameterDescriptor/maximumCurvePoints``, x not strictly increasing, not finite), or nil.
     public static func curveProblem(_ points: [SIMD2<Double>]) -> String? {
         guard !points.isEmpty else { return "a curve needs at least one point [x, y]" }
         guard points.count <= ParameterDescriptor.maximumCurvePoints else {
