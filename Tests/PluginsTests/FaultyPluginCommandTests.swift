@@ -21,8 +21,8 @@ struct FaultyPluginCommandTests {
         #include <math.h>
         #include <signal.h>
         #include <unistd.h>
-        static void apply(const float *in, float *out, size_t n, const float *params) {
-            for (size_t i = 0; i < 3 * n; i++) out[i] = in[i] * (1.0f - 0.1f * params[0]);
+        static void apply(const float *in, float *out, size_t n, const lookstudio_value *params) {
+            for (size_t i = 0; i < 3 * n; i++) out[i] = in[i] * (1.0f - 0.1f * params[0].values[0]);
             \(body)
         }
         static const lookstudio_parameter params[] = {
