@@ -61,6 +61,10 @@ public struct CDLDecision: Sendable, Equatable {
     public var mediaRef: String?
     /// `<Description>`s of the decision.
     public var descriptions: [String]
+    /// The decision's `<InputDescription>`.
+    public var inputDescription: String?
+    /// The decision's `<ViewingDescription>`.
+    public var viewingDescription: String?
     /// The line its `<ColorDecision>` starts on.
     public var line: Int
 }

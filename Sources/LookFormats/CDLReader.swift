@@ -133,12 +133,11 @@ struct CDLReader {
 
     private mutating func decision(_ element: MarkupElement, corrections: inout [CDLCorrection])
         throws(LookFormatsError) -> CDLDecision {
-        var decision = CDLDecision(correction: nil, reference: nil, mediaRef: nil, descriptions: [], line: element.line)
-        var input: String?, viewing: String?
+        var decision = CDLDecision(correction: nil, reference: nil, mediaRef: nil, descriptions: [],
+                                   inputDescription: nil, viewingDescription: nil, line: element.line)
         for child in element.children {
-            if Self.metadata(child, descriptions: &decision.descriptions, input: &input, viewing: &viewing) {
-                continue
-            }
+            if Self.metadata(child, descriptions: &decision.descriptions, input: &decision.inputDescription,
+                             viewing: &decision.viewingDescription) { continue }
             switch child.localName {
             case "MediaRef":
                 decision.mediaRef = child.attribute("ref")

@@ -68,7 +68,9 @@ struct CDLFileTests {
         #expect(contents.decisions.map(\.mediaRef) == ["reel1/A001C003.mov", "reel1/A001C007.mov",
                                                        "reel1/B002C001.mov"])
         #expect(contents.decisions[0].descriptions == ["scene 4"] && contents.descriptions == ["Reel 1 conform"])
-        #expect(contents.warnings.map(\.line) == [22] && contents.warnings[0].message.contains("day12_master"))
+        #expect(contents.decisions[0].inputDescription == "ARRI LogC3")
+        #expect(contents.decisions[0].viewingDescription == "Rec.709 monitor")
+        #expect(contents.warnings.map(\.line) == [24] && contents.warnings[0].message.contains("day12_master"))
     }
 
     @Test("namespace prefixes, CDATA, entities, commas and tabs between numbers")
