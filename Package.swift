@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "WhiteBalancePlugin", type: .dynamic, targets: ["WhiteBalancePlugin"]),
         .library(name: "ColorPlugin", type: .dynamic, targets: ["ColorPlugin"]),
         .library(name: "BlendPlugin", type: .dynamic, targets: ["BlendPlugin"]),
+        .library(name: "GradePlugin", type: .dynamic, targets: ["GradePlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -164,6 +165,9 @@ let package = Package(
         .target(name: "ColorPlugin", dependencies: ["PluginABI"], path: "Plugins/Color",
                 publicHeadersPath: ".", cSettings: optimisedC, linkerSettings: [.linkedLibrary("m")]),
         .target(name: "BlendPlugin", dependencies: ["PluginABI"], path: "Plugins/Blend", cSettings: optimisedC),
+        // The grading set (curves, hue curves, lift/gamma/gain, ASC CDL, channel mixer, split tone): C, ABI v2.
+        .target(name: "GradePlugin", dependencies: ["PluginABI"], path: "Plugins/Grade",
+                publicHeadersPath: ".", cSettings: optimisedC, linkerSettings: [.linkedLibrary("m")]),
 
         // What the test targets share: the runner for the built CLI, the fixtures' location.
         .target(name: "LookStudioTestSupport", dependencies: ["Pixels"], path: "Tests/LookStudioTestSupport"),
@@ -191,6 +195,8 @@ let package = Package(
                                                      "ImageIO", "ColorManagement"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LookCore", "LookStudioTestSupport"]),
         .testTarget(name: "PluginsTests", dependencies: ["PluginHost", "LookStudioTestSupport"]),
+        // Loads libGradePlugin.so itself (dlopen) and reads its v2 descriptor: independent of the host's loader.
+        .testTarget(name: "GradePluginTests", dependencies: ["PluginABI", "Pixels", "LookStudioTestSupport"]),
         .testTarget(name: "CorrectionModelTests", dependencies: ["CorrectionModel", "ImageIO", "LookCore"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "LookCore", "LookFormats", "ImageIO",
                                                         "ColorManagement", "CZlib", "CCrypto", "LookStudioTestSupport"]),
