@@ -106,8 +106,9 @@ let package = Package(
         .target(name: "Correction", dependencies: [
             "LookModel", "LookCore", "ImageIO", "Scenes", "CorrectionModel",
         ]),
-        // Page generation for `gallery` and `compose --preview`: HTML, CSS and JS as Swift strings; no SQL, no codecs.
-        .target(name: "LookGallery"),
+        // Page generation for `gallery` and `compose --preview`: HTML in Swift, the page's script and style sheet
+        // embedded from Resources/ (see EmbedAssets below); no SQL, no codecs.
+        .target(name: "LookGallery", exclude: ["Resources"], plugins: ["EmbedAssets"]),
         .target(name: "Rendering", dependencies: [
             "LookModel", "LookCore", "ImageIO", "ColorManagement", "LookGallery", "Recipes",
         ]),
@@ -150,12 +151,20 @@ let package = Package(
         .target(name: "CorrectionModel", dependencies: ["CCrypto", "LookCore"],
                 resources: [.copy("Resources/correction-model.lscm")]),
 
-        // The studio's local web server (Hummingbird): HTTP, JSON API over Workflows, page assets; no SQL, no codecs.
+        // The studio's local web server (Hummingbird): HTTP, JSON API over Workflows, the page's HTML, JS and CSS
+        // embedded from Resources/ (see EmbedAssets below); no SQL, no codecs.
         .target(name: "Studio", dependencies: [
             "Workflows", "LookCatalog", "Recipes",
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
-        ]),
+        ], exclude: ["Resources"], plugins: ["EmbedAssets"]),
+
+        // The web pages' files compiled in as string constants (`EmbeddedAssets`) by a build-tool plugin, not
+        // shipped as SwiftPM `resources:`: on Linux those are a bundle folder found beside the executable at run
+        // time, which a `lookstudio` copied alone loses. (Plugins/ holds LookStudio's colour plugins, not these.)
+        .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["EmbedAssetsTool"],
+                path: "BuildTools/EmbedAssets"),
+        .executableTarget(name: "EmbedAssetsTool", path: "BuildTools/EmbedAssetsTool"),
 
         // Built-in plugins, always optimised as LookCore is: the composer calls them on every lattice entry.
         .target(name: "TonePlugin", dependencies: ["PluginABI"], path: "Plugins/Tone",
@@ -195,6 +204,7 @@ let package = Package(
         .testTarget(name: "ExportTests", dependencies: ["Export", "LookCore", "LookFormats", "ImageIO",
                                                         "ColorManagement", "CZlib", "CCrypto", "LookStudioTestSupport"]),
         .testTarget(name: "StudioTests", dependencies: ["Studio", "Workflows", "lookstudio", "LookStudioTestSupport"]),
+        .testTarget(name: "EmbedAssetsToolTests", dependencies: ["EmbedAssetsTool"]),
         .testTarget(name: "ExtractionTests",
                     dependencies: ["Extraction", "LookCore", "LookFormats", "ImageIO", "ColorManagement",
                                    "LookBench"]),
