@@ -1,7 +1,7 @@
 import Foundation
 
 /// One text file to embed: the Swift name it gets and its text, which a raw string literal reproduces unchanged.
-struct EmbeddedAsset: Equatable {
+struct EmbeddedAsset {
     var path: String
     var name: String
     var text: String
