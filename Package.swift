@@ -107,8 +107,9 @@ let package = Package(
         .target(name: "Correction", dependencies: [
             "LookModel", "LookCore", "ImageIO", "Scenes", "CorrectionModel",
         ]),
-        // Page generation for `gallery` and `compose --preview`: HTML, CSS and JS as Swift strings; no SQL, no codecs.
-        .target(name: "LookGallery"),
+        // Page generation for `gallery` and `compose --preview`: HTML in Swift, the page's script and style sheet
+        // embedded from Resources/ (see EmbedAssets below); no SQL, no codecs.
+        .target(name: "LookGallery", exclude: ["Resources"], plugins: ["EmbedAssets"]),
         .target(name: "Rendering", dependencies: [
             "LookModel", "LookCore", "ImageIO", "ColorManagement", "LookGallery",
         ]),
@@ -150,12 +151,21 @@ let package = Package(
         .target(name: "CorrectionModel", dependencies: ["CCrypto", "LookCore"],
                 resources: [.copy("Resources/correction-model.lscm")]),
 
-        // The studio's local web server (Hummingbird): HTTP, JSON API over Workflows, page assets; no SQL, no codecs.
+        // The studio's local web server (Hummingbird): HTTP, JSON API over Workflows, the page's HTML, JS and CSS
+        // embedded from Resources/ (see EmbedAssets below); no SQL, no codecs.
         .target(name: "Studio", dependencies: [
             "Workflows",
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
-        ]),
+        ], exclude: ["Resources"], plugins: ["EmbedAssets"]),
+
+        // The web pages' files compiled in as string constants (`EmbeddedAssets`) by a build-tool plugin, not
+        // shipped as SwiftPM `resources:`: on Linux those are a bundle folder found beside the executable at run
+        // time, which a `lookstudio` copied alone loses. Nor `.embedInCode`: its byte-array literal took 6 s to
+        // compile for studio.js alone (14 s optimised), a string 0.3 s. (Plugins/ holds the colour plugins.)
+        .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["EmbedAssetsTool"],
+                path: "BuildTools/EmbedAssets"),
+        .executableTarget(name: "EmbedAssetsTool", path: "BuildTools/EmbedAssetsTool"),
 
         // Built-in plugins, always optimised as LookCore is: the composer calls them on every lattice entry.
         .target(name: "TonePlugin", dependencies: ["PluginABI"], path: "Plugins/Tone",
@@ -202,6 +212,7 @@ let package = Package(
                                                         "ColorManagement", "CZlib", "CCrypto", "LookStudioTestSupport"]),
         .testTarget(name: "StudioTests", dependencies: ["Studio", "Workflows", "lookstudio", "LookStudioTestSupport"]),
         .testTarget(name: "ArchitectureTests", dependencies: ["LookStudioTestSupport"]),
+        .testTarget(name: "EmbedAssetsToolTests", dependencies: ["EmbedAssetsTool"]),
         .testTarget(name: "ExtractionTests",
                     dependencies: ["Extraction", "LookCore", "LookFormats", "ImageIO", "ColorManagement",
                                    "LookBench"]),
