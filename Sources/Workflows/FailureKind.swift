@@ -18,7 +18,8 @@ public enum FailureKind: Sendable, Equatable {
     /// The kind of `error`.
     public init(_ error: any Error) {
         switch error {
-        case WorkflowError.noSuchPhoto, CatalogError.lookNotFound, CatalogError.sceneNotFound: self = .notFound
+        case WorkflowError.noSuchPhoto, CatalogError.lookNotFound, CatalogError.lookNotFoundNear, CatalogError.sceneNotFound:
+            self = .notFound
         case CatalogError.duplicateName, CatalogError.contentTaken, is StudioSameCube: self = .conflict
         case CatalogError.database: self = .unavailable
         case CatalogError.readOnly, CatalogError.damaged: self = .broken

@@ -42,6 +42,8 @@ public enum WorkflowError: Error, Equatable, Sendable, CustomStringConvertible {
     case outputName(String)
     /// A file imported without a name whose file name makes no usable look name (`problem`: the name rule broken).
     case unusableFileName(file: String, problem: String)
+    /// `looks revert` given a look's current version (`reference` as given): there is nothing to go back to.
+    case revertToCurrent(reference: String, guid: String, version: Int)
     /// A gallery with no look to show: none has `tag`, or the catalog has none.
     case noLooks(tag: String?)
     /// A look without a stored recipe cannot be rebuilt (`sourceFormat`: what it was made from).
@@ -52,7 +54,7 @@ public enum WorkflowError: Error, Equatable, Sendable, CustomStringConvertible {
     /// True for a refusal of what the user asked (a usage error), rather than of what was found while running.
     public var isUsageError: Bool {
         switch self {
-        case .olderVersionForScene, .noLooks: return true
+        case .olderVersionForScene, .noLooks, .revertToCurrent: return true
         default: return false
         }
     }
@@ -93,6 +95,9 @@ public enum WorkflowError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(first) is given twice\(given), so \(output) would be written twice; give each input once"
         case .outputFolder(let path, let reason):
             return "\(path): cannot create the output folder (\(reason))"
+        case .revertToCurrent(let reference, let guid, let version):
+            return "\(reference) is the current version (\(version)) of look \(guid); give an older one, "
+                + "\(guid)@N with N below \(version)"
         case .noLooks(let tag):
             return tag.map { "no look has the tag \"\($0)\"" } ?? "the catalog has no looks"
         case .unusableFileName(let file, let problem):
