@@ -89,7 +89,7 @@ struct DescriptorTests {
         }
         let cdl = try GradeLibrary.adjustment("grade.cdl").parameters
         #expect(cdl.map(\.name) == ["slope", "offset", "power", "saturation", "style"])
-        #expect(cdl.last?.choices == ["asc", "no_clamp"] && cdl.last?.defaultValues == [0])
+        #expect(cdl.last?.choices == ["asc", "no-clamp"] && cdl.last?.defaultValues == [0])
         let wheels = try GradeLibrary.adjustment("grade.lift_gamma_gain").parameters.prefix(3)
         #expect(wheels.allSatisfy { $0.flags == LOOKSTUDIO_FLAG_WHEEL && $0.identityValues == [0, 0, 0] })
     }
