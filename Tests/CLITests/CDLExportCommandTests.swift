@@ -124,7 +124,7 @@ struct CDLExportCommandTests {
         #expect(listed.stdout.split(separator: "\n").contains { $0.hasPrefix("cdl ") && $0.contains(".cc no table") })
     }
 
-    @Test("import refuses --id with several files and CDL options without a CDL file")
+    @Test("import refuses CDL options without a CDL file; apply --lut of a .cc points to import")
     func importOptions() throws {
         let dir = try CLI.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -133,6 +133,11 @@ struct CDLExportCommandTests {
         #expect(size.status != 0 && size.stderr.contains("apply to CDL files"), "\(size.stderr)")
         let style = try CLI.run(["import", dir + "/a.cc", "--cdl-style", "clamped", "--catalog", dir + "/c.sqlite"])
         #expect(style.status != 0 && style.stderr.contains("--cdl-style must be asc or no-clamp"))
+        try F.cc(F.gentle, id: "gentle").write(toFile: dir + "/g.cc", atomically: true, encoding: .utf8)
+        let lut = try CLI.run(["apply", "--lut", dir + "/g.cc", CLI.packageRoot + "/samples/chelsea.png",
+                               dir + "/out.png"])
+        #expect(lut.status != 0 && lut.stderr.contains("g.cc: an ASC CDL is not a LUT file: store it as a look with "
+                                                      + "`lookstudio import g.cc`"), "\(lut.stderr)")
         let help = try CLI.run(["import", "--help"])
         #expect(help.stdout.contains("--cdl-style") && help.stdout.contains("lookstudio import grade.cc"))
     }

@@ -32,7 +32,7 @@ struct ImportCommand: ParsableCommand {
           lookstudio import p3-grade.cube --space display-p3
           lookstudio import luts/*.cube --json
           lookstudio import grade.cc
-          lookstudio import shots.ccc --id shot_020 --cdl-style no-clamp --name "Shot 20 grade"
+          lookstudio import shots.ccc --id shot_020 --cdl-style no-clamp --name "Shot 20"
         """)
 
     @OptionGroup var global: GlobalOptions
