@@ -36,7 +36,13 @@ extension ImportJob {
             throw WorkflowError.cdlOutOfRange(file: base, line: correction.line, problem: problem)
         }
         let recipe = CDLRecipe.recipe(correction, style: request.cdlStyle, name: name, size: size, file: base)
-        let cube = try composer.compose(recipe, size: size).quantizedTo16Bit()
+        let composed = try composer.compose(recipe, size: size)
+        let clamped = composed.valuesOutsideUnitRange
+        if clamped > 0 {
+            warnings.append("\(base): style \(request.cdlStyle.rawValue) gives \(clamped) values outside 0…1 on the "
+                            + "\(size)³ grid; they were clamped (looks are stored as 16-bit PNG)")
+        }
+        let cube = try composed.quantizedTo16Bit()
         // A colourist's notes may sit at any level of the correction; the look keeps them all.
         let notes = correction.descriptions + correction.sopDescriptions + correction.satDescriptions
         let description = notes.isEmpty ? "ASC CDL" + (correction.id.map { " \($0)" } ?? "") + " from \(base)"
