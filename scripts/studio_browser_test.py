@@ -161,7 +161,7 @@ def scroll_to(driver, element):
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", element)
 
 
-# ---- The grading steps ----------------------------------------------------------------------------------------------
+# ---- The grading steps --------------------------------------------------------------------------------------
 def eyedropper_step(driver, preview):
     """curve.hue_sat first, so the colour entering it is the photo's own: a click on the preview must put (or select)
     a point at the Grade plugin's hue of the 5 x 5 pixels clicked; that point is then dragged up (more chroma)."""
@@ -250,7 +250,7 @@ def wheels_step(driver):
     say('grade.lift_gamma_gain: lift %s, gain %s (zero mean, along the pucks)' % (params['lift'], params['gain']))
 
 
-# ---- Latency, saving, comparing ---------------------------------------------------------------------------------------
+# ---- Latency, saving, comparing -------------------------------------------------------------------------------
 LATENCY_SCRIPT = """
     const [moves, scopes, done] = arguments;
     (async () => {
@@ -273,7 +273,7 @@ LATENCY_SCRIPT = """
         await new Promise((r) => setTimeout(r, 50));
         await frame();
       };
-      const scopeStart = s.scopeTimes.length;
+      const scopeStart = s.scopeTimes.length, updates = s.scopeUpdates || 0;
       for (let i = 0; i < moves; i++) {
         await settle();
         const t0 = performance.now();
@@ -286,7 +286,8 @@ LATENCY_SCRIPT = """
         times.push(performance.now() - t0);
         composes.push(s.timing.compose);
       }
-      const scopeTimes = s.scopeTimes.slice(scopeStart);
+      // Each move's scopes were collected during the next move's settling, before its slider change.
+      const scopeTimes = s.scopeTimes.slice(scopeStart), scopeUpdates = (s.scopeUpdates || 0) - updates;
       // The WebGL share alone: the same frame drawn again, no compose, through the settled 64³ cube.
       while (s.refined !== s.version) await new Promise((r) => setTimeout(r, 10));
       const draws = [];
@@ -299,7 +300,7 @@ LATENCY_SCRIPT = """
         draws.push(performance.now() - t0);
       }
       if (!box.checked) box.click();
-      return { times, composes, draws, scopeTimes, width: s.width, height: s.height };
+      return { times, composes, draws, scopeTimes, scopeUpdates, width: s.width, height: s.height };
     })().then(done, (e) => done({ error: e.message }));"""
 
 
@@ -317,11 +318,13 @@ def latency(driver):
     say('of which compose request (server compose + transfer of the 33³ float cube): median %.1f ms; a redraw '
         'alone through the settled 64³ cube (WebGL draw run, then the next frame): median %.1f ms'
         % (statistics.median(on['composes']), statistics.median(on['draws'])))
-    scopes = [t['sample'] + t['count'] for t in on['scopeTimes']]
-    say('scopes per repaint: median %.1f ms (sample draw and read-back %.1f ms, counting and painting %.1f ms); '
-        'the same moves with scopes off: median %.1f ms (10 moves)'
-        % (statistics.median(scopes), statistics.median(t['sample'] for t in on['scopeTimes']),
-           statistics.median(t['count'] for t in on['scopeTimes']), statistics.median(off['times'])))
+    if on['scopeUpdates'] < 20:
+        fail('the scopes were updated %d times in 20 repaints' % on['scopeUpdates'])
+    timing = lambda key: statistics.median(t[key] for t in on['scopeTimes'])
+    say('scopes, per repaint: %.1f ms of page work (read-back copy %.1f ms, counting and painting %.1f ms), '
+        'the sample ready %.1f ms after its draw was queued (read asynchronously); the same moves with scopes off: '
+        'median %.1f ms (10 moves)' % (timing('read') + timing('count'), timing('read'), timing('count'),
+                                       timing('wait'), statistics.median(off['times'])))
     if on['width'] * on['height'] < 2_000_000:
         fail('the latency preview is under 2 megapixels')
     return median

@@ -151,7 +151,8 @@ const StudioCurves = (() => {
     const { canvas, step } = ed, p = active(ed), w = canvas.clientWidth, h = canvas.clientHeight;
     if (!w || !h) return;
     const dpr = window.devicePixelRatio || 1;
-    if (canvas.width !== Math.round(w * dpr)) { canvas.width = Math.round(w * dpr); canvas.height = Math.round(h * dpr); }
+    if (canvas.width !== Math.round(w * dpr)) canvas.width = Math.round(w * dpr);
+    if (canvas.height !== Math.round(h * dpr)) canvas.height = Math.round(h * dpr);
     const g = canvas.getContext('2d'), f = ed.f = frame(p, w, h);
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
     g.fillStyle = '#1d1d1d';

@@ -151,7 +151,11 @@ const StudioScopes = (() => {
     levelLines(s.g, s.w, s.h, false);
     s.g.strokeStyle = '#555';
     s.g.beginPath();
-    for (const k of [1, 2]) { s.g.moveTo(Math.round(k * s.w / 3) + 0.5, 0); s.g.lineTo(Math.round(k * s.w / 3) + 0.5, s.h); }
+    for (const k of [1, 2]) {
+      const x = Math.round(k * s.w / 3) + 0.5;
+      s.g.moveTo(x, 0);
+      s.g.lineTo(x, s.h);
+    }
     s.g.stroke();
   }
 

@@ -4,8 +4,8 @@ const TOKEN = query.get('token') || '';
 const PREVIEW = Math.min(4096, Math.max(64, parseInt(query.get('preview') || '1600', 10)));
 const CUBE = 33;
 // Moves are previewed through a 33³ cube (431 kB, composed in milliseconds); once the recipe has not changed for
-// REFINE_AFTER ms the preview is redrawn through a 64³ cube, the size a saved look is composed at (recipe(64)), so
-// the settled canvas is the look `apply --look` gives. A 33³ cube alone differs from it by up to ~8 codes where a
+// REFINE_AFTER ms the preview is redrawn through a 64³ cube, the size the save buttons compose a look at, so the
+// settled canvas is the look `apply --look` gives. A 33³ cube alone differs from it by up to ~8 codes where a
 // recipe clips (a kink between grid points), in a few hundred pixels of a photo.
 const FINE = 64;
 const REFINE_AFTER = 300;
@@ -45,8 +45,10 @@ const canvas = $('view');
 // Opaque: the compositor then copies the 2-megapixel canvas as is, with no blending or premultiplying pass.
 const gl = canvas.getContext('webgl2', { alpha: false, antialias: false, premultipliedAlpha: false });
 let program, photoTexture, lutTexture, uniforms = {};
-// The scopes' sample: the graded photo drawn again into a small framebuffer (long side 256) and read back.
-const sample = { framebuffer: null, texture: null, width: 0, height: 0, pixels: null };
+// The scopes' sample: the graded photo drawn again into a small framebuffer (long side 256) and read back
+// asynchronously, into a pixel-pack buffer behind a fence, so a repaint never waits for the read.
+const sample = { framebuffer: null, texture: null, buffer: null, fence: null, width: 0, height: 0, pixels: null,
+                 issued: 0, polling: false };
 const vertexSource = `#version 300 es
 void main() {
   vec2 p = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
@@ -152,7 +154,14 @@ function uploadPhoto(bitmap) {
 function setupSample() {
   const [w, h] = StudioScopes.sampleSize(state.width, state.height);
   if (w === sample.width && h === sample.height) return;
-  if (!sample.framebuffer) { sample.framebuffer = gl.createFramebuffer(); sample.texture = gl.createTexture(); }
+  if (!sample.framebuffer) {
+    Object.assign(sample, { framebuffer: gl.createFramebuffer(), texture: gl.createTexture(),
+                            buffer: gl.createBuffer() });
+  }
+  if (sample.fence) { gl.deleteSync(sample.fence); sample.fence = null; }
+  gl.bindBuffer(gl.PIXEL_PACK_BUFFER, sample.buffer);
+  gl.bufferData(gl.PIXEL_PACK_BUFFER, w * h * 4, gl.STREAM_READ);
+  gl.bindBuffer(gl.PIXEL_PACK_BUFFER, null);
   gl.activeTexture(gl.TEXTURE2);
   gl.bindTexture(gl.TEXTURE_2D, sample.texture);
   nearest(gl.TEXTURE_2D);
@@ -176,29 +185,50 @@ function pass(mode, w, h, scaleX, scaleY) {
   gl.drawArrays(gl.TRIANGLES, 0, 3);
 }
 
-// The scopes show the graded photo (the original in Before mode), whatever the compare mode shows. The sample is
-// drawn and read before the canvas: the read then waits for this small draw only, and the scopes are computed
-// while the 2-megapixel draw runs in the GPU process.
 function draw() {
   if (!state.width) return;
-  const scopes = state.scopes && sample.framebuffer, t0 = performance.now();
-  if (scopes) {
-    gl.bindFramebuffer(gl.FRAMEBUFFER, sample.framebuffer);
-    pass(state.mode === 'before' ? 3 : 0, sample.width, sample.height, state.width / sample.width,
-         state.height / sample.height);
-    gl.readPixels(0, 0, sample.width, sample.height, gl.RGBA, gl.UNSIGNED_BYTE, sample.pixels);
-    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
-  }
-  const read = performance.now() - t0;
+  if (state.scopes && sample.framebuffer) drawSample();
   const side = state.mode === 'side';
   const w = state.width * (side ? 2 : 1), h = state.height;
   if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; }
   pass({ after: 0, split: 1, side: 2, before: 3 }[state.mode], w, h, 1, 1);
   placeSplitLine();
-  if (scopes) {
-    state.scopeTimes.push({ sample: read, count: StudioScopes.update(sample.pixels, sample.width, sample.height) });
-    if (state.scopeTimes.length > 100) state.scopeTimes.shift();
-  }
+}
+
+// The scopes show the graded photo (the original in Before mode), whatever the compare mode shows. The sample is
+// drawn and its read queued before the canvas's draw, with a fence after it; a synchronous readPixels here cost a
+// round trip to the GPU process per repaint (tens of ms on a loaded machine with SwiftShader).
+function drawSample() {
+  gl.bindFramebuffer(gl.FRAMEBUFFER, sample.framebuffer);
+  pass(state.mode === 'before' ? 3 : 0, sample.width, sample.height, state.width / sample.width,
+       state.height / sample.height);
+  gl.bindBuffer(gl.PIXEL_PACK_BUFFER, sample.buffer);
+  gl.readPixels(0, 0, sample.width, sample.height, gl.RGBA, gl.UNSIGNED_BYTE, 0);
+  gl.bindBuffer(gl.PIXEL_PACK_BUFFER, null);
+  gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+  if (sample.fence) gl.deleteSync(sample.fence);
+  sample.fence = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
+  gl.flush();
+  sample.issued = performance.now();
+  if (!sample.polling) { sample.polling = true; setTimeout(collectSample, 0); }
+}
+
+// The fence's state reaches the page between tasks, so this polls from timers; a newer draw replaces the fence, and
+// the scopes then show the latest sample, one update per repaint at most.
+function collectSample() {
+  if (!sample.fence) { sample.polling = false; return; }
+  if (gl.clientWaitSync(sample.fence, 0, 0) === gl.TIMEOUT_EXPIRED) { setTimeout(collectSample, 1); return; }
+  gl.deleteSync(sample.fence);
+  sample.fence = null;
+  sample.polling = false;
+  const ready = performance.now();
+  gl.bindBuffer(gl.PIXEL_PACK_BUFFER, sample.buffer);
+  gl.getBufferSubData(gl.PIXEL_PACK_BUFFER, 0, sample.pixels);
+  gl.bindBuffer(gl.PIXEL_PACK_BUFFER, null);
+  const count = StudioScopes.update(sample.pixels, sample.width, sample.height);
+  state.scopeTimes.push({ wait: ready - sample.issued, read: performance.now() - ready - count, count });
+  if (state.scopeTimes.length > 100) state.scopeTimes.shift();
+  state.scopeUpdates = (state.scopeUpdates || 0) + 1;
 }
 
 function placeSplitLine() {
@@ -512,14 +542,15 @@ function wire() {
     const name = $('lookName').value.trim();
     if (!name) throw new Error('give the look a name');
     const look = await api('/api/looks', { json: { name, tags: tagsFromInput(),
-                                                   recipe: Object.assign(recipe(64), { name }) } });
+                                                   recipe: Object.assign(recipe(FINE), { name }) } });
     await loadLooks();
     selectLook(state.looks.find((l) => l.guid === look.guid) || look);
     say('saved ' + look.name + ' (' + look.guid + ')');
   }));
   $('saveVersion').addEventListener('click', () => act('new version', async () => {
     if (!state.selected) throw new Error('select the look to replace first');
-    const look = await api('/api/looks/' + state.selected.guid + '/version', { json: { recipe: recipe(64) } });
+    const look = await api('/api/looks/' + state.selected.guid + '/version',
+                           { json: { recipe: recipe(FINE) } });
     await loadLooks(); selectLook(look); say('new version of ' + look.name + ' saved');
   }));
   $('rename').addEventListener('click', () => act('rename', async () => {
