@@ -138,7 +138,11 @@ const StudioControls = (() => {
     g.beginPath(); g.arc(px, py, 4.5 * dpr, 0, 2 * Math.PI); g.stroke();
   }
 
-  function signed(v) { return (v >= 0 ? '+' : '−') + Math.abs(v).toFixed(2); }
+  // Two decimals, signed; a value that rounds to zero shows as 0.00 (never −0.00).
+  function signed(v) {
+    const text = Math.abs(v).toFixed(2);
+    return text === '0.00' ? text : (v > 0 ? '+' : '−') + text;
+  }
 
   /** One wheel: the disc with its puck, the values, and the adjustment's `NAME_master` slider under it. */
   function wheel(step, p, master, onChange) {

@@ -120,10 +120,8 @@ const StudioMath = (() => {
   }
 
   // The Oklab hues of red, yellow, green, cyan, blue, magenta: the places an HSV wheel puts at 0°, 60°, … 300°.
-  const ANCHORS = [[1, 0, 0], [1, 1, 0], [0, 1, 0], [0, 1, 1], [0, 0, 1], [1, 0, 1]].map((c) => {
-    const lab = oklabFromLinear(c);
-    return degrees0360(Math.atan2(lab.b, lab.a));
-  });
+  const CORNERS = [[1, 0, 0], [1, 1, 0], [0, 1, 0], [0, 1, 1], [0, 0, 1], [1, 0, 1]].map(oklabFromLinear);
+  const ANCHORS = CORNERS.map((lab) => degrees0360(Math.atan2(lab.b, lab.a)));
   ANCHORS.push(ANCHORS[0] + 360);
 
   /** The curve x (0…360) of an Oklab hue in degrees: grade_hue_from_oklab. */
@@ -162,10 +160,16 @@ const StudioMath = (() => {
     return { hue, L: lab.L, chroma, weight: chromaWeight(chroma) };
   }
 
-  /** A displayable sRGB colour (0…1) of the curve hue x: Oklab L 0.72, C 0.13, pulled into gamut towards grey. */
+  /**
+   * The sRGB colour (0…1) the hue strip shows at curve x: the primary or secondary itself at 0°, 60°, …, and between
+   * two of them their Oklab lightness and chroma interpolated at the plugin's hue, pulled into gamut towards grey.
+   */
   function hueSwatch(x) {
+    x = ((x % 360) + 360) % 360;
+    const i = Math.min(5, Math.floor(x / 60)), f = x / 60 - i, p = CORNERS[i], q = CORNERS[(i + 1) % 6];
+    const L = p.L + f * (q.L - p.L), C = Math.hypot(p.a, p.b) + f * (Math.hypot(q.a, q.b) - Math.hypot(p.a, p.b));
     const h = oklabFromHue(x) * (Math.PI / 180);
-    const rgb = linearFromOklab({ L: 0.72, a: 0.13 * Math.cos(h), b: 0.13 * Math.sin(h) });
+    const rgb = linearFromOklab({ L, a: C * Math.cos(h), b: C * Math.sin(h) });
     const y = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2];
     let t = 1;
     for (const v of rgb) {
@@ -250,6 +254,35 @@ const StudioMath = (() => {
     return out;
   }
 
-  return { spline, evaluate, srgbDecode, srgbEncode, oklabFromLinear, hueFromOklab, oklabFromHue, chromaWeight,
+  /**
+   * Every pixel of `src` (RGBA bytes) through `cube` (n³ RGB floats, red fastest) into `dst`, as the preview's
+   * shader does it: tetrahedral, clamped, rounded to 8 bits. The scopes' hot loop: scalars and typed arrays only.
+   */
+  function applyCube(cube, n, src, dst) {
+    const k = (n - 1) / 255, top = n - 2, sg = 3 * n, sb = 3 * n * n, o3 = 3 + sg + sb;
+    for (let i = 0; i < src.length; i += 4) {
+      const x = src[i] * k, y = src[i + 1] * k, z = src[i + 2] * k;
+      const bx = Math.min(Math.floor(x), top), by = Math.min(Math.floor(y), top), bz = Math.min(Math.floor(z), top);
+      const fx = x - bx, fy = y - by, fz = z - bz, base = 3 * bx + sg * by + sb * bz;
+      // The two corners between (0,0,0) and (1,1,1), along the axes in decreasing order of their fractions.
+      let o1, o2, f1, f2, f3;
+      if (fx >= fy) {
+        if (fy >= fz) { o1 = 3; o2 = 3 + sg; f1 = fx; f2 = fy; f3 = fz; }
+        else if (fx >= fz) { o1 = 3; o2 = 3 + sb; f1 = fx; f2 = fz; f3 = fy; }
+        else { o1 = sb; o2 = sb + 3; f1 = fz; f2 = fx; f3 = fy; }
+      } else if (fx >= fz) { o1 = sg; o2 = sg + 3; f1 = fy; f2 = fx; f3 = fz; }
+      else if (fy >= fz) { o1 = sg; o2 = sg + sb; f1 = fy; f2 = fz; f3 = fx; }
+      else { o1 = sb; o2 = sb + sg; f1 = fz; f2 = fy; f3 = fx; }
+      const w0 = 1 - f1, w1 = f1 - f2, w2 = f2 - f3;
+      for (let c = 0; c < 3; c++) {
+        const j = base + c;
+        const v = w0 * cube[j] + w1 * cube[j + o1] + w2 * cube[j + o2] + f3 * cube[j + o3];
+        dst[i + c] = v <= 0 ? 0 : v >= 1 ? 255 : Math.round(v * 255);
+      }
+      dst[i + 3] = 255;
+    }
+  }
+
+  return { applyCube, spline, evaluate, srgbDecode, srgbEncode, oklabFromLinear, hueFromOklab, oklabFromHue, chromaWeight,
            gradeCoordinates, hueSwatch, VEC, uv, wheelDirection, puckOf, offsetOf, lookUp, clampTo };
 })();

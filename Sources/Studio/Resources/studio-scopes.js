@@ -10,6 +10,10 @@ const StudioScopes = (() => {
   const SIDE = 256, LEVELS = 256, MAX_COUNT = 4095;
   // Vectorscope: (U, V) × SCALE bins from the centre; V reaches ±0.615 at pure red/cyan, so 200 keeps it inside.
   const VSIZE = 256, SCALE = 200;
+  // The scopes' canvases are drawn in the page's own process (willReadFrequently keeps a 2D canvas off the GPU):
+  // drawn by the GPU process they queued behind the 2-megapixel preview there, which with SwiftShader (no GPU) made
+  // a repaint with the scopes on ~90 ms slower than with them off, for ~8 ms of scope work.
+  const SOFTWARE = { willReadFrequently: true };
   const histogram = new Uint32Array(3 * 256);
   const vector = new Uint32Array(VSIZE * VSIZE);
   let wave = null, parade = null, width = 0, height = 0;
@@ -52,7 +56,7 @@ const StudioScopes = (() => {
     const layer = (lw, lh) => {
       const c = document.createElement('canvas');
       c.width = lw; c.height = lh;
-      return { canvas: c, context: c.getContext('2d'), image: new ImageData(lw, lh) };
+      return { canvas: c, context: c.getContext('2d', SOFTWARE), image: new ImageData(lw, lh) };
     };
     layers = { wave: layer(w, LEVELS), parade: layer(3 * half, LEVELS), vector: layer(VSIZE, VSIZE) };
     tables = {
@@ -98,7 +102,7 @@ const StudioScopes = (() => {
     const dpr = window.devicePixelRatio || 1, w = canvas.clientWidth || 1, h = canvas.clientHeight || 1;
     if (canvas.width !== Math.round(w * dpr)) canvas.width = Math.round(w * dpr);
     if (canvas.height !== Math.round(h * dpr)) canvas.height = Math.round(h * dpr);
-    const g = canvas.getContext('2d');
+    const g = canvas.getContext('2d', SOFTWARE);
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
     return { g, w, h };
   }

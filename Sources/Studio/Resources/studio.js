@@ -4,18 +4,17 @@ const TOKEN = query.get('token') || '';
 const PREVIEW = Math.min(4096, Math.max(64, parseInt(query.get('preview') || '1600', 10)));
 const CUBE = 33;
 // Moves are previewed through a 33³ cube (431 kB, composed in milliseconds); once the recipe has not changed for
-// REFINE_AFTER ms the preview is redrawn through a 64³ cube, the size the save buttons compose a look at, so the
-// settled canvas is the look `apply --look` gives. A 33³ cube alone differs from it by up to ~8 codes where a
+// state.refineAfter ms (300) the preview is redrawn through a 64³ cube, the size the save buttons compose a look at,
+// so the settled canvas is the look `apply --look` gives. A 33³ cube alone differs from it by up to ~8 codes where a
 // recipe clips (a kink between grid points), in a few hundred pixels of a photo.
 const FINE = 64;
-const REFINE_AFTER = 300;
 const $ = (id) => document.getElementById(id);
 const { el, slider } = StudioControls;
 const state = {
   photos: [], photo: 0, looks: [], adjustments: [], scenes: [], steps: [], mode: 'after', split: 0.5,
   strength: 100, selected: null, auto: false, switches: {}, version: 0, rendered: -1, renders: 0,
   inflight: false, dirty: false, width: 0, height: 0, nextStepId: 1, scopes: true, hueTarget: null,
-  editors: new Map(), scopeTimes: []
+  editors: new Map(), scopeTimes: [], refineAfter: 300
 };
 
 async function api(path, opts = {}) {
@@ -45,10 +44,11 @@ const canvas = $('view');
 // Opaque: the compositor then copies the 2-megapixel canvas as is, with no blending or premultiplying pass.
 const gl = canvas.getContext('webgl2', { alpha: false, antialias: false, premultipliedAlpha: false });
 let program, photoTexture, lutTexture, uniforms = {};
-// The scopes' sample: the graded photo drawn again into a small framebuffer (long side 256) and read back
-// asynchronously, into a pixel-pack buffer behind a fence, so a repaint never waits for the read.
-const sample = { framebuffer: null, texture: null, buffer: null, fence: null, width: 0, height: 0, pixels: null,
-                 issued: 0, polling: false };
+// The scopes' sample: the photo's pixels at 256 (long side) places, one per block, taken once per photo, and the same
+// pixels through the current cube, computed on the CPU at every repaint (StudioMath.applyCube, as the shader does).
+// Reading the graded pixels back from WebGL instead cost a synchronous round trip to the GPU process per repaint:
+// 50–75 ms here (SwiftShader, 2 loaded cores), against a few ms for the 44,000 lookups.
+const sample = { width: 0, height: 0, photo: null, pixels: null };
 const vertexSource = `#version 300 es
 void main() {
   vec2 p = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
@@ -63,7 +63,8 @@ uniform int n;
 uniform int mode;
 uniform float split;
 uniform ivec2 size;
-uniform vec2 scale;
+uniform ivec2 num;
+uniform ivec2 den;
 out vec4 outColor;
 vec3 at(ivec3 i) { return texelFetch(lut, i, 0).rgb; }
 // Branch-free, so SIMD lanes (SwiftShader's, a GPU's) never run every ordering: s1 is the largest fraction's
@@ -85,8 +86,9 @@ vec3 tetra(vec3 c) {
   return clamp(c000 + f1 * (ca - c000) + f2 * (cb - ca) + f3 * (c111 - cb), 0.0, 1.0);
 }
 void main() {
-  // scale is 1 for the canvas; for the scopes' sample it is the photo pixels per sample pixel (one taken per block).
-  ivec2 p = ivec2(gl_FragCoord.xy * scale);
+  // num/den is 1 for the canvas; photo size over sample size for scopeSampleCheck's small framebuffer (integers, so
+  // the CPU's sample takes exactly the same pixels).
+  ivec2 p = ivec2(gl_FragCoord.xy) * num / den;
   p.y = size.y - 1 - p.y;
   bool before = mode == 3;
   if (mode == 2) { if (p.x >= size.x) { p.x -= size.x; } else { before = true; } }
@@ -110,7 +112,7 @@ function setupGL() {
   gl.attachShader(program, compile(gl.FRAGMENT_SHADER, fragmentSource));
   gl.linkProgram(program);
   if (!gl.getProgramParameter(program, gl.LINK_STATUS)) throw new Error(gl.getProgramInfoLog(program));
-  for (const name of ['photo', 'lut', 'n', 'mode', 'split', 'size', 'scale']) {
+  for (const name of ['photo', 'lut', 'n', 'mode', 'split', 'size', 'num', 'den']) {
     uniforms[name] = gl.getUniformLocation(program, name);
   }
   photoTexture = gl.createTexture();
@@ -138,6 +140,7 @@ function uploadLut(values, n) {
   // Red varies fastest, then green, then blue: x, y, z of the 3D texture.
   gl.texImage3D(gl.TEXTURE_3D, 0, gl.RGB32F, n, n, n, 0, gl.RGB, gl.FLOAT, values);
   state.n = n;
+  state.cube = values;
 }
 
 function uploadPhoto(bitmap) {
@@ -148,31 +151,27 @@ function uploadPhoto(bitmap) {
   state.width = bitmap.width;
   state.height = bitmap.height;
   state.bitmap = bitmap;
-  setupSample();
+  setupSample(bitmap);
 }
 
-function setupSample() {
-  const [w, h] = StudioScopes.sampleSize(state.width, state.height);
-  if (w === sample.width && h === sample.height) return;
-  if (!sample.framebuffer) {
-    Object.assign(sample, { framebuffer: gl.createFramebuffer(), texture: gl.createTexture(),
-                            buffer: gl.createBuffer() });
+// The places are the shader's for a framebuffer of the sample's size (x = ⌊i·W/w⌋, rows counted from the bottom),
+// so scopeSampleCheck can compare the two exactly.
+function setupSample(bitmap) {
+  const W = state.width, H = state.height, [w, h] = StudioScopes.sampleSize(W, H);
+  const full = new OffscreenCanvas(W, H).getContext('2d', { colorSpace: 'srgb', willReadFrequently: true });
+  full.drawImage(bitmap, 0, 0);
+  const data = full.getImageData(0, 0, W, H).data, photo = new Uint8Array(w * h * 4);
+  for (let j = 0, to = 0; j < h; j++) {
+    const row = (H - 1 - Math.floor(j * H / h)) * W;
+    for (let i = 0; i < w; i++, to += 4) {
+      const from = 4 * (row + Math.floor(i * W / w));
+      photo[to] = data[from]; photo[to + 1] = data[from + 1]; photo[to + 2] = data[from + 2]; photo[to + 3] = 255;
+    }
   }
-  if (sample.fence) { gl.deleteSync(sample.fence); sample.fence = null; }
-  gl.bindBuffer(gl.PIXEL_PACK_BUFFER, sample.buffer);
-  gl.bufferData(gl.PIXEL_PACK_BUFFER, w * h * 4, gl.STREAM_READ);
-  gl.bindBuffer(gl.PIXEL_PACK_BUFFER, null);
-  gl.activeTexture(gl.TEXTURE2);
-  gl.bindTexture(gl.TEXTURE_2D, sample.texture);
-  nearest(gl.TEXTURE_2D);
-  gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, w, h, 0, gl.RGBA, gl.UNSIGNED_BYTE, null);
-  gl.bindFramebuffer(gl.FRAMEBUFFER, sample.framebuffer);
-  gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, sample.texture, 0);
-  gl.bindFramebuffer(gl.FRAMEBUFFER, null);
-  Object.assign(sample, { width: w, height: h, pixels: new Uint8Array(w * h * 4) });
+  Object.assign(sample, { width: w, height: h, photo, pixels: new Uint8Array(w * h * 4) });
 }
 
-function pass(mode, w, h, scaleX, scaleY) {
+function pass(mode, w, h, sampleWidth = 0, sampleHeight = 0) {
   gl.viewport(0, 0, w, h);
   gl.useProgram(program);
   gl.uniform1i(uniforms.photo, 0);
@@ -181,52 +180,29 @@ function pass(mode, w, h, scaleX, scaleY) {
   gl.uniform1i(uniforms.mode, mode);
   gl.uniform1f(uniforms.split, state.split);
   gl.uniform2i(uniforms.size, state.width, state.height);
-  gl.uniform2f(uniforms.scale, scaleX, scaleY);
+  gl.uniform2i(uniforms.num, sampleWidth ? state.width : 1, sampleHeight ? state.height : 1);
+  gl.uniform2i(uniforms.den, sampleWidth || 1, sampleHeight || 1);
   gl.drawArrays(gl.TRIANGLES, 0, 3);
 }
 
 function draw() {
   if (!state.width) return;
-  if (state.scopes && sample.framebuffer) drawSample();
   const side = state.mode === 'side';
   const w = state.width * (side ? 2 : 1), h = state.height;
   if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; }
-  pass({ after: 0, split: 1, side: 2, before: 3 }[state.mode], w, h, 1, 1);
+  pass({ after: 0, split: 1, side: 2, before: 3 }[state.mode], w, h);
   placeSplitLine();
+  if (state.scopes && sample.photo) updateScopes();
 }
 
-// The scopes show the graded photo (the original in Before mode), whatever the compare mode shows. The sample is
-// drawn and its read queued before the canvas's draw, with a fence after it; a synchronous readPixels here cost a
-// round trip to the GPU process per repaint (tens of ms on a loaded machine with SwiftShader).
-function drawSample() {
-  gl.bindFramebuffer(gl.FRAMEBUFFER, sample.framebuffer);
-  pass(state.mode === 'before' ? 3 : 0, sample.width, sample.height, state.width / sample.width,
-       state.height / sample.height);
-  gl.bindBuffer(gl.PIXEL_PACK_BUFFER, sample.buffer);
-  gl.readPixels(0, 0, sample.width, sample.height, gl.RGBA, gl.UNSIGNED_BYTE, 0);
-  gl.bindBuffer(gl.PIXEL_PACK_BUFFER, null);
-  gl.bindFramebuffer(gl.FRAMEBUFFER, null);
-  if (sample.fence) gl.deleteSync(sample.fence);
-  sample.fence = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
-  gl.flush();
-  sample.issued = performance.now();
-  if (!sample.polling) { sample.polling = true; setTimeout(collectSample, 0); }
-}
-
-// The fence's state reaches the page between tasks, so this polls from timers; a newer draw replaces the fence, and
-// the scopes then show the latest sample, one update per repaint at most.
-function collectSample() {
-  if (!sample.fence) { sample.polling = false; return; }
-  if (gl.clientWaitSync(sample.fence, 0, 0) === gl.TIMEOUT_EXPIRED) { setTimeout(collectSample, 1); return; }
-  gl.deleteSync(sample.fence);
-  sample.fence = null;
-  sample.polling = false;
-  const ready = performance.now();
-  gl.bindBuffer(gl.PIXEL_PACK_BUFFER, sample.buffer);
-  gl.getBufferSubData(gl.PIXEL_PACK_BUFFER, 0, sample.pixels);
-  gl.bindBuffer(gl.PIXEL_PACK_BUFFER, null);
-  const count = StudioScopes.update(sample.pixels, sample.width, sample.height);
-  state.scopeTimes.push({ wait: ready - sample.issued, read: performance.now() - ready - count, count });
+// The scopes show the graded photo (the original in Before mode), whatever the compare mode shows. Run after the
+// canvas's draw is queued, so they are computed while the GPU process renders.
+function updateScopes() {
+  const t0 = performance.now();
+  if (state.mode === 'before') sample.pixels.set(sample.photo);
+  else StudioMath.applyCube(state.cube, state.n, sample.photo, sample.pixels);
+  const grade = performance.now() - t0;
+  state.scopeTimes.push({ grade, count: StudioScopes.update(sample.pixels, sample.width, sample.height) });
   if (state.scopeTimes.length > 100) state.scopeTimes.shift();
   state.scopeUpdates = (state.scopeUpdates || 0) + 1;
 }
@@ -276,7 +252,7 @@ async function refresh() {
       state.renders++;
     } while (state.dirty);
     sayPreview();
-    state.refineTimer = setTimeout(refine, REFINE_AFTER);
+    state.refineTimer = setTimeout(refine, state.refineAfter);
   } catch (e) {
     say(e.message, true);
   } finally {
@@ -698,9 +674,31 @@ async function comparePreviewWith(photoId) {
   return { max, over, mean: sum / (w * h * 3), width: w, height: h };
 }
 
+/** The scopes' CPU sample against the same places drawn by WebGL (read back here, once): the largest difference. */
+function scopeSampleCheck() {
+  const w = sample.width, h = sample.height, texture = gl.createTexture(), framebuffer = gl.createFramebuffer();
+  gl.activeTexture(gl.TEXTURE2);
+  gl.bindTexture(gl.TEXTURE_2D, texture);
+  gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, w, h, 0, gl.RGBA, gl.UNSIGNED_BYTE, null);
+  gl.bindFramebuffer(gl.FRAMEBUFFER, framebuffer);
+  gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, texture, 0);
+  pass(state.mode === 'before' ? 3 : 0, w, h, w, h);
+  const gpu = new Uint8Array(w * h * 4);
+  gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, gpu);
+  gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+  gl.deleteFramebuffer(framebuffer);
+  gl.deleteTexture(texture);
+  updateScopes();
+  let max = 0;
+  for (let i = 0; i < gpu.length; i += 4) {
+    for (let c = 0; c < 3; c++) max = Math.max(max, Math.abs(gpu[i + c] - sample.pixels[i + c]));
+  }
+  return { max, width: w, height: h };
+}
+
 window.studio = {
   state, refresh, redraw: draw, recipe, renderSteps, addAdjustment, addLookStep, selectPhoto, loadLooks,
-  comparePreviewWith, pick, photoColour
+  comparePreviewWith, pick, photoColour, scopeSampleCheck
 };
 
 (async function start() {
