@@ -521,10 +521,14 @@ def screenshot(driver, path):
     driver.execute_async_script(SCREENSHOT_SCRIPT)
     raw = path + '.full.png'
     driver.save_screenshot(raw)
-    # 256 colours without dithering: the panels are flat colours and the photo is small, so this keeps the text
-    # sharp at a fraction of the size.
-    Image.open(raw).convert('RGB').quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE) \
-        .save(path, optimize=True)
+    # 256 colours (a quarter of the size): libimagequant's dithering keeps the wheels and the hue strip smooth where
+    # Pillow has it; median cut otherwise, which bands them.
+    image = Image.open(raw).convert('RGB')
+    try:
+        small = image.quantize(256, method=Image.Quantize.LIBIMAGEQUANT, dither=Image.Dither.FLOYDSTEINBERG)
+    except (ValueError, OSError):
+        small = image.quantize(256, method=Image.Quantize.MEDIANCUT)
+    small.save(path, optimize=True)
     os.remove(raw)
     say('screenshot %s (%d kB)' % (path, os.path.getsize(path) // 1024))
 

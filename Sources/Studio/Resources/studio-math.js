@@ -180,9 +180,9 @@ const StudioMath = (() => {
   }
 
   // ---- The vectorscope plane, shared by the scope and the colour wheels ---------------------------------------
-  // NTSC/PAL's U and V on the encoded values with BT.601 luma: U = 0.492 (B′ − Y′), V = 0.877 (R′ − Y′). In this
-  // plane NTSC's I axis — the flesh-tone line vectorscopes draw — lies exactly at 123° from +U (33° past +V: the
-  // YIQ rotation of the 1953 FCC NTSC standard, SMPTE 170M), so the scope's skin line needs no fudge.
+  // NTSC/PAL's U and V on the encoded values with BT.601 luma: U = 0.492 (B′ − Y′), V = 0.877 (R′ − Y′). The skin
+  // line vectorscopes draw is NTSC's I axis: SMPTE 170M (after the 1953 FCC standard) has E′I = −0.27 (E′B − E′Y) +
+  // 0.74 (E′R − E′Y), which in this plane points at atan2(0.74 / 0.877, −0.27 / 0.492) = 123.0°, 33° past +V.
   const VEC = { kr: 0.299, kg: 0.587, kb: 0.114, u: 0.492, v: 0.877, skinDegrees: 123 };
 
   function uv(r, g, b) {
