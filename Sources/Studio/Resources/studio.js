@@ -192,11 +192,13 @@ function draw() {
   if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; }
   pass({ after: 0, split: 1, side: 2, before: 3 }[state.mode], w, h);
   placeSplitLine();
-  if (state.scopes && sample.photo) updateScopes();
+  if (!state.scopes || !sample.photo) return;
+  // WebGL sends its commands at the end of the task: flushed now, the GPU process renders while the scopes compute.
+  gl.flush();
+  updateScopes();
 }
 
-// The scopes show the graded photo (the original in Before mode), whatever the compare mode shows. Run after the
-// canvas's draw is queued, so they are computed while the GPU process renders.
+// The scopes show the graded photo (the original in Before mode), whatever the compare mode shows.
 function updateScopes() {
   const t0 = performance.now();
   if (state.mode === 'before') sample.pixels.set(sample.photo);
