@@ -158,13 +158,14 @@ function uploadPhoto(bitmap) {
 // so scopeSampleCheck can compare the two exactly.
 function setupSample(bitmap) {
   const W = state.width, H = state.height, [w, h] = StudioScopes.sampleSize(W, H);
-  const full = new OffscreenCanvas(W, H).getContext('2d', { colorSpace: 'srgb', willReadFrequently: true });
-  full.drawImage(bitmap, 0, 0);
-  const data = full.getImageData(0, 0, W, H).data, photo = new Uint8Array(w * h * 4);
+  // Only the sampled rows are copied (h of them, one draw each): a whole 11-megapixel preview would take 45 MB.
+  const rows = new OffscreenCanvas(W, h).getContext('2d', { colorSpace: 'srgb', willReadFrequently: true });
+  rows.imageSmoothingEnabled = false;
+  for (let j = 0; j < h; j++) rows.drawImage(bitmap, 0, H - 1 - Math.floor(j * H / h), W, 1, 0, j, W, 1);
+  const data = rows.getImageData(0, 0, W, h).data, photo = new Uint8Array(w * h * 4);
   for (let j = 0, to = 0; j < h; j++) {
-    const row = (H - 1 - Math.floor(j * H / h)) * W;
     for (let i = 0; i < w; i++, to += 4) {
-      const from = 4 * (row + Math.floor(i * W / w));
+      const from = 4 * (j * W + Math.floor(i * W / w));
       photo[to] = data[from]; photo[to + 1] = data[from + 1]; photo[to + 2] = data[from + 2]; photo[to + 3] = 255;
     }
   }
