@@ -27,7 +27,7 @@ const StudioControls = (() => {
   function slider(o) {
     const out = el('output', { text: format(o.value, o.kind) });
     const input = el('input', { type: 'range', min: o.min, max: o.max, step: o.step, value: o.value,
-                                title: o.help, 'aria-label': o.label, class: o.cls || '' });
+                                title: o.help, 'aria-label': o.aria || o.label, class: o.cls || '' });
     const changed = () => { const v = parseFloat(input.value); out.textContent = format(v, o.kind); o.onInput(v); };
     input.addEventListener('input', changed);
     if (o.identity !== undefined) {
@@ -50,7 +50,8 @@ const StudioControls = (() => {
     const box = el('div', { class: 'colour', role: 'group', 'aria-label': p.display_name },
                    [el('div', { class: 'sub', text: p.display_name, title: p.description })]);
     ['R', 'G', 'B'].forEach((channel, c) => {
-      box.append(slider({ label: channel, min: p.min, max: p.max, step: (p.max - p.min) / 400, kind: 'scalar',
+      box.append(slider({ label: channel, aria: p.display_name + ' ' + ['red', 'green', 'blue'][c],
+                          min: p.min, max: p.max, step: (p.max - p.min) / 400, kind: 'scalar',
                           value: step.params[p.name][c], identity: p.identity[c], cls: 'param-' + p.name + '-' + c,
                           help: p.display_name + ', ' + ['red', 'green', 'blue'][c] + ': ' + p.description,
                           onInput: (v) => { const rgb = step.params[p.name].slice(); rgb[c] = v;
@@ -85,7 +86,8 @@ const StudioControls = (() => {
 
   function rimOf(p) {
     const room = Math.min(...p.identity.map((v) => Math.min(p.max - v, v - p.min)));
-    return 0.5 * room / Math.sqrt(2 / 3);
+    // An identity on a bound leaves no room one way: then half the range, clamped per component by wheelValue.
+    return 0.5 * (room > 0 ? room : (p.max - p.min) / 2) / Math.sqrt(2 / 3);
   }
 
   function splitWheelValue(p, value) {
