@@ -185,7 +185,10 @@ const StudioScopes = (() => {
     g.strokeStyle = 'rgba(255, 170, 110, 0.9)';
     g.beginPath(); g.moveTo(c, c); g.lineTo(c + c * Math.cos(a), c - c * Math.sin(a)); g.stroke();
     g.fillStyle = 'rgba(255, 170, 110, 0.95)';
-    g.fillText('skin', c + 0.62 * c * Math.cos(a) - 22, c - 0.62 * c * Math.sin(a));
+    // At the line's outer end, where skin's trace (which lies along the line, nearer the centre) leaves it legible.
+    g.textAlign = 'right';
+    g.fillText('skin', c + 0.9 * c * Math.cos(a) - 3, c - 0.9 * c * Math.sin(a) + 8);
+    g.textAlign = 'start';
   }
 
   function paintVectorscope() {
