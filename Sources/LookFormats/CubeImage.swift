@@ -258,7 +258,7 @@ public enum CubeImage {
 }
 
 /// Where each cube entry sits in a layout's image.
-private struct Geometry {
+struct Geometry {
     let layout: CubeLayout
     /// Entries per axis.
     let n: Int
