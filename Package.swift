@@ -73,6 +73,8 @@ let package = Package(
 
         // Data and pure colour math.
         .target(name: "LookModel"),
+        // SHA-256 over libcrypto, in one place for the catalog, the correction model and extraction's provenance.
+        .target(name: "Hashing", dependencies: ["CCrypto"]),
         // The per-entry loops every cube passes through (validation, identity, sampling, the plugin host's output
         // check, the composer) are always optimised: at SwiftPM's debug -O0 a 33³ two-step compose took 19 ms
         // instead of 1.5 ms, which alone used a fifth of the studio's 100 ms slider budget in `make test`.
@@ -120,7 +122,7 @@ let package = Package(
         .target(
             name: "LookCatalog",
             dependencies: [
-                "LookModel", "LookCore", "LookFormats", "ImageIO", "CCrypto", "YAMLScreen",
+                "LookModel", "LookCore", "LookFormats", "ImageIO", "Hashing", "YAMLScreen",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -147,7 +149,7 @@ let package = Package(
             ]
         ),
         // The learned correction's inference (docs/CORRECTION.md); the model file is this module's resource.
-        .target(name: "CorrectionModel", dependencies: ["CCrypto", "LookCore"],
+        .target(name: "CorrectionModel", dependencies: ["Hashing", "LookCore"],
                 resources: [.copy("Resources/correction-model.lscm")]),
 
         // The studio's local web server (Hummingbird): HTTP, JSON API over Workflows, page assets; no SQL, no codecs.
@@ -191,7 +193,8 @@ let package = Package(
                                                      "ImageIO", "ColorManagement"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LookCore", "LookStudioTestSupport"]),
         .testTarget(name: "PluginsTests", dependencies: ["PluginHost", "LookStudioTestSupport"]),
-        .testTarget(name: "CorrectionModelTests", dependencies: ["CorrectionModel", "ImageIO", "LookCore"]),
+        .testTarget(name: "CorrectionModelTests", dependencies: ["CorrectionModel", "Hashing", "ImageIO", "LookCore"]),
+        .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "LookCore", "LookFormats", "ImageIO",
                                                         "ColorManagement", "CZlib", "CCrypto", "LookStudioTestSupport"]),
         .testTarget(name: "StudioTests", dependencies: ["Studio", "Workflows", "lookstudio", "LookStudioTestSupport"]),
