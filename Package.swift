@@ -154,7 +154,7 @@ let package = Package(
 
         // The studio's local web server (Hummingbird): HTTP, JSON API over Workflows, page assets; no SQL, no codecs.
         .target(name: "Studio", dependencies: [
-            "Workflows", "LookCatalog", "Recipes",
+            "Workflows", "LookCatalog", "LookCore", "Recipes",
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
