@@ -535,12 +535,11 @@ public enum LookExtractor {
     /// When the pair's own grey axis rises monotonically, makes the fitted diagonal's luma non-decreasing too (a
     /// running maximum, shifting each diagonal entry's RGB equally); returns whether the diagonal is monotone.
     static func enforceMonotoneGrey(_ cube: inout ColorCube, greySamples: [FitSample]) throws -> Bool {
-        func luma(_ v: SIMD3<Float>) -> Float { 0.2126 * v.x + 0.7152 * v.y + 0.0722 * v.z }
         let n = cube.size
         var bins = [(sum: Double, weight: Double)](repeating: (0, 0), count: 16)
         for s in greySamples {
-            let k = min(15, Int(luma(s.before) * 16))
-            bins[k].sum += s.weight * Double(luma(s.after))
+            let k = min(15, Int(ColorScience.luma(s.before) * 16))
+            bins[k].sum += s.weight * Double(ColorScience.luma(s.after))
             bins[k].weight += s.weight
         }
         let observed = bins.filter { $0.weight > 0 }.map { $0.sum / $0.weight }
@@ -551,14 +550,14 @@ public enum LookExtractor {
         for i in 0..<n {
             let index = 3 * (i + n * (i + n * i))
             let v = SIMD3(values[index], values[index + 1], values[index + 2])
-            let y = luma(v)
+            let y = ColorScience.luma(v)
             if y < running - 1e-4 {
                 monotone = false
                 if pairMonotone {
                     for c in 0..<3 { values[index + c] = min(1, values[index + c] + (running - y)) }
                 }
             }
-            running = max(running, luma(SIMD3(values[index], values[index + 1], values[index + 2])))
+            running = max(running, ColorScience.luma(SIMD3(values[index], values[index + 1], values[index + 2])))
         }
         if !monotone && pairMonotone {
             cube = try ColorCube(size: n, values: values)

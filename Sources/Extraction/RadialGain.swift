@@ -1,4 +1,5 @@
 import Foundation
+import LookCore
 
 /// A vignette: the after image's brightness scaled by g(r) = 1 + a·r² + b·r⁴, r the distance from the frame's centre
 /// relative to its corner. The commonest local edit; modelled rather than only down-weighted because the colours a
@@ -52,7 +53,7 @@ struct RadialGain: Sendable, Equatable {
             let x = k % columns * step, y = k / columns * step, i = 3 * k
             let b = SIMD3(before[i], before[i + 1], before[i + 2]), f = SIMD3(fitted[i], fitted[i + 1], fitted[i + 2])
             let t = SIMD3(after[i], after[i + 1], after[i + 2])
-            let lf = 0.2126 * f.x + 0.7152 * f.y + 0.0722 * f.z, lt = 0.2126 * t.x + 0.7152 * t.y + 0.0722 * t.z
+            let lf = ColorScience.luma(f), lt = ColorScience.luma(t)
             // Near black a ratio is noise; near white the after image may be clipped.
             guard lf > 0.05, lf < 0.95, lt > 0.02, lt < 0.98 else { continue }
             let q = (b * 32).clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 31))
