@@ -21,7 +21,7 @@ public enum LookExtractor {
                            progress: (@Sendable (_ round: Int, _ planned: Int) -> Void)? = nil) throws -> LookFit {
         guard !pairs.isEmpty else { throw ExtractionError.invalidInput("extracting a look needs at least one pair") }
         guard ColorCube.sizeRange.contains(settings.size), settings.size >= 3 else {
-            throw ExtractionError.invalidInput("--size must be 3…256, got \(settings.size)")
+            throw ExtractionError.sizeOutOfRange(settings.size, allowed: 3...ColorCube.sizeRange.upperBound)
         }
         for p in pairs where p.before.width != p.after.width || p.before.height != p.after.height {
             throw ExtractionError.invalidInput("a pair's images must have one size (use PairGeometry.aligned)")

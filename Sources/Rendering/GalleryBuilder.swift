@@ -156,7 +156,7 @@ public struct GalleryBuilder: Sendable {
         let start = DispatchTime.now().uptimeNanoseconds
         guard !paths.isEmpty else { throw RenderingError.gallery("give at least one photo to show the looks on") }
         guard Self.sizeRange.contains(options.size) else {
-            throw RenderingError.gallery("--size \(options.size) is out of range: use "
+            throw RenderingError.gallery("size \(options.size) is outside "
                                          + "\(Self.sizeRange.lowerBound)…\(Self.sizeRange.upperBound)")
         }
         let folder = try Self.makeFolder(directory)
