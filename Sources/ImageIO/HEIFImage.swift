@@ -23,10 +23,10 @@ public enum HEIFImage {
     static let maxDerivationDepth = 8
 
     /// Reads the primary image of a HEIF or AVIF file.
-    public static func read(path: String, maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError)
+    public static func decode(path: String, maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError)
         -> DecodedImage {
-        let bytes = try WebPImage.readFile(path)
-        return try decode(bytes, name: path, format: ImageFormat.of(path: path), maxPixels: maxPixels)
+        try decode(try InputFile.contents(of: path), name: path, format: ImageFormat.of(path: path),
+                   maxPixels: maxPixels)
     }
 
     /// A libheif error's own message, trimmed, or its code when it has none.
@@ -45,9 +45,9 @@ public enum HEIFImage {
     }
 
     /// What a HEIF or AVIF file holds, from its headers (the file's boxes) without decoding a picture.
-    public static func info(path: String, maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError)
+    public static func header(path: String, maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError)
         -> ImageInfo {
-        let bytes = try WebPImage.readFile(path)
+        let bytes = try InputFile.contents(of: path)
         switch try open(bytes, name: path, format: ImageFormat.of(path: path), maxPixels: maxPixels, headerOnly: true) {
         case .header(let info): return info
         case .image(let image):
@@ -300,13 +300,7 @@ public enum HEIFImage {
         // `heif_context_write_to_file` ignores its stream's failures (a full disk left a 0-byte file and reported
         // success), so the file is collected in memory and written with checked write(2) calls.
         let bytes = try serialise(context, path: path, label: label)
-        do {
-            try AtomicFile.write(Data(bytes), to: path)
-        } catch let error as AtomicFileError {
-            throw .cannotWrite(file: path, reason: error.reason)
-        } catch {
-            throw .cannotWrite(file: path, reason: "\(error)")
-        }
+        try AtomicFile.writeImage(bytes, to: path)
     }
 
     /// The encoded file's bytes, gathered through libheif's writer callback.
@@ -345,14 +339,6 @@ public enum HEIFImage {
 }
 
 extension HEIFImage: ImageCodec {
-    public static func decode(path: String, maxPixels: Int) throws(ImageIOError) -> DecodedImage {
-        try read(path: path, maxPixels: maxPixels)
-    }
-
-    public static func header(path: String, maxPixels: Int) throws(ImageIOError) -> ImageInfo {
-        try info(path: path, maxPixels: maxPixels)
-    }
-
     public static func encode(_ image: PixelBuffer, to path: String, format: ImageFormat, color: ColorDescription,
                               options: EncoderOptions) throws(ImageIOError) {
         try write(image, to: path, format: format, quality: options.effectiveQuality, iccProfile: color.embeddableICC)
