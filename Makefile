@@ -6,7 +6,7 @@ APT_PACKAGES := libpng-dev zlib1g-dev libsqlite3-dev libyaml-dev libjpeg62-turbo
 	libdlib-dev libblas-dev liblapack-dev liblcms2-dev libtiff-dev libheif-dev libwebp-dev libssl-dev chromium \
 	python3-numpy python3-scipy python3-pil python3-skimage imagemagick \
 	libexiv2-dev libimage-exiftool-perl opencolorio-tools liblcms2-utils ffmpeg \
-	chromium-driver python3-selenium binutils
+	chromium-driver python3-selenium binutils nodejs
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 .PHONY: apt-packages deps build release test demo bench looks clean fuzz fuzz-smoke test-asan test-tsan train-correction \
@@ -31,13 +31,16 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-# CI runs exactly this (.ci/run): the suite, the studio in headless Chromium (scripts/studio-browser-test.sh), then
-# the fuzz smoke: every libFuzzer target for SMOKE_RUNS executions from a fixed seed (SMOKE_SECONDS caps each), so CI
-# runs the very inputs this command runs here; it fails on a crash or on a harness that no longer builds.
+# CI runs exactly this (.ci/run): the suite, Node's syntax check of the web pages' scripts
+# (scripts/check-web-assets.sh), the studio in headless Chromium (scripts/studio-browser-test.sh), then the fuzz
+# smoke: every libFuzzer target for SMOKE_RUNS executions from a fixed seed (SMOKE_SECONDS caps each), so CI runs the
+# very inputs this command runs here; it fails on a crash or on a harness that no longer builds.
 SMOKE_RUNS ?= 20000
 SMOKE_SECONDS ?= 60
 test: deps
+	./scripts/check-architecture
 	$(SWIFT) test
+	./scripts/check-web-assets.sh
 	./scripts/check-avx2-build.py .build/debug
 	./scripts/studio-browser-test.sh .build/debug/lookstudio
 	FUZZ_RUNS=$(SMOKE_RUNS) FUZZ_SECONDS=$(SMOKE_SECONDS) ./scripts/fuzz.sh

@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "WhiteBalancePlugin", type: .dynamic, targets: ["WhiteBalancePlugin"]),
         .library(name: "ColorPlugin", type: .dynamic, targets: ["ColorPlugin"]),
         .library(name: "BlendPlugin", type: .dynamic, targets: ["BlendPlugin"]),
+        .library(name: "GradePlugin", type: .dynamic, targets: ["GradePlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -108,10 +109,11 @@ let package = Package(
         .target(name: "Correction", dependencies: [
             "LookModel", "LookCore", "ImageIO", "Scenes", "CorrectionModel",
         ]),
-        // Page generation for `gallery` and `compose --preview`: HTML, CSS and JS as Swift strings; no SQL, no codecs.
-        .target(name: "LookGallery"),
+        // Page generation for `gallery` and `compose --preview`: HTML in Swift, the page's script and style sheet
+        // embedded from Resources/ (see EmbedAssets below); no SQL, no codecs.
+        .target(name: "LookGallery", exclude: ["Resources"], plugins: ["EmbedAssets"]),
         .target(name: "Rendering", dependencies: [
-            "LookModel", "LookCore", "ImageIO", "ColorManagement", "LookGallery", "Recipes",
+            "LookModel", "LookCore", "ImageIO", "ColorManagement", "LookGallery",
         ]),
         // Fitting a look to before/after pairs (docs/EXTRACT.md). Always optimised: the fit visits every pixel
         // several times and at SwiftPM's debug -O0 its tests took 196 s instead of 13 s.
@@ -128,23 +130,22 @@ let package = Package(
             ]
         ),
 
-        // The only layer that joins catalog and engine: the jobs the CLI (and the studio) run.
+        // The application layer, the only one that joins catalog and engine: the use cases every front end calls.
         .target(name: "Workflows", dependencies: [
             "LookModel", "LookCore", "LookFormats", "ImageIO", "ColorManagement", "PluginHost", "Recipes", "Scenes",
-            "Correction", "Rendering", "LookGallery", "LookCatalog", "ImageMetadata", "Extraction", "YAMLScreen",
-            .product(name: "Yams", package: "Yams"),
+            "Correction", "Rendering", "LookGallery", "LookCatalog", "ImageMetadata", "Extraction", "Export",
+            "Hashing", "YAMLScreen", .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "LookBench", dependencies: [
             "LookCore", "LookFormats", "ImageIO", "ColorManagement", "PluginHost", "Recipes", "Scenes", "Correction",
-            "Rendering", "LookCatalog", "Workflows",
+            "Rendering", "LookGallery", "LookCatalog", "Workflows",
             "Extraction", "LookModel",
         ]),
         .executableTarget(
             name: "lookstudio",
             dependencies: [
-                "LookModel", "LookCore", "LookFormats", "ImageIO", "ColorManagement", "PluginHost", "Recipes", "Scenes",
-                "Correction", "Rendering", "LookGallery", "LookCatalog", "Workflows", "LookBench", "ImageMetadata",
-                "Export", "Studio", "Extraction",
+                "LookModel", "LookCore", "Pixels", "LookFormats", "ImageIO", "ImageMetadata", "ColorManagement",
+                "PluginHost", "Rendering", "Workflows", "LookBench", "Studio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -152,12 +153,21 @@ let package = Package(
         .target(name: "CorrectionModel", dependencies: ["Hashing", "LookCore"],
                 resources: [.copy("Resources/correction-model.lscm")]),
 
-        // The studio's local web server (Hummingbird): HTTP, JSON API over Workflows, page assets; no SQL, no codecs.
+        // The studio's local web server (Hummingbird): HTTP, JSON API over Workflows, the page's HTML, JS and CSS
+        // embedded from Resources/ (see EmbedAssets below); no SQL, no codecs.
         .target(name: "Studio", dependencies: [
-            "Workflows", "LookCatalog", "LookCore", "Recipes",
+            "Workflows",
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
-        ]),
+        ], exclude: ["Resources"], plugins: ["EmbedAssets"]),
+
+        // The web pages' files compiled in as string constants (`EmbeddedAssets`) by a build-tool plugin, not
+        // shipped as SwiftPM `resources:`: on Linux those are a bundle folder found beside the executable at run
+        // time, which a `lookstudio` copied alone loses. Nor `.embedInCode`: its byte-array literal took 6 s to
+        // compile for studio.js alone (14 s optimised), a string 0.3 s. (Plugins/ holds the colour plugins.)
+        .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["EmbedAssetsTool"],
+                path: "BuildTools/EmbedAssets"),
+        .executableTarget(name: "EmbedAssetsTool", path: "BuildTools/EmbedAssetsTool"),
 
         // Built-in plugins, always optimised as LookCore is: the composer calls them on every lattice entry.
         .target(name: "TonePlugin", dependencies: ["PluginABI"], path: "Plugins/Tone",
@@ -167,6 +177,9 @@ let package = Package(
         .target(name: "ColorPlugin", dependencies: ["PluginABI"], path: "Plugins/Color",
                 publicHeadersPath: ".", cSettings: optimisedC, linkerSettings: [.linkedLibrary("m")]),
         .target(name: "BlendPlugin", dependencies: ["PluginABI"], path: "Plugins/Blend", cSettings: optimisedC),
+        // The grading set (curves, hue curves, lift/gamma/gain, ASC CDL, channel mixer, split tone): C, ABI v2.
+        .target(name: "GradePlugin", dependencies: ["PluginABI"], path: "Plugins/Grade",
+                publicHeadersPath: ".", cSettings: optimisedC, linkerSettings: [.linkedLibrary("m")]),
 
         // What the test targets share: the runner for the built CLI, the fixtures' location.
         .target(name: "LookStudioTestSupport", dependencies: ["Pixels"], path: "Tests/LookStudioTestSupport"),
@@ -179,7 +192,8 @@ let package = Package(
         .testTarget(name: "LookCatalogTests", dependencies: ["LookCatalog", "LookStudioTestSupport", "LookCore",
                                                              "LookFormats", "ImageIO", "LookModel",
                                                              .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "RecipesTests", dependencies: ["Recipes", "LookCore", "PluginHost", "ImageIO"]),
+        .testTarget(name: "RecipesTests", dependencies: ["Recipes", "LookCore", "PluginHost", "ImageIO",
+                                                         "LookStudioTestSupport"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "LookModel", "LookCore", "ImageIO", "FaceDetection"]),
         .testTarget(name: "CorrectionTests", dependencies: ["Correction", "Scenes", "LookModel", "LookCore",
                                                              "LookBench", "ImageIO", "Rendering", "CorrectionModel"]),
@@ -193,11 +207,17 @@ let package = Package(
                                                      "ImageIO", "ColorManagement"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LookCore", "LookStudioTestSupport"]),
         .testTarget(name: "PluginsTests", dependencies: ["PluginHost", "LookStudioTestSupport"]),
+        // Loads libGradePlugin.so itself (dlopen) and reads its v2 descriptor, independent of the host's loader; the
+        // composed tests check the same references through the host and the composer.
+        .testTarget(name: "GradePluginTests", dependencies: ["PluginABI", "Pixels", "LookStudioTestSupport", "LookCore",
+                                                             "PluginHost", "Recipes"]),
         .testTarget(name: "CorrectionModelTests", dependencies: ["CorrectionModel", "Hashing", "ImageIO", "LookCore"]),
         .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "LookCore", "LookFormats", "ImageIO",
                                                         "ColorManagement", "CZlib", "CCrypto", "LookStudioTestSupport"]),
         .testTarget(name: "StudioTests", dependencies: ["Studio", "Workflows", "lookstudio", "LookStudioTestSupport"]),
+        .testTarget(name: "ArchitectureTests", dependencies: ["LookStudioTestSupport"]),
+        .testTarget(name: "EmbedAssetsToolTests", dependencies: ["EmbedAssetsTool"]),
         .testTarget(name: "ExtractionTests",
                     dependencies: ["Extraction", "LookCore", "LookFormats", "ImageIO", "ColorManagement",
                                    "LookBench"]),

@@ -38,10 +38,9 @@ private enum SoftLight: SelfBlend {
 @inline(__always)
 private func run<Mode: SelfBlend>(
     _ mode: Mode.Type, _ input: UnsafePointer<Float>?, _ output: UnsafeMutablePointer<Float>?, _ pixelCount: Int,
-    _ params: UnsafePointer<Float>?
+    _ params: UnsafePointer<lookstudio_value>?
 ) {
-    guard let input, let output, let params else { return }
-    let amount = params[0]
+    guard let input, let output, let params, let amount = params[0].values?[0] else { return }
     let keep = 1 - amount
     for i in 0..<(3 * pixelCount) {
         let a = min(max(input[i], 0), 1)
@@ -66,7 +65,9 @@ private func amountParameter() -> UnsafePointer<lookstudio_parameter> {
         display_name: permanentCString("Amount"),
         description: permanentCString("Mix of the blended image: 0 is the input, 1 the full blend."),
         kind: Int32(LOOKSTUDIO_PARAM_SCALAR),
-        min: 0, max: 1, default_value: 1, identity_value: 0
+        min: 0, max: 1, default_value: 1, identity_value: 0,
+        default_values: nil, default_count: 0, identity_values: nil, identity_count: 0,
+        x_min: 0, x_max: 0, max_points: 0, flags: 0, choices: nil, choice_count: 0
     ))
     return UnsafePointer(parameter)
 }

@@ -18,8 +18,8 @@ static inline double mix(double a, double b, double t) {
 }
 
 /* color.saturation — sRGB-encoded: c' = Y + (c − Y)·(1 + amount), Y the Rec. 709 luma (Core Image's model). */
-static void apply_saturation(const float *in, float *out, size_t pixel_count, const float *params) {
-    const double k = 1.0 + (double)params[0];
+static void apply_saturation(const float *in, float *out, size_t pixel_count, const lookstudio_value *params) {
+    const double k = 1.0 + (double)params[0].values[0];
     for (size_t p = 0; p < pixel_count; p++) {
         const double r = lookstudio_clamp01(in[3 * p]), g = lookstudio_clamp01(in[3 * p + 1]),
                      b = lookstudio_clamp01(in[3 * p + 2]);
@@ -34,8 +34,8 @@ static void apply_saturation(const float *in, float *out, size_t pixel_count, co
  * color.vibrance — sRGB-encoded: like saturation with k = 1 + amount·(1 − s), s = max − min of the pixel, so
  * muted colours move most and already vivid ones (skin, sunsets) least.
  */
-static void apply_vibrance(const float *in, float *out, size_t pixel_count, const float *params) {
-    const double amount = params[0];
+static void apply_vibrance(const float *in, float *out, size_t pixel_count, const lookstudio_value *params) {
+    const double amount = params[0].values[0];
     for (size_t p = 0; p < pixel_count; p++) {
         const double r = lookstudio_clamp01(in[3 * p]), g = lookstudio_clamp01(in[3 * p + 1]),
                      b = lookstudio_clamp01(in[3 * p + 2]);
@@ -52,8 +52,8 @@ static void apply_vibrance(const float *in, float *out, size_t pixel_count, cons
  * color.hue — sRGB-encoded: rotation by `angle` about the grey axis (1,1,1)/√3 (Rodrigues' formula), so greys
  * stay put and a positive angle turns red towards yellow, green towards cyan.
  */
-static void apply_hue(const float *in, float *out, size_t pixel_count, const float *params) {
-    const double theta = (double)params[0] * pi / 180.0;
+static void apply_hue(const float *in, float *out, size_t pixel_count, const lookstudio_value *params) {
+    const double theta = (double)params[0].values[0] * pi / 180.0;
     const double c = cos(theta), s = sin(theta) / sqrt(3.0), t = (1.0 - c) / 3.0;
     const double diag = c + t, plus = t + s, minus = t - s;
     for (size_t p = 0; p < pixel_count; p++) {
@@ -79,10 +79,10 @@ static void hue_rgb(double hue, double rgb[3]) {
  * grey = Σ w_c·lin_c is encoded back to sRGB, and the result is mixed with the input by `amount`
  * (1: R = G = B exactly). A red filter darkens blue skies, a green one lightens foliage.
  */
-static void apply_black_white(const float *in, float *out, size_t pixel_count, const float *params) {
+static void apply_black_white(const float *in, float *out, size_t pixel_count, const lookstudio_value *params) {
     double filter[3];
-    hue_rgb((double)params[0], filter);
-    const double strength = params[1], amount = params[2];
+    hue_rgb((double)params[0].values[0], filter);
+    const double strength = params[1].values[0], amount = params[2].values[0];
     double w[3] = {wr, wg, wb};
     double sum = 0.0;
     for (int c = 0; c < 3; c++) {

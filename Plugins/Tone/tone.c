@@ -18,12 +18,12 @@ static const double mid_grey = 0.46135612950044164;
  * tone.exposure — linear light: lin' = lin · 2^stops, then re-encoded. +1 stop doubles the light, as a camera
  * exposure change would. Monotonic in the input and in `stops`.
  */
-static void apply_exposure(const float *in, float *out, size_t pixel_count, const float *params) {
-    if (params[0] == 0.0f) {
+static void apply_exposure(const float *in, float *out, size_t pixel_count, const lookstudio_value *params) {
+    if (params[0].values[0] == 0.0f) {
         for (size_t i = 0; i < 3 * pixel_count; i++) out[i] = (float)lookstudio_clamp01(in[i]);
         return;
     }
-    const float gain = (float)exp2((double)params[0]);
+    const float gain = (float)exp2((double)params[0].values[0]);
     for (size_t i = 0; i < 3 * pixel_count; i++) {
         const float lin = fast_srgb_decode((float)lookstudio_clamp01(in[i])) * gain;
         out[i] = fast_srgb_encode((float)lookstudio_clamp01(lin));
@@ -31,8 +31,8 @@ static void apply_exposure(const float *in, float *out, size_t pixel_count, cons
 }
 
 /* tone.brightness — sRGB-encoded: v' = v + amount, as Core Image's CIColorControls brightness. */
-static void apply_brightness(const float *in, float *out, size_t pixel_count, const float *params) {
-    const double amount = params[0];
+static void apply_brightness(const float *in, float *out, size_t pixel_count, const lookstudio_value *params) {
+    const double amount = params[0].values[0];
     for (size_t i = 0; i < 3 * pixel_count; i++) {
         out[i] = (float)lookstudio_clamp01(lookstudio_clamp01(in[i]) + amount);
     }
@@ -42,16 +42,16 @@ static void apply_brightness(const float *in, float *out, size_t pixel_count, co
  * tone.contrast — sRGB-encoded: v' = m + (v − m)·(1 + amount) with m = 0.4614 (18% grey encoded).
  * amount −1 flattens everything to mid-grey, +1 doubles the slope. Monotonic for every amount in range.
  */
-static void apply_contrast(const float *in, float *out, size_t pixel_count, const float *params) {
-    const double slope = 1.0 + (double)params[0];
+static void apply_contrast(const float *in, float *out, size_t pixel_count, const lookstudio_value *params) {
+    const double slope = 1.0 + (double)params[0].values[0];
     for (size_t i = 0; i < 3 * pixel_count; i++) {
         out[i] = (float)lookstudio_clamp01(mid_grey + (lookstudio_clamp01(in[i]) - mid_grey) * slope);
     }
 }
 
 /* tone.gamma — sRGB-encoded: v' = v^(1/gamma); gamma above 1 lifts the midtones, black and white stay put. */
-static void apply_gamma(const float *in, float *out, size_t pixel_count, const float *params) {
-    const double exponent = 1.0 / (double)params[0];
+static void apply_gamma(const float *in, float *out, size_t pixel_count, const lookstudio_value *params) {
+    const double exponent = 1.0 / (double)params[0].values[0];
     for (size_t i = 0; i < 3 * pixel_count; i++) {
         out[i] = (float)pow(lookstudio_clamp01(in[i]), exponent);
     }
@@ -61,8 +61,8 @@ static void apply_gamma(const float *in, float *out, size_t pixel_count, const f
  * tone.highlights — sRGB-encoded: v' = v + amount·v²·(1 − v). The bump peaks at v = 2/3 (±0.148 at
  * amount ±1) and vanishes at black and white; its slope stays within [−1, 1/3], so the curve is monotonic.
  */
-static void apply_highlights(const float *in, float *out, size_t pixel_count, const float *params) {
-    const double amount = params[0];
+static void apply_highlights(const float *in, float *out, size_t pixel_count, const lookstudio_value *params) {
+    const double amount = params[0].values[0];
     for (size_t i = 0; i < 3 * pixel_count; i++) {
         const double v = lookstudio_clamp01(in[i]);
         out[i] = (float)lookstudio_clamp01(v + amount * v * v * (1.0 - v));
@@ -70,8 +70,8 @@ static void apply_highlights(const float *in, float *out, size_t pixel_count, co
 }
 
 /* tone.shadows — sRGB-encoded: v' = v + amount·v·(1 − v)², the mirror image of highlights (peak at 1/3). */
-static void apply_shadows(const float *in, float *out, size_t pixel_count, const float *params) {
-    const double amount = params[0];
+static void apply_shadows(const float *in, float *out, size_t pixel_count, const lookstudio_value *params) {
+    const double amount = params[0].values[0];
     for (size_t i = 0; i < 3 * pixel_count; i++) {
         const double v = lookstudio_clamp01(in[i]);
         out[i] = (float)lookstudio_clamp01(v + amount * v * (1.0 - v) * (1.0 - v));
@@ -79,9 +79,9 @@ static void apply_shadows(const float *in, float *out, size_t pixel_count, const
 }
 
 /* tone.levels — sRGB-encoded: v' = (v − black) / (white − black), clamped; the ranges keep white > black. */
-static void apply_levels(const float *in, float *out, size_t pixel_count, const float *params) {
-    const double black = params[0];
-    const double scale = 1.0 / ((double)params[1] - black);
+static void apply_levels(const float *in, float *out, size_t pixel_count, const lookstudio_value *params) {
+    const double black = params[0].values[0];
+    const double scale = 1.0 / ((double)params[1].values[0] - black);
     for (size_t i = 0; i < 3 * pixel_count; i++) {
         out[i] = (float)lookstudio_clamp01((lookstudio_clamp01(in[i]) - black) * scale);
     }

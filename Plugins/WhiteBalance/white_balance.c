@@ -77,10 +77,10 @@ static void apply_gains(const float *in, float *out, size_t pixel_count, const d
  * was bluer than D65, so the correction warms the picture (as a raw converter's temperature slider does).
  * Using the locus on both sides makes shift 0 exactly neutral although D65 lies slightly off the locus.
  */
-static void apply_temperature(const float *in, float *out, size_t pixel_count, const float *params) {
+static void apply_temperature(const float *in, float *out, size_t pixel_count, const lookstudio_value *params) {
     double reference[3], light[3], gains[3];
     white_rgb(d65_kelvin, reference);
-    white_rgb(d65_kelvin + (double)params[0], light);
+    white_rgb(d65_kelvin + (double)params[0].values[0], light);
     for (int c = 0; c < 3; c++) {
         gains[c] = reference[c] / light[c];
     }
@@ -92,8 +92,8 @@ static void apply_temperature(const float *in, float *out, size_t pixel_count, c
  * wb.tint — the green–magenta axis that temperature leaves alone: green gain 2^(−amount/2) against red and
  * blue, so +1 is magenta (green × 0.707) and −1 is green (× 1.414), then luminance-normalised.
  */
-static void apply_tint(const float *in, float *out, size_t pixel_count, const float *params) {
-    double gains[3] = {1.0, exp2(-0.5 * (double)params[0]), 1.0};
+static void apply_tint(const float *in, float *out, size_t pixel_count, const lookstudio_value *params) {
+    double gains[3] = {1.0, exp2(-0.5 * (double)params[0].values[0]), 1.0};
     normalise(gains);
     apply_gains(in, out, pixel_count, gains);
 }

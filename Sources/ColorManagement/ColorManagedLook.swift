@@ -9,10 +9,8 @@ import LookCore
 /// look is returned untouched, so untagged and sRGB images through an sRGB look give the old result bit for bit.
 public struct ColorManagedLook: Sendable {
     /// Grid of the composed cube when the input needs converting (the look's own grid when that is finer).
-    /// Chosen from measurement (docs/COLOR.md): against converting every pixel in Float, Display P3 / Adobe RGB
-    /// through a curved look add CIEDE2000 mean 0.15–0.18 / max 1.4 at 17 points, 0.04–0.05 / max 0.6 at 33 and
-    /// 0.014–0.016 / max 0.3 at 65, while 8-bit requantisation alone costs ~0.35 mean. 33 keeps the error an
-    /// order of magnitude under the requantisation and the applier's tables in cache (575 KB against 4.4 MB at 65).
+    /// Chosen from measurement: 33 keeps the grid's error an order of magnitude under 8-bit requantisation and the
+    /// applier's tables in cache (docs/design/performance.md).
     public static let defaultGridSize = 33
 
     /// The look, in its working space's encoded values.

@@ -93,6 +93,20 @@ public enum CorrectionEvaluation {
     /// need more pixels than this).
     public static let evaluationLongSide = 768
 
+    /// A preset with every correction at `percent` (0…200), checked.
+    public static func settings(everyStrength percent: Double) throws -> CorrectionPreset {
+        let settings = CorrectionPreset().scaled(Dictionary(uniqueKeysWithValues: CorrectionPreset.Strength.allCases
+            .map { ($0, percent) }))
+        try settings.validate()
+        return settings
+    }
+
+    /// The automatic correction planned for a photo from its pixels alone (no faces).
+    public static func plan(for pixels: PixelBuffer) throws -> AutoCorrection {
+        try AutoCorrection.plan(CorrectionAnalysis(preview: pixels, faces: [], sourceWidth: pixels.width,
+                                                   sourceHeight: pixels.height))
+    }
+
     /// Loads a photo at `longSide` pixels on its long side at most (box-filtered, 8-bit RGB).
     public static func load(path: String, longSide: Int = evaluationLongSide) throws -> PixelBuffer {
         let analysis = try SceneAnalysis(path: path)

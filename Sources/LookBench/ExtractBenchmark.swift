@@ -85,6 +85,11 @@ public enum ExtractBenchmark {
         }
     }
 
+    /// A photo to benchmark on, read as the fit reads pairs.
+    public static func loadPhoto(path: String) throws -> PairImage {
+        try PairImage.load(path: path)
+    }
+
     /// A 512×384 colour field (hue across, lightness down, saturation in rings) for runs without a photo.
     public static func demoPhoto() throws -> PairImage {
         let w = 512, h = 384

@@ -1,8 +1,22 @@
 import Foundation
 import LookCore
+import LookGallery
+import Rendering
 
 /// The generated looks of `bench gallery`.
 public enum GalleryBenchmark {
+    /// `count` generated looks as gallery cards, each named by its cube's `hasher` hash.
+    public static func looks(count: Int, size: Int, hasher: @escaping GalleryBuilder.Hasher) throws
+        -> [GalleryBuilder.Look] {
+        try (0..<count).map { index in
+            let cube = try Self.cube(index, size: size)
+            return GalleryBuilder.Look(
+                info: GalleryLookInfo(id: "bench-\(index)", guid: nil, name: "Bench \(index)", cubeSize: cube.size,
+                                      source: "generated"),
+                contentHash: cube.values.withUnsafeBytes { hasher(Data($0)) }, loadCube: { cube })
+        }
+    }
+
     /// Look `k`: a smooth colour function (gains, gamma and a saturation change that vary with `k`) as a cube.
     public static func cube(_ k: Int, size: Int) throws -> ColorCube {
         let t = Float(k % 17) / 16, u = Float(k % 7) / 6

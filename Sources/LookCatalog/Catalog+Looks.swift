@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import LookCore
+import LookModel
 
 extension Catalog {
     /// Every look, by name (ignoring case); with `tag`, only looks carrying it (ignoring case).
@@ -39,7 +40,7 @@ extension Catalog {
         let current: LookRecord
         do {
             current = try resolveCurrent(db, base)
-        } catch CatalogError.lookNotFound {
+        } catch CatalogError.lookNotFound, CatalogError.lookNotFoundNear {
             // A name saved before the rule refused names ending in @N.
             return try resolveCurrent(db, reference)
         }
@@ -56,7 +57,7 @@ extension Catalog {
             if matches.count == 1 { return matches[0] }
             if matches.count > 1 {
                 throw CatalogError.ambiguousLook(reference, candidates: matches.map {
-                    "\($0.guid) (\(TerminalText.escape($0.name)))"
+                    "\($0.guid) (\(MessageText.quote($0.name)))"
                 })
             }
         }
@@ -66,7 +67,8 @@ extension Catalog {
         }
         // Beyond ASCII, names match as they are kept unique: by Unicode case and canonical form.
         if let guid = try named(db, ref), let record = try fetchLook(db, guid: guid) { return record }
-        throw CatalogError.lookNotFound(reference)
+        let near = MessageText.nearest(to: ref, among: try String.fetchAll(db, sql: "SELECT name FROM looks"))
+        throw near.isEmpty ? CatalogError.lookNotFound(reference) : CatalogError.lookNotFoundNear(reference, names: near)
     }
 
     /// The look's current cube, decoded from its stored PNG; cached by GUID and content hash for the life of this
@@ -231,7 +233,7 @@ extension Catalog {
     /// The trimmed name, or `CatalogError.badName` saying which rule of `LookName` it breaks.
     static func cleanName(_ name: String) throws(CatalogError) -> String {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
-        if trimmed.isEmpty && !TerminalText.hasControl(name) { throw .invalidName(name) }
+        if trimmed.isEmpty && !MessageText.hasControl(name) { throw .invalidName(name) }
         if let problem = LookName.problem(name: trimmed) { throw .badName(trimmed, problem) }
         return trimmed
     }
@@ -239,7 +241,7 @@ extension Catalog {
     /// The trimmed tag, or `CatalogError.badName` (tags may look like hex: they are never resolved as GUIDs).
     static func cleanTag(_ tag: String) throws(CatalogError) -> String {
         let trimmed = tag.trimmingCharacters(in: .whitespaces)
-        if trimmed.isEmpty && !TerminalText.hasControl(tag) { throw .invalidName(tag) }
+        if trimmed.isEmpty && !MessageText.hasControl(tag) { throw .invalidName(tag) }
         if let problem = LookName.problem(text: trimmed) { throw .badName(trimmed, problem) }
         return trimmed
     }

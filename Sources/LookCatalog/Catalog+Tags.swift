@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import LookCore
+import LookModel
 
 extension Catalog {
     /// Replaces a look's tags in one transaction (duplicates and blanks dropped, as on import).

@@ -1,43 +1,8 @@
 import Foundation
 import GRDB
 import LookCore
+import LookModel
 import Yams
-
-/// One version of a look, as `looks versions` lists it.
-public struct LookVersion: Sendable, Equatable {
-    /// 1, 2, …
-    public var version: Int
-    /// Entries per cube axis.
-    public var cubeSize: Int
-    /// Content hash of this version's cube.
-    public var contentHash: String
-    /// What this version was made from: png, cube, 3dl, recipe or shipped.
-    public var sourceFormat: String
-    /// The file this version came from, if any.
-    public var sourceFile: String?
-    /// When this version was stored.
-    public var createdAt: Date
-    /// True for the look's current version.
-    public var isCurrent: Bool
-}
-
-/// What ``Catalog/saveVersion(guid:_:)`` did.
-public struct VersionOutcome: Sendable, Equatable {
-    /// The look as it was.
-    public var before: LookRecord
-    /// The look now: same GUID, name, tags and description; the new cube as version `before.version + 1`.
-    public var after: LookRecord
-    /// False when the new cube is the current one already: nothing was written and no version added.
-    public var changed: Bool { before.version != after.version }
-}
-
-/// What removing a look broke, when forced.
-public struct LookRemoval: Sendable, Equatable {
-    /// Labels of the scenes whose default look was cleared.
-    public var clearedScenes: [Int]
-    /// "GUID (NAME)" of the looks whose recipe names the removed look: their cubes stay, `looks rebuild` fails.
-    public var brokenRecipes: [String]
-}
 
 extension Catalog {
     /// Stores `new`'s cube (with its source, recipe and working space) as the next version of the look `guid`,
@@ -53,7 +18,7 @@ extension Catalog {
             if before.contentHash == blob.hash { return VersionOutcome(before: before, after: before) }
             if let other = try LookRecord.fetchOne(db, sql: LookRecord.selectSQL
                 + " WHERE content_hash = ? AND guid != ?", arguments: [blob.hash, key]) {
-                throw CatalogError.contentTaken(guid: key, by: "\(other.guid) (\(TerminalText.escape(other.name)))")
+                throw CatalogError.contentTaken(guid: key, by: "\(other.guid) (\(MessageText.quote(other.name)))")
             }
             try db.execute(sql: """
                 INSERT INTO look_versions (look_guid, version, cube_size, png, layout, content_hash, source_format,

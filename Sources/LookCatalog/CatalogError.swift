@@ -14,6 +14,8 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
     case badSeed(file: String, _ message: String)
     /// No look matches a GUID, GUID prefix or name.
     case lookNotFound(String)
+    /// No look matches the reference, but these names are near it (a typo).
+    case lookNotFoundNear(String, names: [String])
     /// A GUID prefix matches several looks.
     case ambiguousLook(String, candidates: [String])
     /// No scene has this label.
@@ -72,34 +74,39 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
         case .badSeed(let file, let message):
             return "\(file): \(message)"
         case .lookNotFound(let ref):
-            return "no look named or with GUID \"\(TerminalText.escape(ref))\" (see `lookstudio looks list`)"
+            let hex = !ref.isEmpty && ref.count < 8 && ref.allSatisfy { $0.isHexDigit || $0 == "-" }
+            return "no look named or with GUID \"\(MessageText.quote(ref))\""
+                + (hex ? "; a GUID prefix needs at least 8 hex digits" : "") + " (see `lookstudio looks list`)"
+        case .lookNotFoundNear(let ref, let names):
+            return "no look named or with GUID \"\(MessageText.quote(ref))\"; did you mean "
+                + names.map { "\"\(MessageText.quote($0))\"" }.joined(separator: " or ") + "?"
         case .ambiguousLook(let ref, let candidates):
-            return "\"\(TerminalText.escape(ref))\" matches several looks; give more of the GUID: "
+            return "\"\(MessageText.quote(ref))\" matches several looks; give more of the GUID: "
                 + candidates.joined(separator: ", ")
         case .sceneNotFound(let label):
             return "no scene with label \(label) (see `lookstudio scenes list`)"
         case .duplicateName(let name):
-            return "a look named \"\(TerminalText.escape(name))\" already exists (names are unique, ignoring case); "
+            return "a look named \"\(MessageText.quote(name))\" already exists (names are unique, ignoring case); "
                 + "choose another name"
         case .invalidName(let name):
-            return "\"\(TerminalText.escape(name))\" is not a usable name: names and tags need at least one visible "
+            return "\"\(MessageText.quote(name))\" is not a usable name: names and tags need at least one visible "
                 + "character"
         case .versionNotFound(let guid, let version, let available):
             return "look \(guid) has no version \(version)"
                 + (available.isEmpty ? "" : "; its versions are " + available.map(String.init).joined(separator: ", "))
                 + " (see `lookstudio looks versions \(guid)`)"
         case .lookUsed(let guid, let name, let labels, let users):
-            return "look \(guid) (\(TerminalText.escape(name))) is " + Self.uses(labels: labels, users: users)
+            return "look \(guid) (\(MessageText.quote(name))) is " + Self.uses(labels: labels, users: users)
                 + "; nothing was removed. Use --force to remove it anyway (scenes lose their default look; those "
                 + "looks keep their cubes but `looks rebuild` of them fails)"
         case .badName(let name, let reason):
-            return "\"\(TerminalText.escape(name.count > 80 ? String(name.prefix(80)) + "…" : name))\" is not a "
+            return "\"\(MessageText.quote(name.count > 80 ? String(name.prefix(80)) + "…" : name))\" is not a "
                 + "usable name or tag: \(reason) (rules: README, \"Names\")"
         case .contentTaken(let guid, let other):
             return "look \(guid): the new cube is the same as look \(other)'s; nothing was changed "
                 + "(two looks cannot store the same cube)"
         case .lookInUse(let guid, let name, let labels):
-            return "look \(guid) (\(TerminalText.escape(name))) is the default look of scene"
+            return "look \(guid) (\(MessageText.quote(name))) is the default look of scene"
                 + (labels.count == 1 ? " " : "s ") + labels.map(String.init).joined(separator: ", ")
                 + "; use --force to remove it and clear those scenes' default look"
         case .correctionOutOfRange(let name, let value):
@@ -139,7 +146,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
                 + labels.map(String.init).joined(separator: ", "))
         }
         if !users.isEmpty {
-            uses.append("named by the recipe of " + users.map { TerminalText.escape($0) }.joined(separator: ", "))
+            uses.append("named by the recipe of " + users.map { MessageText.quote($0) }.joined(separator: ", "))
         }
         return uses.joined(separator: " and ")
     }

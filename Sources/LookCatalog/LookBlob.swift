@@ -1,7 +1,5 @@
 import Foundation
-// Content hashes are Hashing's SHA-256, and callers that compare a hash with them (the gallery's cache keys,
-// extraction's provenance) reach it through the catalog until they import Hashing themselves.
-@_exported import Hashing
+import Hashing
 import ImageIO
 import LookCore
 import LookFormats

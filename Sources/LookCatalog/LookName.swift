@@ -35,7 +35,7 @@ public enum LookName {
     }
 
     /// Why `name` cannot name a look, or nil when it can (already trimmed).
-    static func problem(name: String) -> String? {
+    public static func problem(name: String) -> String? {
         if let p = problem(text: name) { return p }
         if isGUIDLike(name) {
             return "it reads as a GUID or GUID prefix (only hex digits and hyphens, 8 or more digits), and GUIDs are "
@@ -48,7 +48,7 @@ public enum LookName {
     /// Why `text` cannot be a name or tag, or nil (already trimmed).
     static func problem(text: String) -> String? {
         if text.isEmpty { return "it needs at least one visible character" }
-        if TerminalText.hasControl(text) {
+        if MessageText.hasControl(text) {
             return "it holds control characters (newline, ESC, BEL, DEL, C1 or direction controls)"
         }
         if text.count > maxLength { return "it is \(text.count) characters long; the limit is \(maxLength)" }

@@ -5,11 +5,10 @@ import CLUTKernels
 ///
 /// Tetrahedral lookups run in one tight loop with the same arithmetic as `CubeSampler` (inputs clamped, grid
 /// points snapped so they return entries exactly, the branch-free tetrahedron choice), but with scalar clamps and
-/// no per-sample closure: `CubeSampler.sample` took ~40 ns per colour here (10.5 ms per look step at 64³), this
-/// loop ~8 ns. On x86-64 the vector C kernel (`lslut_applyf`, AVX2 or SSE4.1, as `CubeApplier` picks them) repeats
-/// that arithmetic eight or four colours at a time, bit for bit: on a photograph's scattered colours the scalar
-/// loop took 24 ns a colour (look extraction samples a 12 MP image every round). Trilinear lookups go through
-/// `CubeSampler.sample`.
+/// no per-sample closure, several times faster than calling `CubeSampler.sample` per colour
+/// (docs/design/performance.md). On x86-64 the vector C kernel (`lslut_applyf`, AVX2 or SSE4.1, as `CubeApplier`
+/// picks them) repeats that arithmetic eight or four colours at a time, bit for bit, since look extraction samples
+/// a 12 MP image every round. Trilinear lookups go through `CubeSampler.sample`.
 public struct BatchSampler: Sendable {
     /// Entries per axis of the cube sampled.
     public let size: Int

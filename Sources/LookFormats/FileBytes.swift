@@ -7,8 +7,9 @@ import Darwin
 
 /// Reads a whole file into memory, with errors that name the file.
 enum FileBytes {
-    /// The file's bytes; `name` is what errors call the file.
-    static func load(path: String, name: String) throws(LookFormatsError) -> [UInt8] {
+    /// The file's bytes; `name` is what errors call the file. A file larger than `maxBytes` is refused before it is
+    /// read.
+    static func load(path: String, name: String, maxBytes: Int = .max) throws(LookFormatsError) -> [UInt8] {
         // Non-blocking, so a FIFO is refused below instead of waiting for a writer; regular files ignore the flag.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw LookFormatsError(file: name, "cannot open: \(String(cString: strerror(errno)))") }
@@ -19,6 +20,10 @@ enum FileBytes {
         }
         let kind = InputFile.kind(mode: info.st_mode)
         guard kind == .regular else { throw LookFormatsError(file: path, "is \(kind.noun), not a LUT file") }
+        guard Int(info.st_size) <= maxBytes else {
+            throw LookFormatsError(file: name, "is \(info.st_size) bytes, more than the \(maxBytes) LookStudio reads "
+                                   + "for this format")
+        }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var filled = 0
         var failure: Int32 = 0

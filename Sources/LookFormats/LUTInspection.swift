@@ -112,7 +112,7 @@ public struct LUTInspection: Sendable, Equatable, Codable {
     public var text: String {
         func triple(_ v: [Float]?) -> String { v.map { $0.map { "\($0)" }.joined(separator: " ") } ?? "" }
         var lines = ["file:       \(file)", "format:     \(dialect)"]
-        if let title { lines.append("title:      \(TerminalText.escape(title))") }
+        if let title { lines.append("title:      \(MessageText.quote(title))") }
         if let layout { lines.append("layout:     \(layout)") }
         if let bits { lines.append("bits:       \(bits)") }
         if let cubeSize {

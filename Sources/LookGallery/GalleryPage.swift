@@ -2,6 +2,16 @@ import Foundation
 
 /// Writes the gallery's pages as strings: the index with one card per look, one page per look, and the small
 /// scripts that carry preview bytes. Pure text; the caller writes the files.
+///
+/// Every page inlines the style sheet (`Resources/gallery.css`) and the index inlines the script
+/// (`Resources/gallery.js`), so a gallery folder works offline with no other files. Both are compiled in by the
+/// EmbedAssets build-tool plugin (Package.swift), so a `lookstudio` copied alone still writes them.
+///
+/// The script's strength slider computes `before + s·(after − before)` per pixel on a canvas (a Uint8ClampedArray
+/// rounds and clamps), which is exactly what the look at strength s does, since strength is linear against the
+/// identity cube. Canvas pixels come from data URIs handed over by small per-preview scripts
+/// (``previewScript(key:jpeg:)``): a canvas that drew a `file://` image could not be read back without browser flags.
+/// `index.html?selftest` runs the script's in-browser self-test.
 public enum GalleryPage {
     /// Data embedded in the index for the page script: photos and, per look, what search, sort and the slider need.
     struct PageData: Encodable {
@@ -27,7 +37,7 @@ public enum GalleryPage {
         let tags = Set(document.looks.flatMap(\.info.tags)).sorted {
             $0.localizedCaseInsensitiveCompare($1) == .orderedAscending
         }
-        var html = head(title: document.title, css: GalleryStyle.css)
+        var html = head(title: document.title, css: EmbeddedAssets.galleryCSS)
         let noun = document.kind == .looks ? "look" : "step"
         let inOrder = document.kind == .recipeSteps
         let photoNames = document.photos.map(\.name).joined(separator: ", ")
@@ -63,7 +73,7 @@ public enum GalleryPage {
         }
         html += "</main>\n"
         html += "<script type=\"application/json\" id=\"gallery-data\">\(try HTMLText.scriptJSON(data))</script>\n"
-        html += "<script>\n\(GalleryScript.js)</script>\n</body>\n</html>\n"
+        html += "<script>\n\(EmbeddedAssets.galleryJS)</script>\n</body>\n</html>\n"
         return html
     }
 
@@ -143,7 +153,7 @@ public enum GalleryPage {
     public static func lookPage(_ look: GalleryLook, photos: [GalleryPhoto], title: String) -> String {
         let info = look.info
         let up = "../"
-        var html = head(title: "\(info.name) — \(title)", css: GalleryStyle.css)
+        var html = head(title: "\(info.name) — \(title)", css: EmbeddedAssets.galleryCSS)
         html += "<header class=\"top\"><p><a href=\"../index.html#look-\(HTMLText.attribute(info.id))\">← "
             + "\(HTMLText.text(title))</a></p>\n<h1>\(HTMLText.text(info.name))</h1>\n"
         if let guid = info.guid { html += "<p class=\"guid\"><code>\(HTMLText.text(guid))</code></p>\n" }

@@ -46,6 +46,8 @@ public struct CorrectionPreset: Sendable, Equatable {
     public enum Strength: Sendable, CaseIterable {
         case exposure, levels, whiteBalance, contrast, vibrance
 
+        /// Its name in code and in the studio's JSON: `whiteBalance`.
+        public var name: String { "\(self)" }
         /// Its JSON key and its name in `scenes` output: `white_balance`.
         public var key: String { self == .whiteBalance ? "white_balance" : flag }
         /// Its command-line flag without the dashes: `white-balance`.
@@ -89,14 +91,12 @@ public struct CorrectionPreset: Sendable, Equatable {
         Strength.allCases.lazy.map { ($0, self[$0]) }.first { !Self.isValidStrength($0.1) }
     }
 
-    /// This preset with each strength multiplied by a percentage (nil: unchanged) and capped at 200, as
+    /// This preset with each strength multiplied by its percentage (missing: unchanged) and capped at 200, as
     /// `correct --exposure N` scales a scene's preset.
-    public func scaled(exposure e: Double? = nil, levels l: Double? = nil, whiteBalance w: Double? = nil,
-                       contrast c: Double? = nil, vibrance v: Double? = nil) -> CorrectionPreset {
+    public func scaled(_ percentages: [Strength: Double]) -> CorrectionPreset {
         var s = self
-        for (strength, percent) in [(Strength.exposure, e), (.levels, l), (.whiteBalance, w), (.contrast, c),
-                                    (.vibrance, v)] {
-            s[strength] = min(Self.strengthRange.upperBound, self[strength] * (percent ?? 100) / 100)
+        for (strength, percent) in percentages {
+            s[strength] = min(Self.strengthRange.upperBound, self[strength] * percent / 100)
         }
         return s
     }

@@ -31,30 +31,13 @@ public struct PNGWriteOptions: Sendable, Equatable {
 
     /// For photographs: adaptive filters with zlib's run-length strategy, chosen from a measurement.
     ///
-    /// Deflate dominates writing a photo. Encoding a 24-megapixel 8-bit RGB photo proxy (coffee.png upscaled 10×
-    /// bilinearly plus ±1 code of noise, 54 MB at level 1 unfiltered), one thread, seconds and output size:
-    ///
-    ///     strategy  level  none          sub           up            paeth         adaptive
-    ///     libpng    1      2.57 s 54.3   1.37 s 30.4   1.57 s 30.8   2.36 s 30.0   2.84 s 29.3 MB
-    ///     libpng    2      3.02 s 53.8   1.89 s 29.5   2.07 s 30.0   2.51 s 29.2   2.85 s 28.5
-    ///     libpng    3      2.51 s 53.6   3.73 s 28.7   3.12 s 29.2   3.03 s 28.4   3.36 s 27.7
-    ///     libpng    4      2.53 s 55.2   2.53 s 26.5   2.51 s 27.0   2.95 s 25.5   3.69 s 25.2
-    ///     libpng    5      2.19 s 55.2   4.17 s 26.8   4.30 s 27.3   4.88 s 25.9   4.83 s 25.6
-    ///     libpng    6      2.09 s 55.2  17.21 s 26.8  20.82 s 27.4  24.19 s 26.1  24.00 s 25.7
-    ///     default   6      —            18.60 s 27.4  19.42 s 28.0  16.99 s 27.1  12.65 s 26.5
-    ///     rle       any    0.67 s 68.2   0.76 s 25.3   0.73 s 25.8   1.02 s 24.0   1.32 s 23.5
-    ///
-    /// ("libpng" is its own choice, Z_FILTERED when filtering.) Peers on the same file: ffmpeg PNG→PNG 3.71 s,
-    /// 55.4 MB; ImageMagick 22.5 s, 25.5 MB. RLE after filtering is both the fastest and the smallest here: a
-    /// photo's filtered residuals are small numbers that Huffman coding captures and LZ77 matching rarely finds.
-    /// On the native-resolution samples it stays within 1–2 % of ImageMagick (coffee 445.7 vs 442.3 kB, chelsea
-    /// 223.7 vs 220.1 kB), where level 6 adaptive is 5–20× slower for 0.5 % less.
+    /// Deflate dominates writing a photo, and on a 24 MP photo run-length coding after filtering was both faster and
+    /// smaller than zlib's other strategies at every level and filter (docs/design/performance.md).
     public static let photo = PNGWriteOptions(compressionLevel: 1, filter: .adaptive, strategy: .rle)
 
     /// Deflate level 1 after adaptive filtering: the better choice for photographs with sensor noise or grain.
     ///
-    /// On a 24 MP synthetic photo with ±8 codes of noise (`lookstudio bench apply`'s image) it writes 38.2 MB in
-    /// 1.55 s where `.photo` (RLE) writes 41.6 MB in 1.3–1.9 s; on the smooth native-size samples it is ~5 % larger.
+    /// On noisy photos LZ77 matches beat run-length coding at similar speed (docs/design/performance.md).
     public static let grainyPhoto = PNGWriteOptions(compressionLevel: 1, filter: .adaptive, strategy: .standard)
 
     /// `.photo` or `.grainyPhoto`, whichever compresses `sample` (a band of the image's first rows) smaller.

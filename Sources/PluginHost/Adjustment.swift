@@ -9,12 +9,15 @@ enum AdjustmentBackend: Sendable {
     case remote(PluginHostPool, index: Int)
 }
 
-/// A plugin's `apply` function pointer.
+/// A plugin's `apply` function pointer, of the ABI version the plugin was built for.
 ///
 /// `@unchecked Sendable` because the pointer is into a library the registry never unloads, and the ABI requires the
 /// function to be reentrant (callable from several threads at once on different buffers).
-struct ApplyFunction: @unchecked Sendable {
-    let pointer: lookstudio_apply_fn
+enum ApplyFunction: @unchecked Sendable {
+    /// Takes one `lookstudio_value` per parameter.
+    case version2(lookstudio_apply_fn)
+    /// Takes one float per parameter (every version 1 parameter is a number).
+    case version1(lookstudio_apply_fn_v1)
 }
 
 /// One adjustment offered by a loaded plugin: its description, parameters, and the C function that applies it.
@@ -38,54 +41,82 @@ public struct Adjustment: Sendable, Equatable, Encodable {
     /// Where `apply` runs: the C function in this process, or a plugin-host child process.
     let backend: AdjustmentBackend
 
-    /// Parameter values for `apply`: `given` by name, defaults for the rest; unknown names and bad values throw.
-    public func resolveParameters(_ given: [String: Double]) throws(PluginHostError) -> [Float] {
+    /// Parameter values for `apply`: `given` by name, defaults for the rest, each checked against its descriptor
+    /// (ranges, point counts, x strictly increasing, option names); unknown names and bad values throw.
+    public func resolveParameters(_ given: [String: ParameterSetting]) throws(PluginHostError) -> [ParameterValue] {
         for name in given.keys.sorted() where !parameters.contains(where: { $0.name == name }) {
             throw .unknownParameter(adjustment: id, name: name, known: parameters.map(\.name))
         }
-        var values: [Float] = []
+        var values: [ParameterValue] = []
         values.reserveCapacity(parameters.count)
         for parameter in parameters {
-            guard let value = given[parameter.name] else {
+            guard let setting = given[parameter.name] else {
                 values.append(parameter.defaultValue)
                 continue
             }
-            guard value.isFinite else { throw .parameterNotFinite(adjustment: id, name: parameter.name) }
-            // Compare in Float, the type the plugin declared its range in, so that 0.1 passes a max of 0.1f.
-            let single = Float(value)
-            guard parameter.range.contains(single) else {
-                throw .parameterOutOfRange(
-                    adjustment: id, name: parameter.name, value: value, min: parameter.min, max: parameter.max)
+            if parameter.kind.isNumber, case .number(let value) = setting {
+                values.append(try number(value, for: parameter))
+                continue
             }
-            if parameter.kind == .bool && single != 0 && single != 1 {
-                throw .parameterNotBoolean(adjustment: id, name: parameter.name, value: value)
+            switch parameter.value(for: setting) {
+            case .success(let value):
+                values.append(value)
+            case .failure(.unknownChoice(let name, let options)):
+                throw .unknownChoice(adjustment: id, name: parameter.name, given: name, options: options)
+            case .failure(.invalid(let problem)):
+                throw .invalidParameter(adjustment: id, name: parameter.name, problem: problem)
             }
-            values.append(single)
         }
         return values
     }
 
+    private func number(_ value: Double, for parameter: ParameterDescriptor) throws(PluginHostError) -> ParameterValue {
+        guard value.isFinite else { throw .parameterNotFinite(adjustment: id, name: parameter.name) }
+        // Compare in Float, the type the plugin declared its range in, so that 0.1 passes a max of 0.1f.
+        let single = Float(value)
+        guard parameter.range.contains(single) else {
+            throw .parameterOutOfRange(
+                adjustment: id, name: parameter.name, value: value, min: parameter.min, max: parameter.max)
+        }
+        if parameter.kind == .bool && single != 0 && single != 1 {
+            throw .parameterNotBoolean(adjustment: id, name: parameter.name, value: value)
+        }
+        return .number(single)
+    }
+
     /// The parameter values at which the adjustment returns its input.
-    public var identityParameters: [Float] { parameters.map(\.identityValue) }
+    public var identityParameters: [ParameterValue] { parameters.map(\.identityValue) }
 
     /// The parameter values used when a recipe gives none.
-    public var defaultParameters: [Float] { parameters.map(\.defaultValue) }
+    public var defaultParameters: [ParameterValue] { parameters.map(\.defaultValue) }
+
+    /// `values` (one per parameter, as ``resolveParameters(_:)`` returns them) as a recipe writes them, by name.
+    public func settings(for values: [ParameterValue]) -> [String: ParameterSetting] {
+        Dictionary(uniqueKeysWithValues: zip(parameters, values).map { ($0.name, $0.setting(for: $1)) })
+    }
 
     /// Applies the adjustment to interleaved RGB floats: one call of the plugin's function for the whole buffer, in
     /// this process or in the plugin host (see ``PluginIsolation``).
     ///
-    /// `output` may be the same memory as `input`. `parameters` must come from ``resolveParameters(_:)``,
-    /// ``identityParameters`` or ``defaultParameters``: the plugin trusts them to be in range. `step` (1-based recipe
+    /// `output` may be the same memory as `input`. `parameters` hold one value per parameter, as
+    /// ``resolveParameters(_:)``, ``identityParameters`` and ``defaultParameters`` give them; the plugin trusts them
+    /// (a curve's length sizes its arrays), so a value that breaks its descriptor's rules throws
+    /// ``PluginHostError/invalidParameter(adjustment:name:problem:)`` before the plugin runs. `step` (1-based recipe
     /// step) only names the step in errors. A crash, exit or hang of the plugin host, and any output that is not a
     /// finite number within ±``PluginOutputCheck/limit``, throw ``PluginHostError/pluginFailed(_:)``.
     public func apply(
-        _ input: UnsafeBufferPointer<Float>, _ output: UnsafeMutableBufferPointer<Float>, parameters: [Float],
+        _ input: UnsafeBufferPointer<Float>, _ output: UnsafeMutableBufferPointer<Float>, parameters: [ParameterValue],
         step: Int? = nil
     ) throws(PluginHostError) {
         precondition(input.count % 3 == 0, "\(id): input holds \(input.count) floats, not whole RGB pixels")
         precondition(output.count >= input.count, "\(id): output is smaller than input")
         precondition(parameters.count == self.parameters.count,
                      "\(id): expected \(self.parameters.count) parameter values, got \(parameters.count)")
+        for (parameter, value) in zip(self.parameters, parameters) {
+            if let problem = parameter.problem(with: value) {
+                throw .invalidParameter(adjustment: id, name: parameter.name, problem: problem)
+            }
+        }
         guard !input.isEmpty else { return }
         let result = UnsafeMutableBufferPointer(rebasing: output[..<input.count])
         switch backend {
@@ -102,19 +133,40 @@ public struct Adjustment: Sendable, Equatable, Encodable {
     }
 
     /// Calls the C function in this process; the plugin-host child and in-process registries use it.
+    ///
+    /// The floats and the `lookstudio_value` array live on the stack for the call: one preparation per call, however
+    /// many pixels, and no heap allocation.
     func applyLocally(
-        _ input: UnsafeBufferPointer<Float>, _ output: UnsafeMutableBufferPointer<Float>, parameters: [Float]
+        _ input: UnsafeBufferPointer<Float>, _ output: UnsafeMutableBufferPointer<Float>, parameters: [ParameterValue]
     ) {
         guard case .local(let function) = backend, let source = input.baseAddress,
               let destination = output.baseAddress
         else { return }
-        parameters.withUnsafeBufferPointer { values in
-            function.pointer(source, destination, input.count / 3, values.baseAddress)
+        let pixels = input.count / 3
+        switch function {
+        case .version1(let apply):
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: Swift.max(parameters.count, 1)) { floats in
+                for (i, value) in parameters.enumerated() { value.write(to: floats.baseAddress! + i) }
+                apply(source, destination, pixels, parameters.isEmpty ? nil : UnsafePointer(floats.baseAddress))
+            }
+        case .version2(let apply):
+            let (total, count) = (parameters.reduce(0) { $0 + $1.floatCount }, Swift.max(parameters.count, 1))
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: Swift.max(total, 1)) { floats in
+                withUnsafeTemporaryAllocation(of: lookstudio_value.self, capacity: count) { values in
+                    var next = floats.baseAddress!
+                    for (i, value) in parameters.enumerated() {
+                        value.write(to: next)
+                        values[i] = lookstudio_value(values: next, count: value.floatCount)
+                        next += value.floatCount
+                    }
+                    apply(source, destination, pixels, parameters.isEmpty ? nil : UnsafePointer(values.baseAddress))
+                }
+            }
         }
     }
 
     /// The adjustment baked into a cube: the identity grid of `size` run through `apply` in one call.
-    public func bakedCube(size: Int, parameters: [Float]) throws -> ColorCube {
+    public func bakedCube(size: Int, parameters: [ParameterValue]) throws -> ColorCube {
         var values = try ColorCube.identity(size: size).values
         try values.withUnsafeMutableBufferPointer { (buffer) throws(PluginHostError) in
             try apply(UnsafeBufferPointer(buffer), buffer, parameters: parameters)

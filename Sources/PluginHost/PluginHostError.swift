@@ -10,6 +10,11 @@ public enum PluginHostError: Error, Equatable, CustomStringConvertible {
     case parameterOutOfRange(adjustment: String, name: String, value: Double, min: Float, max: Float)
     case parameterNotBoolean(adjustment: String, name: String, value: Double)
     case parameterNotFinite(adjustment: String, name: String)
+    /// A curve, colour or choice value (or a value of the wrong kind) that breaks its parameter's rules; `problem`
+    /// says which ("point 3 x=0.2 is not after point 2 x=0.25").
+    case invalidParameter(adjustment: String, name: String, problem: String)
+    /// A choice given an option name the parameter does not have; `options` are the names it has.
+    case unknownChoice(adjustment: String, name: String, given: String, options: [String])
     /// The plugin crashed, exited, hung or returned garbage while evaluating.
     case pluginFailed(PluginFailure)
     /// A plugin time limit that is not a number of seconds in range: the text given, and where it was given
@@ -19,8 +24,10 @@ public enum PluginHostError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownAdjustment(let id, let known):
+            let near = MessageText.nearest(to: id, among: known)
+            let guess = near.isEmpty ? "" : "did you mean " + near.map { "\"\($0)\"" }.joined(separator: " or ") + "? "
             let list = known.isEmpty ? "no plugins are loaded" : "known: " + known.joined(separator: ", ")
-            return "no adjustment \"\(id)\" (\(list)); `lookstudio plugins list` shows what is installed"
+            return "no adjustment \"\(id)\"; \(guess)(\(list)); `lookstudio plugins list` shows what is installed"
         case .unknownParameter(let adjustment, let name, let known):
             let list = known.isEmpty ? "it takes no parameters" : "it takes " + known.joined(separator: ", ")
             return "\(adjustment) has no parameter \"\(name)\" (\(list))"
@@ -30,6 +37,11 @@ public enum PluginHostError: Error, Equatable, CustomStringConvertible {
             return "\(adjustment) parameter \(name) is on/off: use 0 or 1, not \(value)"
         case .parameterNotFinite(let adjustment, let name):
             return "\(adjustment) parameter \(name) must be a finite number"
+        case .invalidParameter(let adjustment, let name, let problem):
+            return "\(adjustment) parameter \(name): \(problem)"
+        case .unknownChoice(let adjustment, let name, let given, let options):
+            return "\(adjustment) parameter \(name) has no option \"\(given)\": use one of "
+                + options.joined(separator: ", ")
         case .pluginFailed(let failure):
             return failure.description
         case .invalidTimeout(let text, let source):

@@ -198,18 +198,22 @@ final class PluginHostPool: @unchecked Sendable {
     /// Evaluates adjustment `index` of the child registry over `input` into `output` (same count; may alias);
     /// returns what went wrong, or nil.
     func evaluate(
-        index: Int, parameters: [Float], input: UnsafeBufferPointer<Float>, output: UnsafeMutableBufferPointer<Float>
+        index: Int, parameters: [ParameterValue], input: UnsafeBufferPointer<Float>,
+        output: UnsafeMutableBufferPointer<Float>
     ) -> String? {
+        guard let header = EvaluateFrame.header(index: index, values: parameters) else {
+            return "its parameter values exceed the plugin host's frame (\(parameters.count) values)"
+        }
+        let floats = parameters.flatMap(\.floats)
         let process: PluginHostProcess
         switch checkOut() {
         case .success(let taken): process = taken
         case .failure(let problem): return problem.detail
         }
         let deadline = ContinuousClock.now + timeout
-        let header: [UInt32] = [UInt32(index).littleEndian, UInt32(parameters.count).littleEndian]
         do {
             try header.withUnsafeBytes { (head) in
-                try parameters.withUnsafeBytes { (values) in
+                try floats.withUnsafeBytes { (values) in
                     try process.channel.send(.evaluate, [head, values, UnsafeRawBufferPointer(input)],
                                              deadline: deadline)
                 }

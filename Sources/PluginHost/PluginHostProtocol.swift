@@ -16,7 +16,7 @@ enum PluginHostFrame {
         /// Parent → child: JSON ``LoadRequest``; the child loads the plugins and answers with `loading` frames, then
         /// `registry`.
         case load = 1
-        /// Parent → child: UInt32 adjustment index, UInt32 parameter count, the parameters, then the RGB floats.
+        /// Parent → child: the adjustment, its parameter values and the RGB floats (``EvaluateFrame``).
         case evaluate = 2
         /// Child → parent: the path (UTF-8) of the file the child is about to `dlopen`.
         case loading = 10
@@ -137,6 +137,55 @@ struct FrameChannel {
             if ready > 0 { return }
             if ready < 0 && errno != EINTR { throw FrameFailure.system(errno) }
         }
+    }
+}
+
+/// The `evaluate` payload: UInt32 adjustment index, UInt32 parameter count P, P UInt32 float counts (one per
+/// parameter, in declaration order; little-endian), the parameters' floats one after another, then the RGB floats
+/// (native layout). Both sides bound it: at most ``PluginLoader/maximumParameters`` parameters of at most
+/// ``ParameterValue/maximumFloatCount`` floats each, and the child checks every value against its descriptor
+/// before the plugin sees it.
+enum EvaluateFrame {
+    /// Where the parts of one payload are.
+    struct Layout: Equatable {
+        let index: Int
+        /// Floats of each parameter, in order.
+        let counts: [Int]
+        /// Byte offset of the first parameter float.
+        let valuesOffset: Int
+        /// Byte offset of the first RGB float.
+        let pointsOffset: Int
+    }
+
+    /// The UInt32 words that head a payload for `values` of adjustment `index`, or nil when the values exceed the
+    /// frame's bounds.
+    static func header(index: Int, values: [ParameterValue]) -> [UInt32]? {
+        guard values.count <= Int(PluginLoader.maximumParameters),
+              values.allSatisfy({ $0.floatCount <= ParameterValue.maximumFloatCount }),
+              let index = UInt32(exactly: index) else { return nil }
+        return ([index, UInt32(values.count)] + values.map { UInt32($0.floatCount) }).map(\.littleEndian)
+    }
+
+    /// The layout of a received payload, or why it is malformed.
+    static func layout(of payload: UnsafeRawBufferPointer) throws(FrameFailure) -> Layout {
+        func word(_ i: Int) -> Int {
+            Int(UInt32(littleEndian: payload.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)))
+        }
+        guard payload.count >= 8 else { throw .malformed("an evaluate frame of \(payload.count) bytes") }
+        let parameterCount = word(1)
+        guard parameterCount <= Int(PluginLoader.maximumParameters), payload.count >= 8 + 4 * parameterCount else {
+            throw .malformed("an evaluate frame of \(payload.count) bytes declaring \(parameterCount) parameters")
+        }
+        let counts = (0..<parameterCount).map { word(2 + $0) }
+        if let large = counts.first(where: { $0 > ParameterValue.maximumFloatCount }) {
+            throw .malformed("an evaluate frame with a parameter of \(large) floats")
+        }
+        let valuesOffset = 8 + 4 * parameterCount
+        let pointsOffset = valuesOffset + 4 * counts.reduce(0, +)
+        guard pointsOffset <= payload.count, (payload.count - pointsOffset) % 12 == 0 else {
+            throw .malformed("an evaluate frame of \(payload.count) bytes with \(parameterCount) parameters")
+        }
+        return Layout(index: word(0), counts: counts, valuesOffset: valuesOffset, pointsOffset: pointsOffset)
     }
 }
 

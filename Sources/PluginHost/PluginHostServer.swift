@@ -53,31 +53,42 @@ public enum PluginHostServer {
         }
     }
 
-    /// Reads an `evaluate` payload into `buffer`, runs the adjustment in place and sends the floats back.
+    /// Reads an `evaluate` payload into `buffer`, checks its parameter values against the adjustment's descriptors,
+    /// runs the adjustment in place and sends the floats back.
     private static func evaluate(
         length: Int, registry: PluginRegistry?, buffer: inout EvaluationBuffer, channel: FrameChannel
     ) throws {
         let raw = buffer.reserve(length)
         try channel.read(into: raw, deadline: nil)
-        guard length >= 8 else { throw FrameFailure.malformed("an evaluate frame of \(length) bytes") }
-        let index = Int(raw.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
-        let parameterCount = Int(raw.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
-        let pointsOffset = 8 + 4 * parameterCount
-        guard pointsOffset <= length, (length - pointsOffset) % 12 == 0 else {
-            throw FrameFailure.malformed("an evaluate frame of \(length) bytes with \(parameterCount) parameters")
-        }
-        guard let registry, index < registry.adjustments.count,
-              registry.adjustments[index].parameters.count == parameterCount
+        let layout = try EvaluateFrame.layout(of: UnsafeRawBufferPointer(raw))
+        guard let registry, layout.index < registry.adjustments.count,
+              registry.adjustments[layout.index].parameters.count == layout.counts.count
         else {
-            try channel.send(.failure, bytes: Array("no adjustment #\(index) with \(parameterCount) parameters".utf8),
-                             deadline: nil)
+            try channel.send(.failure, bytes: Array(
+                "no adjustment #\(layout.index) with \(layout.counts.count) parameters".utf8), deadline: nil)
             return
         }
-        let parameters = (0..<parameterCount).map { raw.loadUnaligned(fromByteOffset: 8 + 4 * $0, as: Float.self) }
-        let floats = (length - pointsOffset) / 4
-        let points = (raw.baseAddress! + pointsOffset).bindMemory(to: Float.self, capacity: floats)
+        let adjustment = registry.adjustments[layout.index]
+        var parameters: [ParameterValue] = []
+        var offset = layout.valuesOffset
+        for (descriptor, count) in zip(adjustment.parameters, layout.counts) {
+            let floats = UnsafeBufferPointer(start: (raw.baseAddress! + offset).bindMemory(to: Float.self,
+                                                                                            capacity: count),
+                                             count: count)
+            offset += 4 * count
+            switch descriptor.value(fromFloats: floats) {
+            case .success(let value):
+                parameters.append(value)
+            case .failure(let problem):
+                try channel.send(.failure, bytes: Array(
+                    "\(adjustment.id) parameter \(descriptor.name): \(problem)".utf8), deadline: nil)
+                return
+            }
+        }
+        let floats = (length - layout.pointsOffset) / 4
+        let points = (raw.baseAddress! + layout.pointsOffset).bindMemory(to: Float.self, capacity: floats)
         let rgb = UnsafeMutableBufferPointer(start: points, count: floats)
-        registry.adjustments[index].applyLocally(UnsafeBufferPointer(rgb), rgb, parameters: parameters)
+        adjustment.applyLocally(UnsafeBufferPointer(rgb), rgb, parameters: parameters)
         try channel.send(.result, [UnsafeRawBufferPointer(rgb)], deadline: nil)
     }
 }

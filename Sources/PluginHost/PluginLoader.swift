@@ -8,8 +8,9 @@ import PluginABI
 /// Checks a plugin descriptor in memory exactly as loading a file does, without `dlopen`: for the descriptor fuzzer
 /// (Fuzz/plugindescriptor.swift) and for hosts that build descriptors themselves.
 public enum PluginDescriptorCheck {
-    /// Nil when `descriptor` would load, else the refusal naming `path` and the broken rule.
-    public static func refusal(for descriptor: UnsafePointer<lookstudio_plugin>, path: String) -> PluginRefusal? {
+    /// Nil when `descriptor` would load, else the refusal naming `path` and the broken rule. `descriptor` points to a
+    /// `lookstudio_plugin` of any ABI version (a `lookstudio_plugin_v1` when its `abi_version` is 1).
+    public static func refusal(for descriptor: UnsafeRawPointer, path: String) -> PluginRefusal? {
         if case .failure(let refusal) = PluginLoader.check(descriptor, path: path) { return refusal }
         return nil
     }
@@ -22,9 +23,20 @@ enum PluginLoader {
         let handle: UnsafeMutableRawPointer
         let name: String
         let version: String
+        let abiVersion: UInt32
         let adjustments: [Adjustment]
     }
 
+    /// What a descriptor that passed validation holds.
+    struct Checked {
+        let name: String
+        let version: String
+        let abiVersion: UInt32
+        let adjustments: [Adjustment]
+    }
+
+    /// The ABI versions this host loads: its own, and version 1 through the frozen layouts of lookstudio_plugin_v1.h.
+    static let supportedVersions: [UInt32] = [LOOKSTUDIO_PLUGIN_ABI_VERSION_1, LOOKSTUDIO_PLUGIN_ABI_VERSION]
     /// Upper bounds that keep a corrupt count from sending the host through gigabytes of memory.
     static let maximumAdjustments: UInt = 1024
     static let maximumParameters: UInt = 32
@@ -52,23 +64,28 @@ enum PluginLoader {
         let entry = unsafeBitCast(symbol, to: lookstudio_plugin_entry_fn.self)
         guard let descriptor = entry() else { return refuse(.nullDescriptor) }
         return check(descriptor, path: path).map {
-            Candidate(handle: handle, name: $0.name, version: $0.version, adjustments: $0.adjustments)
+            Candidate(handle: handle, name: $0.name, version: $0.version, abiVersion: $0.abiVersion,
+                      adjustments: $0.adjustments)
         }
     }
 
     /// The ABI version, then every rule of the header, for a descriptor an entry function returned.
-    static func check(_ descriptor: UnsafePointer<lookstudio_plugin>, path: String)
-        -> Result<(name: String, version: String, adjustments: [Adjustment]), PluginRefusal>
-    {
+    static func check(_ descriptor: UnsafeRawPointer, path: String) -> Result<Checked, PluginRefusal> {
         // abi_version is the first field in every ABI version, so it is safe to read before trusting the layout.
-        let version = descriptor.pointee.abi_version
-        guard version == LOOKSTUDIO_PLUGIN_ABI_VERSION else {
-            return .failure(PluginRefusal(
-                path: path, reason: .abiMismatch(found: version, expected: LOOKSTUDIO_PLUGIN_ABI_VERSION)))
+        let version = descriptor.load(as: UInt32.self)
+        let plugin: RawPlugin
+        switch version {
+        case LOOKSTUDIO_PLUGIN_ABI_VERSION:
+            plugin = RawPlugin(descriptor.assumingMemoryBound(to: lookstudio_plugin.self).pointee)
+        case LOOKSTUDIO_PLUGIN_ABI_VERSION_1:
+            plugin = RawPlugin(descriptor.assumingMemoryBound(to: lookstudio_plugin_v1.self).pointee)
+        default:
+            let reason = PluginRefusal.Reason.abiMismatch(found: version, supported: supportedVersions)
+            return .failure(PluginRefusal(path: path, reason: reason))
         }
-        switch validate(descriptor.pointee, path: path) {
+        switch validate(plugin, path: path) {
         case .success(let (name, pluginVersion, adjustments)):
-            return .success((name, pluginVersion, adjustments))
+            return .success(Checked(name: name, version: pluginVersion, abiVersion: version, adjustments: adjustments))
         case .failure(let problem):
             return .failure(PluginRefusal(path: path, reason: .invalidDescriptor(problem.text)))
         }
@@ -85,24 +102,21 @@ enum PluginLoader {
     }
 
     /// Checks every rule the header states and copies the descriptor into Swift values.
-    static func validate(_ plugin: lookstudio_plugin, path: String)
-        -> Result<(String, String, [Adjustment]), Problem>
-    {
+    static func validate(_ plugin: RawPlugin, path: String) -> Result<(String, String, [Adjustment]), Problem> {
         do {
             let name = try string(plugin.name, "the plugin name", allowEmpty: false)
             let version = try string(plugin.version, "the plugin version", allowEmpty: true)
-            // size_t imports as Int: read its bits unsigned so that SIZE_MAX is 18446744073709551615, not -1.
-            let count = UInt(bitPattern: plugin.adjustment_count)
+            let count = plugin.adjustmentCount
             guard (1...maximumAdjustments).contains(count) else {
                 throw Problem(text: "adjustment_count is \(count); a plugin offers 1 to \(maximumAdjustments)")
             }
-            guard let list = plugin.adjustments else {
+            guard plugin.hasAdjustments else {
                 throw Problem(text: "adjustments is NULL but adjustment_count is \(count)")
             }
             var adjustments: [Adjustment] = []
             for index in 0..<Int(count) {
                 let adjustment = try self.adjustment(
-                    list[index], index: index, path: path, pluginName: name, pluginVersion: version)
+                    plugin.adjustment(index), index: index, path: path, pluginName: name, pluginVersion: version)
                 if adjustments.contains(where: { $0.id == adjustment.id }) {
                     throw Problem(text: "adjustment id \(adjustment.id) appears twice")
                 }
@@ -117,30 +131,31 @@ enum PluginLoader {
     }
 
     private static func adjustment(
-        _ raw: lookstudio_adjustment, index: Int, path: String, pluginName: String, pluginVersion: String
+        _ raw: RawAdjustment, index: Int, path: String, pluginName: String, pluginVersion: String
     ) throws -> Adjustment {
         let id = try string(raw.id, "adjustment #\(index + 1)'s id", allowEmpty: false)
         guard isIdentifier(id, parts: 2) else {
             throw Problem(text: "adjustment id \"\(id)\" is not of the form domain.name (lowercase letters, digits "
                 + "and _, each part starting with a letter, e.g. tone.contrast)")
         }
-        let displayName = try string(raw.display_name, "\(id)'s display_name", allowEmpty: false)
+        let displayName = try string(raw.displayName, "\(id)'s display_name", allowEmpty: false)
         let category = try string(raw.category, "\(id)'s category", allowEmpty: false)
         let description = try raw.description.map {
             try string($0, "\(id)'s description", allowEmpty: true, limit: maximumDescriptionBytes)
         } ?? ""
         guard let function = raw.apply else { throw Problem(text: "\(id)'s apply function is NULL") }
-        let count = UInt(bitPattern: raw.parameter_count)
+        let count = raw.parameterCount
         guard count <= maximumParameters else {
             throw Problem(text: "\(id) declares \(count) parameters; the limit is \(maximumParameters)")
         }
         var parameters: [ParameterDescriptor] = []
         if count > 0 {
-            guard let list = raw.parameters else {
+            guard raw.hasParameters else {
                 throw Problem(text: "\(id)'s parameters is NULL but parameter_count is \(count)")
             }
             for index in 0..<Int(count) {
-                let parameter = try self.parameter(list[index], index: index, adjustment: id)
+                let parameter = try self.parameter(
+                    raw.parameter(index), index: index, adjustment: id, numbersOnly: raw.numbersOnly)
                 if parameters.contains(where: { $0.name == parameter.name }) {
                     throw Problem(text: "\(id) has two parameters named \(parameter.name)")
                 }
@@ -149,49 +164,12 @@ enum PluginLoader {
         }
         return Adjustment(
             id: id, displayName: displayName, category: category, description: description, parameters: parameters,
-            pluginPath: path, pluginName: pluginName, pluginVersion: pluginVersion,
-            backend: .local(ApplyFunction(pointer: function)))
-    }
-
-    private static func parameter(_ raw: lookstudio_parameter, index: Int, adjustment id: String) throws
-        -> ParameterDescriptor
-    {
-        let name = try string(raw.name, "\(id) parameter #\(index + 1)'s name", allowEmpty: false)
-        let label = "\(id) parameter \(name)"
-        guard isIdentifier(name, parts: 1) else {
-            throw Problem(text: "\(label): the name must be lowercase letters, digits and _, starting with a letter")
-        }
-        let displayName = try string(raw.display_name, "\(label)'s display_name", allowEmpty: false)
-        let description = try raw.description.map {
-            try string($0, "\(label)'s description", allowEmpty: true, limit: maximumDescriptionBytes)
-        } ?? ""
-        guard let kind = ParameterKind(abiValue: raw.kind) else {
-            throw Problem(text: "\(label): kind \(raw.kind) is not one of 0 (scalar), 1 (angle), 2 (kelvin), 3 (bool)")
-        }
-        let (min, max, initial, identity) = (raw.min, raw.max, raw.default_value, raw.identity_value)
-        guard min.isFinite, max.isFinite, initial.isFinite, identity.isFinite else {
-            throw Problem(text: "\(label): min, max, default and identity must be finite numbers")
-        }
-        guard min <= max else { throw Problem(text: "\(label): min \(min) is greater than max \(max)") }
-        guard (min...max).contains(initial) else {
-            throw Problem(text: "\(label): default \(initial) is outside its range \(min)…\(max)")
-        }
-        guard (min...max).contains(identity) else {
-            throw Problem(text: "\(label): identity value \(identity) is outside its range \(min)…\(max)")
-        }
-        if kind == .bool {
-            guard min == 0, max == 1, initial == 0 || initial == 1, identity == 0 || identity == 1 else {
-                throw Problem(text: "\(label): a bool parameter has min 0, max 1, and default and identity 0 or 1")
-            }
-        }
-        return ParameterDescriptor(
-            name: name, displayName: displayName, description: description, kind: kind,
-            min: min, max: max, defaultValue: initial, identityValue: identity)
+            pluginPath: path, pluginName: pluginName, pluginVersion: pluginVersion, backend: .local(function))
     }
 
     /// The C string at `pointer`, refused when NULL, longer than `limit` bytes, not UTF-8 or holding a control
     /// character (text from a plugin is printed to terminals, so ESC and friends must not get through).
-    private static func string(
+    static func string(
         _ pointer: UnsafePointer<CChar>?, _ what: String, allowEmpty: Bool, limit: Int = maximumNameBytes
     ) throws -> String {
         guard let pointer else { throw Problem(text: "\(what) is NULL") }
@@ -210,8 +188,9 @@ enum PluginLoader {
         return text
     }
 
-    /// `parts` dot-separated words of lowercase ASCII letters, digits and `_`, each starting with a letter.
-    static func isIdentifier(_ text: String, parts: Int) -> Bool {
+    /// `parts` dot-separated words of lowercase ASCII letters, digits and `_` (and `-` when `hyphens`, as option
+    /// names allow), each starting with a letter.
+    static func isIdentifier(_ text: String, parts: Int, hyphens: Bool = false) -> Bool {
         let words = text.split(separator: ".", omittingEmptySubsequences: false)
         guard words.count == parts else { return false }
         return words.allSatisfy { word in
@@ -221,6 +200,7 @@ enum PluginLoader {
             return word.utf8.allSatisfy { byte in
                 (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
                     || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+                    || (hyphens && byte == UInt8(ascii: "-"))
             }
         }
     }

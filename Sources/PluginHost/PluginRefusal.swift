@@ -10,8 +10,9 @@ public struct PluginRefusal: Error, Sendable, Equatable, Encodable, CustomString
         case missingEntry(String)
         /// The entry returned NULL.
         case nullDescriptor
-        /// The descriptor was built against another version of the header.
-        case abiMismatch(found: UInt32, expected: UInt32)
+        /// The descriptor was built against a version of the header this host does not load; `supported` are the
+        /// versions it does.
+        case abiMismatch(found: UInt32, supported: [UInt32])
         /// The descriptor breaks a rule of the header (ids, names, ranges, NULL pointers).
         case invalidDescriptor(String)
         /// Another plugin, loaded earlier, already provides this adjustment id.
@@ -63,8 +64,12 @@ public struct PluginRefusal: Error, Sendable, Equatable, Encodable, CustomString
                 + "see docs/PLUGINS.md"
         case .nullDescriptor:
             return "lookstudio_plugin_entry returned NULL instead of a descriptor"
-        case .abiMismatch(let found, let expected):
-            return "built for plugin ABI version \(found), but this lookstudio loads version \(expected); rebuild "
+        case .abiMismatch(let found, let supported):
+            let versions = supported.map(String.init)
+            let list = versions.count > 1
+                ? "versions " + versions.dropLast().joined(separator: ", ") + " and " + (versions.last ?? "")
+                : "version " + versions.joined()
+            return "built for plugin ABI version \(found), but this lookstudio loads \(list); rebuild "
                 + "the plugin against this lookstudio's lookstudio_plugin.h"
         case .invalidDescriptor(let detail):
             return "invalid descriptor: \(detail)"

@@ -99,7 +99,8 @@ public final class PluginRegistry: @unchecked Sendable {
                         accepted.append(adjustment.id)
                     }
                     plugins.append(LoadedPlugin(
-                        path: file, name: candidate.name, version: candidate.version, adjustmentIDs: accepted))
+                        path: file, name: candidate.name, version: candidate.version,
+                        abiVersion: candidate.abiVersion, adjustmentIDs: accepted))
                 }
             }
         }

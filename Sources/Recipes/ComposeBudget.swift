@@ -9,7 +9,8 @@ import Darwin
 /// - Work: every active step is evaluated at every lattice point, so a compose costs steps × size³ point
 ///   evaluations: measured 45 ns each for `tone.gamma` (a `powf` per channel, one core, release build), 16 steps at
 ///   256³ in 11 s. The default, 2²⁸ ≈ 268 million, is about 12 s of that: 16 steps at 256³, 1,024 at 64³, 7,469
-///   at 33³.
+///   at 33³. Curves leave the count as it is: a plugin prepares a curve once per `apply` call (the ABI asks it to),
+///   not once per point, and a curve has at most 64 points (a longer one is refused when the recipe is parsed).
 /// - Memory: the distinct LUT files and looks a recipe loads are held as baked cubes (12 bytes an entry) until the
 ///   compose ends; the same file or look named by many steps is loaded once. The default, 2 × 256³ entries
 ///   (403 MB), holds two of the largest cubes a file may declare, or 128 of 64³.

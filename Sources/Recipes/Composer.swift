@@ -25,7 +25,7 @@ public struct ResolvedStep: Sendable {
     /// What the step became.
     public enum Action: Sendable {
         /// A plugin adjustment with its parameter values in the order `apply` takes them.
-        case adjustment(Adjustment, parameters: [Float])
+        case adjustment(Adjustment, parameters: [ParameterValue])
         /// A catalog look's cube.
         case look(ResolvedLook)
         /// A LUT file turned into a plain cube, and the format it was read as.
@@ -120,7 +120,7 @@ public struct Composer: Sendable {
         switch step.operation {
         case .adjust(let id, let params):
             let adjustment: Adjustment
-            let values: [Float]
+            let values: [ParameterValue]
             do {
                 adjustment = try registry.requireAdjustment(id: id)
             } catch {
@@ -184,7 +184,8 @@ public struct Composer: Sendable {
     private static func parameterName(of error: PluginHostError) -> String? {
         switch error {
         case .unknownParameter(_, let name, _), .parameterOutOfRange(_, let name, _, _, _),
-             .parameterNotBoolean(_, let name, _), .parameterNotFinite(_, let name):
+             .parameterNotBoolean(_, let name, _), .parameterNotFinite(_, let name),
+             .invalidParameter(_, let name, _), .unknownChoice(_, let name, _, _):
             return name
         case .unknownAdjustment, .pluginFailed, .invalidTimeout:
             return nil

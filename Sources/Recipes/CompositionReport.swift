@@ -1,5 +1,6 @@
 import Foundation
 import LookCore
+import PluginHost
 
 /// What `compose --explain` prints: how each step resolved, and how far the composed cube is from the exact chain.
 public struct CompositionReport: Sendable, Equatable, Codable {
@@ -13,8 +14,8 @@ public struct CompositionReport: Sendable, Equatable, Codable {
         public var reference: String
         /// Percent.
         public var strength: Double
-        /// Parameter values passed to the plugin, by name (adjustments only).
-        public var parameters: [String: Double]?
+        /// Parameter values passed to the plugin, by name, as a recipe writes them (adjustments only).
+        public var parameters: [String: ParameterSetting]?
         /// Plugin file, name and version (adjustments only).
         public var pluginPath: String?
         public var pluginName: String?
@@ -77,7 +78,7 @@ public struct CompositionReport: Sendable, Equatable, Codable {
             var line = String(format: "  %2d. %@ %@", step.index, step.kind, step.reference)
             if step.strength != 100 { line += " at \(TextNumber.format(step.strength))%" }
             if let parameters = step.parameters, !parameters.isEmpty {
-                line += " (" + parameters.keys.sorted().map { "\($0) \(TextNumber.format(parameters[$0] ?? 0))" }
+                line += " (" + parameters.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
                     .joined(separator: ", ") + ")"
             }
             var target: [String] = []
@@ -156,8 +157,7 @@ extension Composer {
         case .adjustment(let adjustment, let values):
             out.kind = "adjust"
             out.reference = adjustment.id
-            out.parameters = Dictionary(uniqueKeysWithValues: zip(adjustment.parameters.map(\.name),
-                                                                  values.map { Double("\($0)") ?? Double($0) }))
+            out.parameters = adjustment.settings(for: values)
             out.pluginPath = adjustment.pluginPath
             out.pluginName = adjustment.pluginName
             out.pluginVersion = adjustment.pluginVersion

@@ -1,6 +1,7 @@
 import Foundation
 import LookCore
 import Pixels
+import PluginHost
 import YAMLScreen
 import Yams
 
@@ -8,8 +9,9 @@ import Yams
 public struct RecipeStep: Sendable, Equatable, Codable {
     /// What the step does.
     public enum Operation: Sendable, Equatable {
-        /// A plugin adjustment by id, with parameter values by name (missing ones take their defaults).
-        case adjust(id: String, params: [String: Double])
+        /// A plugin adjustment by id, with parameter values by name (missing ones take their defaults): numbers,
+        /// colours, curves and option names, checked against the plugin's descriptors when the recipe is composed.
+        case adjust(id: String, params: [String: ParameterSetting])
         /// A catalog look by name or GUID.
         case look(String)
         /// A LUT file (.cube, .3dl or cube PNG); a relative path is relative to the recipe file.
@@ -61,7 +63,7 @@ public struct RecipeStep: Sendable, Equatable, Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let strength = try c.decodeIfPresent(Double.self, forKey: .strength) ?? 100
         if let id = try c.decodeIfPresent(String.self, forKey: .adjust) {
-            let params = try c.decodeIfPresent([String: Double].self, forKey: .params) ?? [:]
+            let params = try c.decodeIfPresent([String: ParameterSetting].self, forKey: .params) ?? [:]
             self.init(.adjust(id: id, params: params), strength: strength)
         } else if let name = try c.decodeIfPresent(String.self, forKey: .look) {
             self.init(.look(name), strength: strength)
@@ -197,7 +199,9 @@ public struct Recipe: Sendable, Equatable, Codable {
             case .adjust(let id, let params):
                 lines.append("  - adjust: \(YAMLText.scalar(id))")
                 if !params.isEmpty {
-                    let list = params.keys.sorted().map { "\(YAMLText.scalar($0)): \(TextNumber.format(params[$0] ?? 0))" }
+                    let list = params.sorted { $0.key < $1.key }.map {
+                        "\(YAMLText.scalar($0.key)): \(YAMLText.setting($0.value))"
+                    }
                     lines.append("    params: { \(list.joined(separator: ", ")) }")
                 }
             case .look(let name):
@@ -250,7 +254,7 @@ public struct Recipe: Sendable, Equatable, Codable {
 }
 
 /// Walks a composed YAML node tree into a ``Recipe``, with the line of every complaint.
-private struct RecipeParser {
+struct RecipeParser {
     let fileName: String
 
     func fail(_ node: Node?, _ message: String) -> RecipeError {
@@ -340,11 +344,11 @@ private struct RecipeParser {
             guard let params = paramsNode.mapping else {
                 throw stepError(paramsNode, "params must be a mapping such as { amount: 0.25 }")
             }
-            var values: [String: Double] = [:]
+            var values: [String: ParameterSetting] = [:]
             for (nameNode, valueNode) in params {
                 guard let name = nameNode.string else { throw stepError(nameNode, "a parameter name must be text") }
                 guard values[name] == nil else { throw stepError(nameNode, "parameter \(name) is given twice") }
-                values[name] = try number(valueNode, what: "parameter \(name)", error: stepError)
+                values[name] = try setting(valueNode, name: name, error: stepError)
                 step.parameterLines[name] = nameNode.mark?.line
             }
             step.operation = .adjust(id: id, params: values)

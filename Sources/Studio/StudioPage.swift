@@ -1,91 +1,28 @@
-/// The studio's page: markup only; behaviour in ``StudioScript``, looks in ``StudioStyle`` (served as files, so the
-/// Content-Security-Policy can refuse inline scripts).
+/// The studio's page (`Resources/studio.html`), served apart from its script and style sheet so the
+/// Content-Security-Policy can refuse inline scripts. The files are compiled in by the EmbedAssets build-tool
+/// plugin (Package.swift), so a `lookstudio` copied alone still serves them.
 enum StudioPage {
-    static let html = """
-    <!doctype html>
-    <html lang="en">
-    <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <title>LookStudio — studio</title>
-    <link rel="stylesheet" href="/studio.css">
-    </head>
-    <body>
-    <header>
-      <h1>LookStudio <span>studio</span></h1>
-      <div id="status" role="status">loading…</div>
-    </header>
-    <main>
-      <aside id="left">
-        <section>
-          <h2>Photos</h2>
-          <div id="photos" class="thumbs"></div>
-          <label id="drop" class="drop">Drop a photo here or <input id="file" type="file" accept="image/*"></label>
-        </section>
-        <section>
-          <h2>Looks</h2>
-          <input id="search" type="search" placeholder="Search name or tag">
-          <div id="looks" class="looks"></div>
-        </section>
-      </aside>
-      <section id="center">
-        <div class="viewbar">
-          <div class="modes" role="group" aria-label="Compare">
-            <button data-mode="after" class="on">After</button>
-            <button data-mode="split">Split</button>
-            <button data-mode="side">Side by side</button>
-            <button data-mode="before">Before</button>
-          </div>
-          <label class="strength">Strength <input id="strength" type="range" min="0" max="200" step="1" value="100">
-            <output id="strengthOut">100 %</output></label>
-        </div>
-        <div id="stage"><canvas id="view"></canvas><div id="splitLine" hidden></div></div>
-        <div id="glError" class="error" hidden></div>
-      </section>
-      <aside id="right">
-        <section>
-          <h2>Recipe</h2>
-          <div class="add">
-            <select id="adjustment" aria-label="Adjustment"></select>
-            <button id="addAdjustment">Add</button>
-          </div>
-          <ol id="steps" class="steps"></ol>
-          <p class="hint" id="emptyHint">Add an adjustment, or a look from the list (+ on its card).</p>
-        </section>
-        <section>
-          <h2>Automatic correction</h2>
-          <label class="switch"><input id="autoOn" type="checkbox"> correct the photo first</label>
-          <div id="explain" class="explain"></div>
-        </section>
-        <section>
-          <h2>Save</h2>
-          <input id="lookName" placeholder="Look name">
-          <input id="lookTags" placeholder="Tags, comma separated">
-          <div class="buttons">
-            <button id="save" class="primary">Save as new look</button>
-            <button id="saveVersion" title="Replace the selected look's cube and recipe">Save as new version</button>
-          </div>
-          <h3>Selected look <span id="selectedName">—</span></h3>
-          <div class="buttons">
-            <button id="rename">Rename</button>
-            <button id="tag">Set tags</button>
-          </div>
-          <div class="buttons">
-            <select id="scene" aria-label="Scene"></select>
-            <button id="sceneDefault">Set as scene default</button>
-          </div>
-          <div class="buttons">
-            <select id="exportFormat" aria-label="Export format">
-              <option value="cube">.cube</option><option value="3dl">.3dl</option>
-              <option value="png">.png (16-bit)</option>
-            </select>
-            <button id="export">Export</button>
-          </div>
-        </section>
-      </aside>
-    </main>
-    <script src="/studio.js"></script>
-    </body>
-    </html>
-    """
+    static let html = EmbeddedAssets.studioHTML
+}
+
+/// The page's scripts. `studio.js`: API calls with the token header, the recipe editor, and the WebGL2 preview that
+/// applies the server's composed 33³ cube with tetrahedral interpolation (LookCore's `CubeSampler`), so a slider move
+/// fetches 431 kB of cube and re-renders, never sending pixels. Before it, in this order: `studio-math.js` (the
+/// Grade plugin's curve and hue maths, the vectorscope plane), `studio-controls.js` (sliders, colours, wheels,
+/// choices), `studio-curves.js` (the curve editor), `studio-scopes.js` (histogram, waveform, parade, vectorscope).
+enum StudioScript {
+    static let js = EmbeddedAssets.studioJS
+    /// Every script the page loads: its path on the server and its text, in studio.html's order.
+    static let files: [(path: String, text: String)] = [
+        ("/studio-math.js", EmbeddedAssets.studioMathJS),
+        ("/studio-controls.js", EmbeddedAssets.studioControlsJS),
+        ("/studio-curves.js", EmbeddedAssets.studioCurvesJS),
+        ("/studio-scopes.js", EmbeddedAssets.studioScopesJS),
+        ("/studio.js", EmbeddedAssets.studioJS),
+    ]
+}
+
+/// The page's style sheet (`Resources/studio.css`): a dark, neutral grey surround so colours are judged fairly.
+enum StudioStyle {
+    static let css = EmbeddedAssets.studioCSS
 }

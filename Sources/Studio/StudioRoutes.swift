@@ -1,17 +1,8 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import LookCatalog
 import NIOCore
-import Recipes
 import Workflows
-
-/// A JSON body that carries a recipe: `StudioRoutes.decode` refuses it when a step names a file.
-protocol StudioRecipeBody: Decodable {
-    var recipe: Recipe { get }
-}
-
-extension StudioComposeRequest: StudioRecipeBody {}
 
 /// The page and the JSON API (README, "The studio"): photos and looks are named by index and GUID only.
 struct StudioRoutes: Sendable {
@@ -20,22 +11,20 @@ struct StudioRoutes: Sendable {
     let port: BoundPort
 
     func register(on router: Router<BasicRequestContext>) {
-        let session = self.session, token = self.token, port = self.port
-        // The methods each path serves, so that any other method is answered 405 with them (not 404).
-        var served: [(path: String, methods: [HTTPRequest.Method])] = []
-        typealias Handler = @Sendable (Request, BasicRequestContext) async throws -> Response
-        func on(_ path: String, _ method: HTTPRequest.Method, _ handler: @escaping Handler) {
-            if let i = served.firstIndex(where: { $0.path == path }) {
-                served[i].methods.append(method)
-            } else {
-                served.append((path, [method]))
-            }
-            router.on(RouterPath(path), method: method, use: handler)
-        }
-        func get(_ path: String, _ handler: @escaping Handler) { on(path, .get, handler) }
-        func post(_ path: String, _ handler: @escaping Handler) { on(path, .post, handler) }
+        var routes = RouteTable(router: router)
+        registerPage(&routes)
+        registerPhotos(&routes)
+        registerScenes(&routes)
+        registerLooks(&routes)
+        registerExport(&routes)
+        registerCompose(&routes)
+        routes.answerOtherMethods()
+    }
 
-        get("/") { request, _ in
+    /// The page and its assets; the first visit sets the token cookie.
+    private func registerPage(_ routes: inout RouteTable) {
+        let token = self.token, port = self.port
+        routes.get("/") { request, _ in
             var response = Self.bytes(Array(StudioPage.html.utf8), type: "text/html; charset=utf-8")
             // The cookie lets <img> requests carry the token; the page sends it as a header to the API.
             if request.uri.queryParameters.get("token") != nil {
@@ -44,11 +33,17 @@ struct StudioRoutes: Sendable {
             }
             return response
         }
-        get("/studio.js") { _, _ in Self.bytes(Array(StudioScript.js.utf8), type: "text/javascript") }
-        get("/studio.css") { _, _ in Self.bytes(Array(StudioStyle.css.utf8), type: "text/css") }
+        for (path, text) in StudioScript.files {
+            routes.get(path) { _, _ in Self.bytes(Array(text.utf8), type: "text/javascript") }
+        }
+        routes.get("/studio.css") { _, _ in Self.bytes(Array(StudioStyle.css.utf8), type: "text/css") }
+    }
 
-        get("/api/photos") { _, _ in try Self.json(session.photoList()) }
-        post("/api/photos") { request, _ in
+    /// The photos: list, drop, previews, thumbnails, the automatic correction's explanation.
+    private func registerPhotos(_ routes: inout RouteTable) {
+        let session = self.session
+        routes.get("/api/photos") { _, _ in try Self.json(session.photoList()) }
+        routes.post("/api/photos") { request, _ in
             try await Self.run {
                 let body = try await Self.body(of: request, upTo: StudioSession.maxUploadBytes, what: "the upload")
                 let name = request.headers[HTTPField.Name("X-File-Name")!]?.removingPercentEncoding ?? "dropped"
@@ -56,7 +51,7 @@ struct StudioRoutes: Sendable {
                 return try Self.json(try await Self.offload { try session.addPhoto(bytes: bytes, name: name) })
             }
         }
-        get("/api/photos/:id/preview") { request, context in
+        routes.get("/api/photos/:id/preview") { request, context in
             try await Self.run {
                 let id = try context.parameters.require("id", as: Int.self)
                 let long = try Self.wholeNumber(request, "long") ?? 1600
@@ -65,7 +60,7 @@ struct StudioRoutes: Sendable {
                 return Self.bytes(data, type: jpeg ? "image/jpeg" : "image/png")
             }
         }
-        get("/api/photos/:id/thumbnail") { _, context in
+        routes.get("/api/photos/:id/thumbnail") { _, context in
             try await Self.run {
                 let id = try context.parameters.require("id", as: Int.self)
                 let data = try await Self.offload {
@@ -74,16 +69,20 @@ struct StudioRoutes: Sendable {
                 return Self.bytes(data, type: "image/jpeg")
             }
         }
-        get("/api/photos/:id/explain") { _, context in
+        routes.get("/api/photos/:id/explain") { _, context in
             try await Self.run {
                 let id = try context.parameters.require("id", as: Int.self)
                 return try Self.json(try await Self.offload { try session.explain(photo: id) })
             }
         }
+    }
 
-        get("/api/adjustments") { _, _ in try Self.json(session.registry.adjustments) }
-        get("/api/scenes") { _, _ in try await Self.run { try Self.json(try session.scenes()) } }
-        post("/api/scenes/:label/default") { request, context in
+    /// The adjustments the plugins offer and the scenes with their default looks.
+    private func registerScenes(_ routes: inout RouteTable) {
+        let session = self.session
+        routes.get("/api/adjustments") { _, _ in try Self.json(session.registry.adjustments) }
+        routes.get("/api/scenes") { _, _ in try await Self.run { try Self.json(try session.scenes()) } }
+        routes.post("/api/scenes/:label/default") { request, context in
             try await Self.run {
                 struct Body: Decodable { var look: String; var strength: Int? }
                 let label = try context.parameters.require("label", as: Int.self)
@@ -92,19 +91,22 @@ struct StudioRoutes: Sendable {
                                                                  strength: body.strength ?? 100))
             }
         }
+    }
 
-        get("/api/looks") { _, _ in try await Self.run { try Self.json(try session.looks()) } }
-        post("/api/looks") { request, _ in
+    /// The catalog's looks: list, save, thumbnails, rename, versions, tags.
+    private func registerLooks(_ routes: inout RouteTable) {
+        let session = self.session
+        routes.get("/api/looks") { _, _ in try await Self.run { try Self.json(try session.looks()) } }
+        routes.post("/api/looks") { request, _ in
             try await Self.run {
-                struct Body: StudioRecipeBody { var name: String; var tags: [String]?; var recipe: Recipe }
-                let body: Body = try await Self.decode(request)
+                let body: StudioSaveRequest = try await Self.decode(request)
                 let look = try await Self.offload {
                     try session.save(recipe: body.recipe, name: body.name, tags: body.tags ?? [])
                 }
                 return try Self.json(look, status: .created)
             }
         }
-        get("/api/looks/:guid/thumbnail") { request, context in
+        routes.get("/api/looks/:guid/thumbnail") { request, context in
             try await Self.run {
                 let guid = try context.parameters.require("guid")
                 let photo = try Self.wholeNumber(request, "photo") ?? 0
@@ -112,7 +114,7 @@ struct StudioRoutes: Sendable {
                 return Self.bytes(data, type: "image/jpeg")
             }
         }
-        post("/api/looks/:guid/rename") { request, context in
+        routes.post("/api/looks/:guid/rename") { request, context in
             try await Self.run {
                 struct Body: Decodable { var name: String }
                 let guid = try context.parameters.require("guid")
@@ -120,16 +122,15 @@ struct StudioRoutes: Sendable {
                 return try Self.json(try session.rename(guid: guid, to: body.name))
             }
         }
-        post("/api/looks/:guid/version") { request, context in
+        routes.post("/api/looks/:guid/version") { request, context in
             try await Self.run {
-                struct Body: StudioRecipeBody { var recipe: Recipe }
                 let guid = try context.parameters.require("guid")
-                let body: Body = try await Self.decode(request)
+                let body: StudioVersionRequest = try await Self.decode(request)
                 let look = try await Self.offload { try session.saveVersion(guid: guid, recipe: body.recipe) }
                 return try Self.json(look)
             }
         }
-        post("/api/looks/:guid/tags") { request, context in
+        routes.post("/api/looks/:guid/tags") { request, context in
             try await Self.run {
                 struct Body: Decodable { var tags: [String] }
                 let guid = try context.parameters.require("guid")
@@ -137,7 +138,7 @@ struct StudioRoutes: Sendable {
                 return try Self.json(try session.setTags(guid: guid, body.tags))
             }
         }
-        get("/api/looks/:guid/export") { request, context in
+        routes.get("/api/looks/:guid/export") { request, context in
             try await Self.run {
                 let guid = try context.parameters.require("guid")
                 let format = request.uri.queryParameters.get("format").map { String($0) } ?? "cube"
@@ -148,8 +149,25 @@ struct StudioRoutes: Sendable {
                 return response
             }
         }
+    }
 
-        post("/api/compose") { request, _ in
+    /// Looks written as LUT files or for an application target, as `lookstudio export` writes them.
+    private func registerExport(_ routes: inout RouteTable) {
+        let session = self.session
+        routes.get("/api/export-targets") { _, _ in try Self.json(ExportJob.targets) }
+        routes.post("/api/looks/:guid/export") { request, context in
+            try await Self.run {
+                let guid = try context.parameters.require("guid")
+                let body: StudioExportRequest = try await Self.decode(request)
+                return try Self.json(try await Self.offload { try session.export(guid: guid, body) })
+            }
+        }
+    }
+
+    /// A recipe composed into one cube for the page's preview.
+    private func registerCompose(_ routes: inout RouteTable) {
+        let session = self.session
+        routes.post("/api/compose") { request, _ in
             try await Self.run {
                 let format = request.uri.queryParameters.get("format").map { String($0) } ?? "f32"
                 let body: StudioComposeRequest = try await Self.decode(request)
@@ -163,21 +181,6 @@ struct StudioRoutes: Sendable {
                 response.headers[HTTPField.Name("X-Cube-Size")!] = String(cube.size)
                 response.headers[HTTPField.Name("Server-Timing")!] = String(format: "compose;dur=%.1f", seconds * 1000)
                 return response
-            }
-        }
-
-        for (path, registered) in served {
-            // The router answers HEAD for every GET itself (StudioServer: .autoGenerateHeadEndpoints).
-            let methods = registered + (registered.contains(.get) ? [.head] : [])
-            let allow = methods.map(\.rawValue).joined(separator: ", ")
-            let all: [HTTPRequest.Method] = [.get, .head, .post, .put, .delete, .patch, .options]
-            for method in all where !methods.contains(method) {
-                router.on(RouterPath(path), method: method) { _, _ in
-                    var response = try Self.json(["error": "\(method.rawValue) is not served here; use \(allow)"],
-                                                 status: .methodNotAllowed)
-                    response.headers[.allow] = allow
-                    return response
-                }
             }
         }
     }
@@ -243,18 +246,10 @@ struct StudioRoutes: Sendable {
         let value = try StudioJSON.decode(T.self, from: Data(body.readableBytesView))
         // Every recipe the API takes arrives here, so this is the one check that no request makes the server open a
         // file it names (README: files are never named by path), before anything composes the recipe.
-        if let body = value as? any StudioRecipeBody { try refuseFiles(body.recipe) }
-        return value
-    }
-
-    /// Refuses a recipe with a `lut` step: its path would be read on the server, whose errors would tell the client
-    /// whether the file exists and quote its lines.
-    static func refuseFiles(_ recipe: Recipe) throws {
-        for (offset, step) in recipe.steps.enumerated() {
-            guard case .lut = step.operation else { continue }
-            throw StudioAPIError("step \(offset + 1): lut steps name files on the server, which the studio does not "
-                + "read; import the LUT as a look (lookstudio import FILE) and use it by GUID or name")
+        if let body = value as? any StudioRecipeBody, let problem = body.fileStepProblem {
+            throw StudioAPIError(problem)
         }
+        return value
     }
 
     /// Runs a handler, turning its errors into a JSON `{"error": …}` with 404 for unknown photos and looks, 409 for a
@@ -279,15 +274,12 @@ struct StudioRoutes: Sendable {
     /// The status for an error of the session or the catalog: 400 unless the request was right and something else
     /// is in the way.
     static func status(of error: any Error) -> HTTPResponse.Status {
-        switch error {
-        case WorkflowError.noSuchPhoto, CatalogError.lookNotFound, CatalogError.sceneNotFound: return .notFound
-        // The catalog holds something the save would collide with: the request is fine, the state is not.
-        case CatalogError.duplicateName, CatalogError.contentTaken: return .conflict
-        // SQLite could not do it now (locked past the busy timeout, a full disk): the request may be retried.
-        case CatalogError.database: return .serviceUnavailable
-        // The server's catalog cannot be written or read until someone repairs it; no request will do.
-        case CatalogError.readOnly, CatalogError.damaged: return .internalServerError
-        default: return .badRequest
+        switch FailureKind(error) {
+        case .notFound: return .notFound
+        case .conflict: return .conflict
+        case .unavailable: return .serviceUnavailable
+        case .broken: return .internalServerError
+        case .badRequest: return .badRequest
         }
     }
 
@@ -295,6 +287,46 @@ struct StudioRoutes: Sendable {
     static func offload<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+}
+
+/// The routes registered, with the methods each path serves, so that any other method is answered 405 listing them
+/// (not 404).
+struct RouteTable {
+    typealias Handler = @Sendable (Request, BasicRequestContext) async throws -> Response
+    let router: Router<BasicRequestContext>
+    private var served: [(path: String, methods: [HTTPRequest.Method])] = []
+
+    init(router: Router<BasicRequestContext>) { self.router = router }
+
+    mutating func on(_ path: String, _ method: HTTPRequest.Method, _ handler: @escaping Handler) {
+        if let i = served.firstIndex(where: { $0.path == path }) {
+            served[i].methods.append(method)
+        } else {
+            served.append((path, [method]))
+        }
+        router.on(RouterPath(path), method: method, use: handler)
+    }
+
+    mutating func get(_ path: String, _ handler: @escaping Handler) { on(path, .get, handler) }
+    mutating func post(_ path: String, _ handler: @escaping Handler) { on(path, .post, handler) }
+
+    /// Every other method on a served path: 405 with an `Allow` header.
+    func answerOtherMethods() {
+        for (path, registered) in served {
+            // The router answers HEAD for every GET itself (StudioServer: .autoGenerateHeadEndpoints).
+            let methods = registered + (registered.contains(.get) ? [.head] : [])
+            let allow = methods.map(\.rawValue).joined(separator: ", ")
+            let all: [HTTPRequest.Method] = [.get, .head, .post, .put, .delete, .patch, .options]
+            for method in all where !methods.contains(method) {
+                router.on(RouterPath(path), method: method) { _, _ in
+                    var response = try StudioRoutes.json(
+                        ["error": "\(method.rawValue) is not served here; use \(allow)"], status: .methodNotAllowed)
+                    response.headers[.allow] = allow
+                    return response
+                }
+            }
         }
     }
 }

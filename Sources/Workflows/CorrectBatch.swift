@@ -16,18 +16,13 @@ import Scenes
 public struct AutoChoice: Sendable, Equatable {
     /// nil: each scene's preset decides; true: on for every scene; false: off.
     public var enabled: Bool?
-    /// Percentages of the engine's choice, 0…200.
-    public var exposure, levels, whiteBalance, contrast, vibrance: Double?
+    /// Percentages of the engine's choice, 0…200, by stage (missing: 100).
+    public var percentages: [CorrectionPreset.Strength: Double]
 
-    /// The preset decides, every percentage 100.
-    public init(enabled: Bool? = nil, exposure: Double? = nil, levels: Double? = nil, whiteBalance: Double? = nil,
-                contrast: Double? = nil, vibrance: Double? = nil) {
+    /// The preset decides; `percentages` on top.
+    public init(enabled: Bool? = nil, percentages: [CorrectionPreset.Strength: Double] = [:]) {
         self.enabled = enabled
-        self.exposure = exposure
-        self.levels = levels
-        self.whiteBalance = whiteBalance
-        self.contrast = contrast
-        self.vibrance = vibrance
+        self.percentages = percentages
     }
 
     /// True when the stage is off for every scene, so no analysis is needed for it.
@@ -38,8 +33,7 @@ public struct AutoChoice: Sendable, Equatable {
         guard enabled ?? preset.enabled else { return nil }
         var settings = preset
         settings.enabled = true
-        return settings.scaled(exposure: exposure, levels: levels, whiteBalance: whiteBalance, contrast: contrast,
-                               vibrance: vibrance)
+        return settings.scaled(percentages)
     }
 }
 
@@ -76,7 +70,7 @@ public struct CorrectJob: Sendable {
 
     /// A job over `files` with everything else at its default.
     public init(files: [String], strengths: [Double], output: String, toFolder: Bool, scene: SceneLabel?,
-                looks: LookPlan, params: CorrectionOverrides, auto: AutoChoice, options: ImagePipeline.Options,
+                looks: LookPlan, trims: LookTrims, preLook: ColorCube?, auto: AutoChoice, options: ImagePipeline.Options,
                 metadata: MetadataOptions = MetadataOptions(), batch: BatchRun = .none, warn: @escaping @Sendable (String) -> Void) {
         self.files = files
         self.strengths = strengths
@@ -84,7 +78,7 @@ public struct CorrectJob: Sendable {
         self.toFolder = toFolder
         self.scene = scene
         self.looks = looks
-        self.params = params
+        params = trims.overrides(strength: 100, preLook: preLook)
         self.auto = auto
         self.options = options
         self.metadata = metadata
@@ -241,14 +235,25 @@ public struct CorrectJob: Sendable {
     }
 
     /// Creates the output folder of a folder run (and its parents), naming it and the reason when that fails.
-    public func createOutputFolder() throws(WorkflowError) {
-        guard toFolder, !inPlace, let error = Folders.make(output) else { return }
+    /// Returns true when it made the folder (so a run that writes nothing can take it away again).
+    @discardableResult
+    public func createOutputFolder() throws(WorkflowError) -> Bool {
+        guard toFolder, !inPlace else { return false }
+        let existed = InputFile.kind(of: output) == .directory
+        guard let error = Folders.make(output) else { return !existed }
         switch InputFile.kind(of: output) {
         case .directory, .unknown:
             throw .outputFolder(path: output, reason: String(cString: strerror(error)))
         case let kind:
             throw .outputFolder(path: output, reason: "it is \(kind.noun), not a folder")
         }
+    }
+
+    /// Removes the output folder when it is empty: a run that made it and wrote nothing leaves nothing behind.
+    public func removeOutputFolderIfEmpty() {
+        guard toFolder, !inPlace, (try? FileManager.default.contentsOfDirectory(atPath: output))?.isEmpty == true
+        else { return }
+        try? FileManager.default.removeItem(atPath: output)
     }
 
     /// Where the output of `file` at `strength` goes.

@@ -1,4 +1,5 @@
 import Correction
+import Extraction
 import Foundation
 import LookCore
 import LookModel
@@ -20,6 +21,8 @@ public struct CorrectResult: Encodable, Sendable {
     /// For a look extracted from photo pairs: the share of this image's pixels in colours the pairs did not show,
     /// where the look is extrapolated (null for other looks).
     public var lookUnshown: Double?
+    /// True when a third or more of the image is in colours its extracted look's pairs did not show.
+    public var isExtrapolated: Bool { (lookUnshown ?? 0) >= LookExtractor.thinCoverage }
     /// The files written.
     public var outputs: [String] = []
     /// Why the image failed, if it did.

@@ -79,7 +79,7 @@ public enum ImageFiles {
         for name in names {
             let text = String(validating: name, as: UTF8.self)
             let display = base + (text ?? escaped(name))
-            let shown = TerminalText.escape(display)
+            let shown = MessageText.quote(display)
             var info = stat()
             let found = name.withUnsafeBufferPointer { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { chars in
@@ -112,7 +112,7 @@ public enum ImageFiles {
             let path = "/proc/self/fd/\(fd)"
             opened.withLock { $0[path] = display }
             note("\(shown): the name is not UTF-8; read by its bytes, called "
-                 + "\(TerminalText.escape((display as NSString).lastPathComponent)) in messages and output names")
+                 + "\(MessageText.quote((display as NSString).lastPathComponent)) in messages and output names")
             files.append(path)
         }
         return files

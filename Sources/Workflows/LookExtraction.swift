@@ -1,9 +1,11 @@
+import Foundation
 import ColorManagement
 import Extraction
-import Foundation
+import Hashing
 import ImageIO
 import LookCatalog
 import LookCore
+import LookModel
 
 /// Extract-and-save: fits a look to before/after photo pairs and stores it in the catalog with its provenance.
 public enum LookExtraction {
@@ -47,6 +49,9 @@ public enum LookExtraction {
         /// SIGINT or SIGTERM, when one came while the look was being stored and was held until it was (with the
         /// handler in `.exit` mode, `Interruption.deferring`); the caller reports the look as usual and says so.
         public var interruptedWhileSaving: Int32?
+        /// True when the pairs show the colours of less than a third of a typical photo's pixels: a pair of the
+        /// same edit on a photo of other colours would carry the look further.
+        public var isThinCoverage: Bool { fit.typicalCoverage < LookExtractor.thinCoverage }
     }
 
     /// Pairs loaded in the working space and checked: each decodes, and its after image is an edit of its before
@@ -173,6 +178,13 @@ public enum LookExtraction {
         return outcome
     }
 
+    /// `run` with the catalog of `workspace`; `beforeOpening` runs first (a front end clears its status line,
+    /// since opening may print a note).
+    public static func run(_ request: Request, in workspace: Workspace, beforeOpening: () -> Void = {},
+                           report: String? = nil) throws -> Outcome {
+        try run(request, openCatalog: { beforeOpening(); return try workspace.openCatalog() }, report: report)
+    }
+
     /// What a refit did.
     public struct RefitOutcome: Sendable {
         /// The look after the refit: same GUID, name and tags.
@@ -191,6 +203,15 @@ public enum LookExtraction {
         public var interruptedWhileSaving: Int32?
         /// Pairs given after the recorded ones, fitted with them for the first time.
         public var pairsAdded: Int { request.pairs.count - previous.pairs.count }
+    }
+
+    /// `refit` with the catalog of `workspace`; `beforeOpening` runs first.
+    public static func refit(look reference: String, pairs: [(before: String, after: String)],
+                             in workspace: Workspace, beforeOpening: () -> Void = {}, report: String? = nil,
+                             maxPixels: Int = PNGReader.defaultMaxPixels,
+                             progress: (@Sendable (String) -> Void)? = nil) throws -> RefitOutcome {
+        try refit(look: reference, pairs: pairs, openCatalog: { beforeOpening(); return try workspace.openCatalog() },
+                  report: report, maxPixels: maxPixels, progress: progress)
     }
 
     /// Refits the extracted look `reference` (GUID, GUID prefix or name) from its own photos, given again as
@@ -370,111 +391,5 @@ public enum LookExtraction {
         }
         try ImageFormat.write(try PixelBuffer(width: mapWidth * scale, height: mapHeight * scale, channels: 3,
                                               samples: .eight(map)), to: directory + "/residuals.png")
-    }
-}
-
-/// The `extract --json` object: the stored look and every figure of the fit (snake_case keys, see docs/EXTRACT.md).
-public struct ExtractionSummary: Sendable, Encodable {
-    /// Per-pair figures.
-    public struct Pair: Sendable, Encodable {
-        let before: String
-        let after: String
-        let width: Int
-        let height: Int
-        let regionDe00: [Double]
-        let vignetteCornerGain: Double?
-        let compressionModel: String?
-        let compressedIn: String?
-
-        enum CodingKeys: String, CodingKey {
-            case before, after, width, height
-            case regionDe00 = "region_de00"
-            case vignetteCornerGain = "vignette_corner_gain"
-            case compressionModel = "compression_model"
-            case compressedIn = "compressed_in"
-        }
-
-        /// Every key present: the absent figures as null, as docs/EXTRACT.md lists them, not left out.
-        public func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(before, forKey: .before)
-            try c.encode(after, forKey: .after)
-            try c.encode(width, forKey: .width)
-            try c.encode(height, forKey: .height)
-            try c.encode(regionDe00, forKey: .regionDe00)
-            try c.encode(vignetteCornerGain, forKey: .vignetteCornerGain)
-            try c.encode(compressionModel, forKey: .compressionModel)
-            try c.encode(compressedIn, forKey: .compressedIn)
-        }
-    }
-
-    let guid: String
-    let name: String
-    let status: String
-    let cubeSize: Int
-    let interpolation: String
-    let workingSpace: String
-    let heldOutMeanDe00: Double
-    let heldOutP95De00: Double
-    let heldOutPixels: Int
-    let coverage: Double
-    let typicalCoverage: Double
-    let greyAxisMonotone: Bool
-    let pairs: [Pair]
-    let warnings: [String]
-    let unseenHues: [String]
-    let tagsAdded: [String]
-    let pairsAdded: Int
-
-    enum CodingKeys: String, CodingKey {
-        case guid, name, status, interpolation, coverage, pairs, warnings
-        case cubeSize = "cube_size"
-        case workingSpace = "working_space"
-        case heldOutMeanDe00 = "held_out_mean_de00"
-        case heldOutP95De00 = "held_out_p95_de00"
-        case heldOutPixels = "held_out_pixels"
-        case greyAxisMonotone = "grey_axis_monotone"
-        case unseenHues = "unseen_hues"
-        case typicalCoverage = "typical_coverage"
-        case tagsAdded = "tags_added"
-        case pairsAdded = "pairs_added"
-    }
-
-    /// The summary of `outcome` for `request`.
-    public init(_ outcome: LookExtraction.Outcome, request: LookExtraction.Request) {
-        self.init(outcome.record, fit: outcome.fit, request: request, status: outcome.added ? "added" : "existing",
-                  tagsAdded: outcome.tagsAdded)
-    }
-
-    /// The summary of a refit: status `refitted`, or `unchanged` when the cube came out the same.
-    public init(_ outcome: LookExtraction.RefitOutcome) {
-        self.init(outcome.record, fit: outcome.fit, request: outcome.request,
-                  status: outcome.changed ? "refitted" : "unchanged", pairsAdded: outcome.pairsAdded)
-    }
-
-    private init(_ record: LookRecord, fit: LookFit, request: LookExtraction.Request, status: String,
-                 tagsAdded: [String] = [], pairsAdded: Int = 0) {
-        self.tagsAdded = tagsAdded
-        self.pairsAdded = pairsAdded
-        guid = record.guid
-        name = record.name
-        self.status = status
-        cubeSize = fit.cube.size
-        interpolation = fit.settings.interpolation.rawValue
-        workingSpace = record.workingSpace
-        heldOutMeanDe00 = (fit.heldOut.mean * 1000).rounded() / 1000
-        heldOutP95De00 = (fit.heldOut.p95 * 1000).rounded() / 1000
-        heldOutPixels = fit.heldOut.count
-        coverage = (fit.coverage * 10000).rounded() / 10000
-        typicalCoverage = (fit.typicalCoverage * 10000).rounded() / 10000
-        greyAxisMonotone = fit.greyAxisMonotone
-        pairs = zip(request.pairs, fit.pairs).map { p, f in
-            Pair(before: p.before, after: p.after, width: f.width, height: f.height,
-                 regionDe00: f.regions.map { ($0 * 100).rounded() / 100 },
-                 vignetteCornerGain: f.vignetteCornerGain.map { ($0 * 1000).rounded() / 1000 },
-                 compressionModel: f.compressionModel?.rawValue, compressedIn: f.compressedIn)
-        }
-        warnings = fit.warnings
-        unseenHues = fit.unseenHues
     }
 }

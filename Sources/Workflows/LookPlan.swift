@@ -52,6 +52,34 @@ public struct LookPlan: Sendable {
     }
 }
 
+/// A run's adjustments of its creative look, each nil where the scene (or the look) decides.
+public struct LookTrims: Sendable, Equatable {
+    /// Look strength in percent, 0…200.
+    public var strength: Double?
+    /// Look contrast trim, −100…100.
+    public var contrast: Double?
+    /// Look saturation trim, −100…100.
+    public var saturation: Double?
+
+    /// Trims as given (nil: not given).
+    public init(strength: Double? = nil, contrast: Double? = nil, saturation: Double? = nil) {
+        self.strength = strength
+        self.contrast = contrast
+        self.saturation = saturation
+    }
+
+    /// Throws unless every trim given is in its range, naming it.
+    public func validate() throws {
+        try CorrectionParams(scene: nil, defaults: SceneDefaults(), overrides: overrides(strength: 100)).validate()
+    }
+
+    /// The overrides of the scene defaults these trims make at overall `strength`, with the pre-look cube.
+    func overrides(strength: Double, preLook: ColorCube? = nil) -> CorrectionOverrides {
+        CorrectionOverrides(strength: strength, preLook: preLook, lutOutputStrength: self.strength,
+                            lookContrast: contrast, lookSaturation: saturation)
+    }
+}
+
 /// What a `correct` run asks for as its creative look.
 public enum LookChoice: Sendable, Equatable {
     /// Each image's scene default (from the catalog), or only `scene`'s when the scene is fixed.

@@ -1,5 +1,6 @@
 import ColorManagement
 import LookCatalog
+import LookModel
 
 /// A catalog look's working space, between the catalog's stored text and a profile.
 public enum LookSpaces {

@@ -75,6 +75,11 @@ public struct Workspace: Sendable {
         }
     }
 
+    /// Reads the recipe file at `path` and composes it at its size, at the catalog's precision.
+    public func compose(recipeFile path: String) throws -> ColorCube {
+        try compose(try Recipe.load(path: path))
+    }
+
     /// Composes a recipe at the catalog's precision (see `ColorCube.quantizedTo16Bit`).
     public func compose(_ recipe: Recipe, size: Int? = nil) throws -> ColorCube {
         try composer().compose(recipe, size: size).quantizedTo16Bit()

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import LookCatalog
 import PluginHost
 import Workflows
 
@@ -88,14 +87,5 @@ extension GlobalOptions {
     }
 
     /// The catalog file these options name (`--catalog`, `$LOOKSTUDIO_CATALOG` or the XDG default).
-    var catalogPath: String { catalogOnly.catalogPath }
-
-    /// Opens the catalog for writing (created, migrated and seeded on first use); notes go to stderr.
-    func openCatalog() throws -> Catalog { try catalogOnly.openCatalog() }
-
-    /// Opens the catalog read-only, so the processes of a batch share it without write locks.
-    func openCatalogForReading() throws -> Catalog { try catalogOnly.openCatalogForReading() }
-
-    /// A workspace for catalog work only: no plugin settings to validate.
-    private var catalogOnly: Workspace { Workspace(catalog: catalog, pluginDirs: pluginDir, note: printError) }
+    var catalogPath: String { Workspace(catalog: catalog, note: printError).catalogPath }
 }

@@ -272,10 +272,10 @@ struct AutoCorrectionTests {
     func scaling() {
         let preset = CorrectionPreset(exposure: 80, levels: 150, whiteBalance: 100, contrast: 50, vibrance: 0,
                                       keepWhite: true)
-        let scaled = preset.scaled(exposure: 50, levels: 200, contrast: 0, vibrance: 200)
+        let scaled = preset.scaled([.exposure: 50, .levels: 200, .contrast: 0, .vibrance: 200])
         #expect(scaled == CorrectionPreset(exposure: 40, levels: 200, whiteBalance: 100, contrast: 0, vibrance: 0,
                                            keepWhite: true))
-        #expect(preset.scaled() == preset)
+        #expect(preset.scaled([:]) == preset)
     }
 }
 

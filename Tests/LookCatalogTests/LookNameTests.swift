@@ -1,4 +1,5 @@
 import Foundation
+import LookModel
 import LookStudioTestSupport
 import GRDB
 import LookCore
@@ -58,10 +59,10 @@ import Testing
     }
 
     @Test func terminalTextEscapesControlsOnly() {
-        #expect(TerminalText.escape("plain é ✓") == "plain é ✓")
-        #expect(TerminalText.escape("a\u{1B}]0;t\u{07}b\nc\u{9B}") == "a\\u{1B}]0;t\\u{7}b\\u{A}c\\u{9B}")
-        #expect(TerminalText.escape("x\ny\tz\u{1B}", keepNewlines: true) == "x\ny\tz\\u{1B}")
-        #expect(TerminalText.hasControl("\u{2029}") && !TerminalText.hasControl("ok"))
+        #expect(MessageText.quote("plain é ✓") == "plain é ✓")
+        #expect(MessageText.quote("a\u{1B}]0;t\u{07}b\nc\u{9B}") == "a\\u{1B}]0;t\\u{7}b\\u{A}c\\u{9B}")
+        #expect(MessageText.quote("x\ny\tz\u{1B}", keepNewlines: true) == "x\ny\tz\\u{1B}")
+        #expect(MessageText.hasControl("\u{2029}") && !MessageText.hasControl("ok"))
     }
 
     @Test(.enabled(if: CLI.available, "build lookstudio first (swift build)"))

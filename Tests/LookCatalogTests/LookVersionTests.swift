@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import LookModel
 import Testing
 @testable import LookCatalog
 

@@ -101,6 +101,20 @@ struct GalleryPageTests {
         #expect(script == "LookGallery.register(\"p-\\u003c/script\\u003e\",\"data:image/jpeg;base64,/9j/\");\n")
     }
 
+    @Test("every page inlines the style sheet and the index the script: Sources/LookGallery/Resources, byte for byte")
+    func assetsAreTheResourceFiles() throws {
+        let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appending(path: "Sources/LookGallery/Resources")
+        let css = try String(contentsOf: resources.appending(path: "gallery.css"), encoding: .utf8)
+        let js = try String(contentsOf: resources.appending(path: "gallery.js"), encoding: .utf8)
+        let document = hostileDocument()
+        let index = try GalleryPage.index(document)
+        #expect(index.contains("<style>\n\(css)</style>\n</head>"))
+        #expect(index.hasSuffix("<script>\n\(js)</script>\n</body>\n</html>\n"))
+        let page = GalleryPage.lookPage(document.looks[0], photos: document.photos, title: document.title)
+        #expect(page.contains("<style>\n\(css)</style>\n</head>"))
+    }
+
     @Test("ids become file names of letters, digits, - and _ only")
     func fileSafeNames() {
         #expect(GalleryPage.fileSafe("3F2A-BC_9") == "3F2A-BC_9")

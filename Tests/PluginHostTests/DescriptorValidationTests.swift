@@ -32,7 +32,7 @@ struct DescriptorValidationTests {
         #include "lookstudio_plugin.h"
         #include <stdint.h>
         #include <string.h>
-        static void apply(const float *in, float *out, size_t n, const float *p) {
+        static void apply(const float *in, float *out, size_t n, const lookstudio_value *p) {
             (void)p;
             for (size_t i = 0; i < 3 * n; i++) out[i] = in[i];
         }
@@ -150,8 +150,8 @@ struct DescriptorValidationTests {
         let apply: lookstudio_apply_fn = { _, _, _, _ in }
         try "amount".withCString { name in
             try "test.memory".withCString { id in
-                var parameter = lookstudio_parameter(name: name, display_name: name, description: nil, kind: 0,
-                                                     min: -1, max: 1, default_value: 0, identity_value: 0)
+                var parameter = lookstudio_parameter()
+                (parameter.name, parameter.display_name, parameter.min, parameter.max) = (name, name, -1, 1)
                 var adjustment = lookstudio_adjustment(id: id, display_name: id, category: id, description: nil,
                                                        parameters: nil, parameter_count: 1, apply: apply)
                 try withUnsafePointer(to: &parameter) { parameters in

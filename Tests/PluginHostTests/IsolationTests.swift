@@ -23,7 +23,7 @@ struct IsolationTests {
         #include <signal.h>
         #include <stdio.h>
         #include <unistd.h>
-        static void apply(const float *in, float *out, size_t n, const float *params) {
+        static void apply(const float *in, float *out, size_t n, const lookstudio_value *params) {
             (void)params;
             for (size_t i = 0; i < 3 * n; i++) out[i] = in[i];
             \(body)
@@ -114,6 +114,33 @@ struct IsolationTests {
             }
             #expect(a == b, "\(adjustment.id)")
         }
+    }
+
+    @Test("typed values reach apply intact through the plugin host, and a typed grade matches in process bit for bit")
+    func typedValuesThroughHost() throws {
+        let directory = try PluginTestSupport.typedPluginDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let local = PluginRegistry.load(searchPaths: [directory])
+        let remote = PluginRegistry.load(searchPaths: [directory], isolation: .outOfProcess(try Self.configuration()))
+        #expect(remote.adjustments == local.adjustments, "descriptors of every kind cross the protocol unchanged")
+        let echo = try #require(remote.adjustment(id: "typed.echo"))
+        let output = try PluginTestSupport.run(echo, values: try echo.resolveParameters(PluginTestSupport.echoSettings))
+        #expect(Array(output.prefix(PluginTestSupport.echoed.count)) == PluginTestSupport.echoed)
+        let settings: [String: ParameterSetting] = [
+            "master": .curve([SIMD2(0, 0.1), SIMD2(0.4, 0.3), SIMD2(1, 0.9)]), "slope": .color(SIMD3(1.2, 1, 0.7)),
+            "style": "no-clamp",
+        ]
+        let grid: [Float] = (0..<(3 * 9 * 9 * 9)).map { (i: Int) -> Float in Float(i % 9) / 8 }
+        var results: [[Float]] = []
+        for registry in [local, remote] {
+            let grade = try #require(registry.adjustment(id: "typed.grade"))
+            let values = try grade.resolveParameters(settings)
+            var rgb = grid
+            try rgb.withUnsafeMutableBufferPointer { try grade.apply(UnsafeBufferPointer($0), $0, parameters: values) }
+            results.append(rgb)
+        }
+        #expect(results[0] == results[1])
+        #expect(results[0] != grid)
     }
 
     @Test("a plugin that crashes, exits or hangs while loading is refused by name; the others load")

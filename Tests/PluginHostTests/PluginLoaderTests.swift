@@ -34,12 +34,15 @@ struct PluginLoaderTests {
             min: -1, max: 1, defaultValue: 0.25, identityValue: 0)])
     }
 
-    @Test("a wrong ABI version is refused naming both versions")
+    @Test("an ABI version other than 1 and 2 is refused naming it and the versions this host loads")
     func wrongABIVersion() throws {
-        let refusal = try #require(try refusal(for: PluginTestSupport.pluginSource(id: "test.abi", abiVersion: "99u")))
-        #expect(refusal.reason == .abiMismatch(found: 99, expected: 1))
-        #expect(refusal.message.contains("version 99"))
-        #expect(refusal.message.contains("version 1"))
+        for found in [0, 3, 99] {
+            let source = PluginTestSupport.pluginSource(id: "test.abi", abiVersion: "\(found)u")
+            let refusal = try #require(try refusal(for: source))
+            #expect(refusal.reason == .abiMismatch(found: UInt32(found), supported: [1, 2]))
+            #expect(refusal.message.hasPrefix("built for plugin ABI version \(found), but this lookstudio loads "
+                + "versions 1 and 2; rebuild"))
+        }
     }
 
     @Test("a library without the entry symbol is refused as missing the entry")

@@ -29,7 +29,8 @@ struct PluginRegistryTests {
         #expect(sepia.pluginPath == library)
         #expect(sepia.pluginName == "Example Sepia")
         let plugin = try #require(registry.plugins.first { $0.path == library })
-        #expect(plugin.adjustmentIDs == ["example.sepia", "example.invert"])
+        #expect(plugin.adjustmentIDs == ["example.sepia", "example.invert", "example.lift"])
+        #expect(plugin.abiVersion == 2)
 
         // The sepia matrix from the guide, evaluated here independently of the plugin.
         let (r, g, b) = (0.2, 0.4, 0.6)
@@ -51,6 +52,18 @@ struct PluginRegistryTests {
             adjustment: "example.invert", name: "enabled", value: 0.5)) {
             try invert.resolveParameters(["enabled": 0.5])
         }
+        // The colour wheel: v' = v + lift (1 - v) per channel.
+        let lift = try #require(registry.adjustment(id: "example.lift"))
+        #expect(lift.parameters.first?.kind == .color && lift.parameters.first?.isWheel == true)
+        let lifted = try lift.resolveParameters(["lift": .color(SIMD3(0.2, 0, -0.1))])
+        var colour = [Float](repeating: -1, count: 3)
+        try input.withUnsafeBufferPointer { source in
+            try colour.withUnsafeMutableBufferPointer { try lift.apply(source, $0, parameters: lifted) }
+        }
+        let liftedExpected = [r + 0.2 * (1 - r), g, b - 0.1 * (1 - b)]
+        for channel in 0..<3 {
+            #expect(abs(Double(colour[channel]) - liftedExpected[channel]) < 1e-6)
+        }
         #expect(registry.adjustment(id: "tone.exposure") != nil, "built-ins load alongside")
     }
 
@@ -59,7 +72,7 @@ struct PluginRegistryTests {
         let directory = try PluginTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let abi = try PluginTestSupport.compilePlugin(
-            PluginTestSupport.pluginSource(id: "test.abi", abiVersion: "2u"), named: "abi", in: directory)
+            PluginTestSupport.pluginSource(id: "test.abi", abiVersion: "3u"), named: "abi", in: directory)
         let entry = try PluginTestSupport.compilePlugin(
             PluginTestSupport.pluginSource(id: "test.entry", entry: "entry_with_a_typo"), named: "entry", in: directory)
         let range = try PluginTestSupport.compilePlugin(

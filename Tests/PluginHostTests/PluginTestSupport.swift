@@ -9,37 +9,46 @@ enum PluginTestSupport {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The folder holding `lookstudio_plugin.h`, as a plugin author would pass it to `-I`.
-    static let headerDirectory = packageRoot.appendingPathComponent("Sources/PluginABI/include").path
+    static let headerDirectory = PluginCompiler.headerDirectory
 
     /// The build folder with the built-in plugins: the test binary lives there too.
     static var buildDirectory: String? { PluginSearchPath.executableDirectory() }
 
     /// A fresh empty folder under the system temporary folder.
     static func temporaryDirectory() throws -> String {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("lookstudio-plugin-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url.path
+        try PluginCompiler.temporaryDirectory()
     }
 
     /// Writes `source` to `<directory>/<name>.c` and builds `<directory>/<name>.so` with the documented one-liner.
     @discardableResult
     static func compilePlugin(_ source: String, named name: String, in directory: String) throws -> String {
-        let sourcePath = directory + "/" + name + ".c"
-        let libraryPath = directory + "/" + name + ".so"
-        try source.write(toFile: sourcePath, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "cc", "-shared", "-fPIC", "-O2", "-I", headerDirectory, sourcePath, "-o", libraryPath, "-lm",
-        ]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let diagnostics = String(decoding: errors.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CompileFailure(source: name, diagnostics: diagnostics) }
-        return libraryPath
+        try PluginCompiler.compile(source: source, named: name, in: directory)
+    }
+
+    /// A fresh folder holding `Tests/Fixtures/plugin-v2/typed_plugin.c` built as `typed.so`: `typed.echo` writes the
+    /// values it received into its output, `typed.grade` is a curve, a slope and a clamp choice.
+    static func typedPluginDirectory() throws -> String {
+        let directory = try temporaryDirectory()
+        try PluginCompiler.compile(file: PluginCompiler.typedPluginSource, named: "typed", in: directory)
+        return directory
+    }
+
+    /// Settings of every kind for `typed.echo`, and the floats it then writes first: each parameter's count, then
+    /// its values.
+    static let echoSettings: [String: ParameterSetting] = [
+        "curve": .curve([SIMD2(0, 0), SIMD2(0.25, 0.2), SIMD2(1, 1)]), "tint": .color(SIMD3(1.1, 1, 0.9)),
+        "mode": "third", "hue": .curve([SIMD2(0, 0.5), SIMD2(180, -0.25)]), "amount": -0.5,
+    ]
+    static let echoed: [Float] = [6, 0, 0, 0.25, 0.2, 1, 1, 3, 1.1, 1, 0.9, 1, 2, 4, 0, 0.5, 180, -0.25, 1, -0.5]
+
+    /// `adjustment` applied to `pixels` mid-grey pixels with `values`.
+    static func run(_ adjustment: Adjustment, values: [ParameterValue], pixels: Int = 16) throws -> [Float] {
+        let input = [Float](repeating: 0.5, count: 3 * pixels)
+        var output = [Float](repeating: -1, count: input.count)
+        try input.withUnsafeBufferPointer { source in
+            try output.withUnsafeMutableBufferPointer { try adjustment.apply(source, $0, parameters: values) }
+        }
+        return output
     }
 
     /// A C plugin with one adjustment `id`, and hooks to break it: ABI version, entry name, the parameter's kind,
@@ -51,8 +60,9 @@ enum PluginTestSupport {
     ) -> String {
         """
         #include "lookstudio_plugin.h"
-        __attribute__((unused)) static void apply_gain(const float *in, float *out, size_t n, const float *params) {
-            for (size_t i = 0; i < 3 * n; i++) out[i] = in[i] * (1.0f + params[0]);
+        __attribute__((unused)) static void apply_gain(const float *in, float *out, size_t n,
+                                                       const lookstudio_value *params) {
+            for (size_t i = 0; i < 3 * n; i++) out[i] = in[i] * (1.0f + params[0].values[0]);
         }
         static const lookstudio_parameter params[] = {
             {"gain", "Gain", "Multiplier minus one.", \(kind), \(range), \(defaultValue), \(identityValue)},
@@ -65,9 +75,5 @@ enum PluginTestSupport {
         """
     }
 
-    struct CompileFailure: Error, CustomStringConvertible {
-        let source: String
-        let diagnostics: String
-        var description: String { "cc failed on \(source).c:\n\(diagnostics)" }
-    }
+    typealias CompileFailure = PluginCompiler.CompileFailure
 }

@@ -28,11 +28,13 @@ enum BuiltInPlugins {
     }
 
     /// The adjustment applied to `input` with `parameters` given by name.
-    static func apply(_ adjustment: Adjustment, _ input: [Float], _ parameters: [String: Double]) throws -> [Float] {
+    static func apply(_ adjustment: Adjustment, _ input: [Float], _ parameters: [String: ParameterSetting]) throws
+        -> [Float]
+    {
         try apply(adjustment, input, values: adjustment.resolveParameters(parameters))
     }
 
-    static func apply(_ adjustment: Adjustment, _ input: [Float], values: [Float]) throws -> [Float] {
+    static func apply(_ adjustment: Adjustment, _ input: [Float], values: [ParameterValue]) throws -> [Float] {
         var output = [Float](repeating: .nan, count: input.count)
         try input.withUnsafeBufferPointer { source in
             try output.withUnsafeMutableBufferPointer { try adjustment.apply(source, $0, parameters: values) }

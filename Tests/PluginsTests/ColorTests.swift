@@ -9,7 +9,7 @@ struct ColorTests {
         let grid = BuiltInPlugins.grid(17)
         for (hue, strength) in [(0.0, 0.0), (0.0, 1.0), (60, 0.5), (120, 1), (240, 0.7)] {
             let output = try BuiltInPlugins.apply(
-                blackWhite, grid, ["filter_hue": hue, "filter_strength": strength, "amount": 1])
+                blackWhite, grid, ["filter_hue": .number(hue), "filter_strength": .number(strength), "amount": 1])
             for pixel in stride(from: 0, to: output.count, by: 3) {
                 #expect(output[pixel] == output[pixel + 1] && output[pixel + 1] == output[pixel + 2])
             }

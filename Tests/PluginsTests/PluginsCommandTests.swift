@@ -83,4 +83,72 @@ struct PluginsCommandTests {
         #expect(listErrors.contains("warning: \(directory.path)/junk.so: not a loadable shared library"))
         #expect(stdout.contains("tone.exposure"))
     }
+
+    /// A folder with the typed fixture plugin and the plugin built from the version 1 header.
+    private func fixturePlugins() throws -> String {
+        let directory = try PluginCompiler.temporaryDirectory()
+        try PluginCompiler.compile(file: PluginCompiler.typedPluginSource, named: "typed", in: directory)
+        try PluginCompiler.compile(file: PluginCompiler.versionOneDirectory + "/v1_plugin.c", named: "v1_plugin",
+                                   in: directory, include: PluginCompiler.versionOneDirectory)
+        return directory
+    }
+
+    @Test("plugins describe shows a curve's x and y ranges and points, a colour's range and wheel, a choice's options")
+    func describeTypedText() throws {
+        let directory = try fixturePlugins()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let (status, grade, stderr) = try run(["plugins", "describe", "typed.grade", "--plugin-dir", directory])
+        #expect(status == 0, "\(stderr)")
+        let rows = grade.split(separator: "\n").map { $0.split(separator: "  ", omittingEmptySubsequences: true)
+            .map { $0.trimmingCharacters(in: .whitespaces) } }
+        #expect(rows.contains(["master", "Master Curve", "curve", "x 0…1, y 0…1, 2–16 points", "[0,0 1,1]", "[0,0 1,1]",
+                               "Piecewise-linear curve on each channel."]))
+        #expect(rows.contains(["slope", "Slope", "color", "0…4 each", "(1, 1, 1)", "(1, 1, 1)",
+                               "Gain per channel after the curve."]))
+        #expect(rows.contains(["style", "Style", "choice", "clamp | no-clamp", "clamp", "clamp",
+                               "Clamp the result to 0-1, or not."]))
+        let (_, echo, _) = try run(["plugins", "describe", "typed.echo", "--plugin-dir", directory])
+        #expect(echo.contains("curve, periodic") && echo.contains("x 0…360, y -1…1, 1–16 points"))
+        #expect(echo.contains("color, wheel") && echo.contains("(0.9, 0.5, 0.1)"))
+    }
+
+    @Test("plugins describe --json: new keys on curves, colours and choices; defaults as recipes write them")
+    func describeTypedJSON() throws {
+        let directory = try fixturePlugins()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let (status, stdout, _) = try run(["plugins", "describe", "typed.echo", "--json", "--plugin-dir", directory])
+        #expect(status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any])
+        let parameters = try #require(object["parameters"] as? [[String: Any]])
+        let byName = Dictionary(uniqueKeysWithValues: parameters.map { ($0["name"] as? String ?? "", $0) })
+        let hue = try #require(byName["hue"])
+        #expect(hue["kind"] as? String == "curve" && hue["periodic"] as? Bool == true)
+        #expect(hue["x_min"] as? Double == 0 && hue["x_max"] as? Double == 360 && hue["max_points"] as? Int == 16)
+        #expect((hue["default"] as? [[Double]]) == [[0, 0]])
+        #expect(byName["tint"]?["wheel"] as? Bool == true)
+        #expect(byName["mode"]?["choices"] as? [String] == ["first", "no-clamp", "third"])
+        #expect(byName["mode"]?["default"] as? String == "no-clamp")
+        #expect(byName["mode"]?["identity"] as? String == "first")
+        #expect(Set(try #require(byName["amount"]).keys)
+                == ["name", "display_name", "description", "kind", "min", "max", "default", "identity"])
+    }
+
+    @Test("plugins list summarises typed parameters, and counts the plugins built for ABI version 1")
+    func listTyped() throws {
+        let directory = try fixturePlugins()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let (status, stdout, stderr) = try run(["plugins", "list", "--plugin-dir", directory])
+        #expect(status == 0 && stderr.isEmpty, "\(stderr)")
+        #expect(stdout.contains("master curve x 0…1, y 0…1, 2–16 points ([0,0 1,1]), "
+            + "slope colour 0…4 each ((1, 1, 1)), style clamp|no-clamp (clamp)"))
+        #expect(stdout.contains("hue curve x 0…360, y -1…1, 1–16 points, periodic ([0,0])"))
+        #expect(stdout.contains("legacy.mix") && stdout.contains("(1 built for plugin ABI version 1)."))
+        let (_, json, _) = try run(["plugins", "list", "--json", "--plugin-dir", directory])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let plugins = try #require(object["plugins"] as? [[String: Any]])
+        let versions = Dictionary(uniqueKeysWithValues: plugins.map {
+            ($0["name"] as? String ?? "", $0["abi_version"])
+        })
+        #expect(versions["Legacy Mix"] as? Int == 1 && versions["Typed"] as? Int == 2)
+    }
 }

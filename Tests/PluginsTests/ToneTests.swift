@@ -11,7 +11,7 @@ struct ToneTests {
         let adjustment = try BuiltInPlugins.adjustment(id)
         for value in values {
             for ramp in BuiltInPlugins.ramps() {
-                let output = try BuiltInPlugins.apply(adjustment, ramp, [parameter: value])
+                let output = try BuiltInPlugins.apply(adjustment, ramp, [parameter: .number(value)])
                 #expect(BuiltInPlugins.isMonotonic(output), "\(id) \(parameter)=\(value)")
             }
         }
@@ -22,7 +22,8 @@ struct ToneTests {
     func curvesMonotonic(id: String) throws {
         let adjustment = try BuiltInPlugins.adjustment(id)
         for amount in [-1.0, 1.0] {
-            let output = try BuiltInPlugins.apply(adjustment, BuiltInPlugins.ramps(1024)[0], ["amount": amount])
+            let ramp = BuiltInPlugins.ramps(1024)[0]
+            let output = try BuiltInPlugins.apply(adjustment, ramp, ["amount": .number(amount)])
             #expect(BuiltInPlugins.isMonotonic(output))
         }
     }

@@ -32,7 +32,7 @@ struct WhiteBalanceTests {
         let adjustment = try BuiltInPlugins.adjustment(id)
         let parameter = try #require(adjustment.parameters.first)
         let value = Double(parameter.min + parameter.max) / 2 + Double(parameter.max - parameter.min) / 4
-        let output = try BuiltInPlugins.apply(adjustment, [0.4, 0.4, 0.4], [parameter.name: value])
+        let output = try BuiltInPlugins.apply(adjustment, [0.4, 0.4, 0.4], [parameter.name: .number(value)])
         func linear(_ v: Float) -> Double { v <= 0.04045 ? Double(v) / 12.92 : pow((Double(v) + 0.055) / 1.055, 2.4) }
         let luminance = 0.2126 * linear(output[0]) + 0.7152 * linear(output[1]) + 0.0722 * linear(output[2])
         #expect(abs(luminance - linear(0.4)) < 1e-4)

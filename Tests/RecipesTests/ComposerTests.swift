@@ -2,6 +2,7 @@ import Foundation
 import ImageIO
 import LookCore
 import LookFormats
+import LookStudioTestSupport
 import PluginHost
 import Recipes
 import Testing
@@ -46,6 +47,23 @@ enum ComposerFixtures {
     struct LookNotFound: Error, CustomStringConvertible {
         var reference: String
         var description: String { "no look named or with GUID \"\(reference)\" in the catalog" }
+    }
+
+    /// The built-ins with the typed fixture plugin (`typed.grade`: curve, slope, clamp choice) and the plugin built
+    /// from the version 1 header (`legacy.mix`), compiled once; the folder is removed once they are loaded.
+    static let typedRegistry = Result { () throws -> PluginRegistry in
+        let directory = try PluginCompiler.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try PluginCompiler.compile(file: PluginCompiler.typedPluginSource, named: "typed", in: directory)
+        try PluginCompiler.compile(file: PluginCompiler.versionOneDirectory + "/v1_plugin.c", named: "v1_plugin",
+                                   in: directory, include: PluginCompiler.versionOneDirectory)
+        let builtIns = PluginSearchPath.executableDirectory().map { [$0] } ?? []
+        return PluginRegistry.load(searchPaths: [directory] + builtIns)
+    }
+
+    /// A composer over ``typedRegistry`` with no looks.
+    static func typedComposer() throws -> Composer {
+        Composer(registry: try typedRegistry.get()) { throw LookNotFound(reference: $0) }
     }
 
     /// The ten-step recipe of the acceptance test: adjustments from every plugin and two looks.
@@ -273,5 +291,77 @@ enum ComposerFixtures {
         var octants = Set<Int>()
         for p in probes { octants.insert(Int(p.x * 2) + 2 * Int(p.y * 2) + 4 * Int(p.z * 2)) }
         #expect(octants.count == 8)
+    }
+
+    static let gradeYAML = """
+        name: Graded
+        steps:
+          - adjust: typed.grade
+            params: { master: [[0, 0.1], [0.5, 0.3], [1, 0.9]], slope: [1.1, 1, 0.5], style: no-clamp }
+          - adjust: legacy.mix
+            params: { gain: 0.5, offset: -0.1 }
+        """
+
+    @Test("a curve, a colour and a choice compose to the plugin's formula; a version 1 step composes after it")
+    func typedCompose() throws {
+        let composer = try F.typedComposer()
+        let cube = try composer.compose(try Recipe.parse(Self.gradeYAML, fileName: "graded.yaml"), size: 5)
+        func curve(_ v: Double) -> Double {
+            v <= 0.5 ? 0.1 + (Double(Float(0.3)) - 0.1) * v / 0.5 : Double(Float(0.3)) + (0.9 - 0.3) * (v - 0.5) / 0.5
+        }
+        let slope: [Double] = [Double(Float(1.1)), 1, 0.5]
+        for (index, grid) in [(1, 0.25), (3, 0.75)] {
+            let entry = cube.entry(r: index, g: index, b: index)
+            for channel in 0..<3 {
+                let graded = Double(Float(curve(grid) * slope[channel]))
+                let mixed = Float(Swift.min(Swift.max(graded * 1.5 + Double(Float(-0.1)), 0), 1))
+                #expect(abs(entry[channel] - mixed) < 1e-5, "entry \(index) channel \(channel)")
+            }
+        }
+    }
+
+    @Test("explain shows curves, colours and choices compactly, and its JSON carries them typed")
+    func typedExplain() throws {
+        let report = try F.typedComposer().explain(try Recipe.parse(Self.gradeYAML, fileName: "graded.yaml"), size: 9)
+        #expect(report.steps[0].parameters == [
+            "master": .curve([SIMD2(0, 0.1), SIMD2(0.5, 0.3), SIMD2(1, 0.9)]), "slope": .color(SIMD3(1.1, 1, 0.5)),
+            "style": "no-clamp",
+        ])
+        #expect(report.text.contains("adjust typed.grade (master [0,0.1 0.5,0.3 1,0.9], slope (1.1, 1, 0.5), "
+            + "style no-clamp) → typed.so (Typed 2.0.0)"))
+        #expect(report.text.contains("adjust legacy.mix (gain 0.5, offset -0.1) → v1_plugin.so (Legacy Mix 1.0.0)"))
+        let json = try JSONEncoder().encode(report)
+        #expect(try JSONDecoder().decode(CompositionReport.self, from: json) == report)
+    }
+
+    @Test("a typed step at its identity curve, slope and choice changes nothing and is skipped")
+    func typedIdentitySkipped() throws {
+        let yaml = "steps:\n  - adjust: typed.grade\n    params: { master: [[0, 0], [1, 1]], slope: [1, 1, 1] }\n"
+        let steps = try F.typedComposer().resolve(try Recipe.parse(yaml, fileName: "r.yaml"))
+        #expect(steps.map(\.isNoOp) == [true])
+        let moved = "steps:\n  - adjust: typed.grade\n    params: { master: [[0, 0], [0.5, 0.6], [1, 1]] }\n"
+        #expect(try F.typedComposer().resolve(try Recipe.parse(moved, fileName: "r.yaml")).map(\.isNoOp) == [false])
+    }
+
+    @Test("typed values the plugin refuses name the file, the parameter's line, the step and what is wrong")
+    func typedResolutionErrors() throws {
+        let composer = try F.typedComposer()
+        func error(_ params: String) -> String {
+            do {
+                let yaml = "steps:\n  - adjust: tone.gamma\n  - adjust: typed.grade\n    params:\n      \(params)\n"
+                _ = try composer.resolve(try Recipe.parse(yaml, fileName: "warm.yaml"))
+                return ""
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(error("master: [[0, 0], [0.5, 1.5], [1, 1]]") == "warm.yaml line 5: step 2 (typed.grade): typed.grade "
+            + "parameter master: point 2 y=1.5 is outside 0…1")
+        #expect(error("style: hard") == "warm.yaml line 5: step 2 (typed.grade): typed.grade parameter style has no "
+            + "option \"hard\": use one of clamp, no-clamp")
+        #expect(error("slope: 1.2") == "warm.yaml line 5: step 2 (typed.grade): typed.grade parameter slope: takes a "
+            + "colour [r, g, b], not a number")
+        #expect(error("master: [[0.5, 0.5]]") == "warm.yaml line 5: step 2 (typed.grade): typed.grade parameter "
+            + "master: has 1 point; give 2 to 16")
     }
 }

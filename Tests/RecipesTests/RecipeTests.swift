@@ -155,9 +155,9 @@ import Testing
     func badValues() throws {
         let params = try #require(Self.parseError("steps:\n  - look: A\n    params: { amount: 1 }\n"))
         #expect(params.description == "test.yaml line 3: step 1 (look A): params belong to adjust steps only")
-        let text = try #require(Self.parseError("steps:\n  - adjust: tone.gamma\n    params:\n      gamma: high\n"))
-        #expect(text.description == "test.yaml line 4: step 1 (tone.gamma): parameter gamma must be a number, "
-            + "not \"high\"")
+        let text = try #require(Self.parseError("steps:\n  - adjust: tone.gamma\n    params:\n      gamma: High value\n"))
+        #expect(text.description == "test.yaml line 4: step 1 (tone.gamma): parameter gamma must be a number, an "
+            + "option name, a colour [r, g, b] or a curve [[x, y], …], not \"High value\"")
         #expect(Self.parseError("size: 1\nsteps: []\n")?.description.hasPrefix("test.yaml line 1: size must be") == true)
         #expect(Self.parseError("steps: tone.gamma\n")?.description.hasPrefix("test.yaml line 1: steps must be a list")
             == true)

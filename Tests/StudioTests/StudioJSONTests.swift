@@ -21,7 +21,10 @@ import Workflows
         (#"{"recipe":{"steps":[]},"strength":2.5,"size":1e30}"#, "size: the number is out of range"),
         (#"{"recipe":{"steps":[],"size":17.5}}"#, "recipe.size: expected a whole number"),
         (#"{"recipe":null}"#, "recipe: expected an object, not null"),
-        (#"{"recipe":{"steps":[{"adjust":"x","params":{"a":"b"}}]}}"#, "recipe.steps[0].params.a: expected a number"),
+        (#"{"recipe":{"steps":[{"adjust":"x","params":{"a":{"b":1}}}]}}"#, "recipe.steps[0].params.a: a parameter "
+            + "value is a number, an option name, [r, g, b] or [[x, y], …]"),
+        (#"{"recipe":{"steps":[{"adjust":"x","params":{"a":[1,2]}}]}}"#,
+         "recipe.steps[0].params.a: a colour is three numbers [r, g, b], not 2"),
         (#"{"recipe":{"steps":[{}]}}"#, "recipe.steps[0]: a step needs one of adjust, look or lut"),
         (#"{"recipe":{"steps":"#, "not valid JSON"),
     ])

@@ -14,12 +14,14 @@ final class StudioProcess: @unchecked Sendable {
     let token: String
     let url: String
 
-    /// Starts the studio on `photos` and waits for the URL it prints.
-    init(photos: [String]) throws {
+    /// Starts the studio (`binary`, by default the built one) on `photos` and waits for the URL it prints;
+    /// `environment` replaces the test's own.
+    init(photos: [String], binary: String = CLI.binary, environment: [String: String]? = nil) throws {
         folder = NSTemporaryDirectory() + "lookstudio-studio-test-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         catalog = folder + "/catalog.sqlite"
-        process.executableURL = URL(fileURLWithPath: CLI.binary)
+        process.executableURL = URL(fileURLWithPath: binary)
+        if let environment { process.environment = environment }
         process.arguments = ["--catalog", catalog, "studio", "--port", "0"] + photos
         let out = Pipe()
         process.standardOutput = out

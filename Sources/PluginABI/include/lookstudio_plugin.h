@@ -22,9 +22,12 @@
  * and read unsigned: a pointer that is NULL while its count is not 0 is refused.
  *
  * ABI versioning: LOOKSTUDIO_PLUGIN_ABI_VERSION is bumped whenever the layout or meaning of anything below
- * changes (a field added, removed, reordered or reinterpreted). The host loads only plugins whose descriptor
- * carries exactly the version it was built with and refuses the others with a message naming both versions.
- * `abi_version` is the first field of `lookstudio_plugin` in every version, so a host can always read it.
+ * changes (a field added, removed, reordered or reinterpreted). `abi_version` is the first field of
+ * `lookstudio_plugin` in every version, so a host can always read it. This header describes version 2, which
+ * added typed parameters (curves, colours, choices) and passes `apply` one `lookstudio_value` per parameter.
+ * The host loads version 2 plugins and, unchanged, version 1 plugins built from the earlier header (every v1
+ * parameter is a number; the host adapts their descriptors and calls their `apply` with one float each); any
+ * other version is refused with a message naming the versions it loads.
  *
  * Build a plugin:  cc -shared -fPIC -O2 -I<dir with this header> my_plugin.c -o my_plugin.so -lm
  * Install it:      put the .so in a folder named by --plugin-dir or $LOOKSTUDIO_PLUGIN_PATH, or next to the
@@ -42,7 +45,7 @@ extern "C" {
 #endif
 
 /* The ABI version this header describes. Put it in lookstudio_plugin.abi_version. */
-#define LOOKSTUDIO_PLUGIN_ABI_VERSION 1u
+#define LOOKSTUDIO_PLUGIN_ABI_VERSION 2u
 
 /* The name of the exported entry function, for hosts that look it up with dlsym. */
 #define LOOKSTUDIO_PLUGIN_ENTRY_SYMBOL "lookstudio_plugin_entry"
@@ -55,19 +58,43 @@ extern "C" {
 #endif
 
 /*
- * What a parameter's number means. It decides how LookStudio shows and documents the value; the host passes
- * every kind to `apply` as a float.
- *   LOOKSTUDIO_PARAM_SCALAR  a plain number; the parameter's description names its unit (stops, amount, …).
- *   LOOKSTUDIO_PARAM_ANGLE   degrees.
- *   LOOKSTUDIO_PARAM_KELVIN  kelvin (a colour temperature or a shift of one).
- *   LOOKSTUDIO_PARAM_BOOL    0 (off) or 1 (on); min must be 0 and max 1, default and identity 0 or 1.
+ * What a parameter holds. It decides how LookStudio checks, shows and documents the value, and how many floats
+ * `apply` receives for it (see lookstudio_value).
+ *   LOOKSTUDIO_PARAM_SCALAR  one number; the parameter's description names its unit (stops, amount, …).
+ *   LOOKSTUDIO_PARAM_ANGLE   one number, degrees.
+ *   LOOKSTUDIO_PARAM_KELVIN  one number, kelvin (a colour temperature or a shift of one).
+ *   LOOKSTUDIO_PARAM_BOOL    one number, 0 (off) or 1 (on); min must be 0 and max 1, default and identity 0 or 1.
+ *   LOOKSTUDIO_PARAM_CURVE   control points (x, y): 2·n floats x0 y0 x1 y1 …, x strictly increasing, each x within
+ *                            x_min…x_max and each y within min…max, 2 ≤ n ≤ max_points (1 ≤ n for a periodic
+ *                            curve). How the plugin interpolates between the points is its own (and described).
+ *   LOOKSTUDIO_PARAM_COLOR   three numbers, each within min…max: red, green, blue (a slope or offset per channel,
+ *                            a colour wheel's position as an RGB offset).
+ *   LOOKSTUDIO_PARAM_CHOICE  one of `choices`, passed as its index (a float holding 0, 1, …).
  */
 enum {
     LOOKSTUDIO_PARAM_SCALAR = 0,
     LOOKSTUDIO_PARAM_ANGLE = 1,
     LOOKSTUDIO_PARAM_KELVIN = 2,
-    LOOKSTUDIO_PARAM_BOOL = 3
+    LOOKSTUDIO_PARAM_BOOL = 3,
+    LOOKSTUDIO_PARAM_CURVE = 4,
+    LOOKSTUDIO_PARAM_COLOR = 5,
+    LOOKSTUDIO_PARAM_CHOICE = 6
 };
+
+/*
+ * Parameter flags (lookstudio_parameter.flags), or-ed together; 0 for none.
+ *   LOOKSTUDIO_FLAG_PERIODIC  a curve whose x wraps around (hue, 0…360°): x_max is the same place as x_min, points
+ *                             lie in x_min ≤ x < x_max, and the curve must join itself without a seam.
+ *   LOOKSTUDIO_FLAG_WHEEL     a colour that is a colour wheel's offset (lift, gamma, gain): front ends draw a wheel
+ *                             whose centre is the identity value, instead of three sliders.
+ */
+#define LOOKSTUDIO_FLAG_PERIODIC 1u
+#define LOOKSTUDIO_FLAG_WHEEL 2u
+
+/* Most control points any curve parameter may declare in max_points. */
+#define LOOKSTUDIO_MAX_CURVE_POINTS 64u
+/* Most options a choice parameter may declare. */
+#define LOOKSTUDIO_MAX_CHOICES 64u
 
 /* One parameter of an adjustment. */
 typedef struct lookstudio_parameter {
@@ -80,30 +107,63 @@ typedef struct lookstudio_parameter {
     const char *description;
     /* One of the LOOKSTUDIO_PARAM_* values. */
     int32_t kind;
-    /* Smallest accepted value. Finite. */
+    /* Smallest accepted value: of the number (scalar kinds), of each component (colour), of each point's y
+     * (curve); 0 for a choice. Finite. */
     float min;
-    /* Largest accepted value. Finite, >= min. */
+    /* Largest accepted value, as for min; choice_count − 1 for a choice. Finite, >= min. */
     float max;
-    /* Value used when a recipe does not give this parameter. min <= default_value <= max. */
+    /* Value used when a recipe does not give this parameter (scalar kinds; a choice's option index). Within
+     * min…max. Ignored for curves and colours, which use default_values. */
     float default_value;
-    /* Value at which this parameter has no effect. min <= identity_value <= max. With every parameter at its
-     * identity value the adjustment must return its input unchanged (to within float rounding). A parameter
-     * that has no neutral value of its own (a filter colour, say) uses its default, and another parameter
-     * (an amount) provides the identity. */
+    /* Value at which this parameter has no effect, as for default_value. With every parameter at its identity
+     * the adjustment must return its input unchanged (to within float rounding). A parameter with no neutral
+     * value of its own (a filter colour, a style) uses its default, and another parameter (an amount) provides
+     * the identity. Ignored for curves and colours, which use identity_values. */
     float identity_value;
+    /* Curves and colours: the default value as the floats `apply` receives (3 for a colour, 2·n for a curve of n
+     * points), each within the ranges above. NULL and 0 for the other kinds. */
+    const float *default_values;
+    size_t default_count;
+    /* Curves and colours: the identity value, as for default_values (the diagonal for a tone curve, 0,0,0 for an
+     * offset, 1,1,1 for a slope). NULL and 0 for the other kinds. */
+    const float *identity_values;
+    size_t identity_count;
+    /* Curves: the range of each point's x (0 and 1 for a tone curve, 0 and 360 for a hue curve). 0 otherwise. */
+    float x_min;
+    float x_max;
+    /* Curves: most control points a value may have (2…LOOKSTUDIO_MAX_CURVE_POINTS). 0 otherwise. */
+    size_t max_points;
+    /* LOOKSTUDIO_FLAG_* values: PERIODIC only on curves, WHEEL only on colours. */
+    uint32_t flags;
+    /* Choices: the option names, as recipes write them: lowercase letters, digits, '_' and '-', starting with a
+     * letter ("fwd", "no-clamp"), unique; `choice_count` of them (2 to LOOKSTUDIO_MAX_CHOICES). NULL and 0 for the
+     * other kinds. */
+    const char *const *choices;
+    size_t choice_count;
 } lookstudio_parameter;
 
 /*
+ * One parameter's value as `apply` receives it: `count` floats at `values` — 1 for the scalar kinds and a
+ * choice, 3 for a colour, 2·n for a curve of n points (x0 y0 x1 y1 …). The host has checked every rule above
+ * (ranges, point counts, x strictly increasing) before the call.
+ */
+typedef struct lookstudio_value {
+    const float *values;
+    size_t count;
+} lookstudio_value;
+
+/*
  * Maps `pixel_count` RGB pixels from `in` to `out`, both interleaved (r0 g0 b0 r1 g1 b1 …, 3·pixel_count
- * floats). `params` holds one float per parameter, in the order of the adjustment's `parameters` array, each
- * already checked by the host to lie within min…max (NULL when the adjustment has no parameters).
+ * floats). `params` holds one lookstudio_value per parameter, in the order of the adjustment's `parameters`
+ * array (NULL when the adjustment has no parameters).
  *
  * `out` may be the same pointer as `in` (in-place); read a pixel's three values before writing any of them.
  * The buffers never overlap otherwise. Inputs are normally within 0…1; an adjustment should clamp what it
  * reads rather than produce NaN. The function must be reentrant: the host may call it from several threads at
- * once on different buffers, and it must not keep the pointers after returning.
+ * once on different buffers, and it must not keep any pointer (pixels or values) after returning. A curve is
+ * best prepared once per call (tangents, a table), not once per pixel: the host passes many pixels a call.
  */
-typedef void (*lookstudio_apply_fn)(const float *in, float *out, size_t pixel_count, const float *params);
+typedef void (*lookstudio_apply_fn)(const float *in, float *out, size_t pixel_count, const lookstudio_value *params);
 
 /* One adjustment a plugin offers. */
 typedef struct lookstudio_adjustment {

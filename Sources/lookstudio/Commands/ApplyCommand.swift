@@ -1,13 +1,7 @@
 import ArgumentParser
-import ColorManagement
-import Extraction
 import ImageIO
-import ImageMetadata
-import LookCatalog
 import LookCore
 import LookFormats
-import Recipes
-import Rendering
 import Workflows
 
 /// `lookstudio apply`: apply a catalog look, a LUT file or a recipe (composed into one cube) to an image.
@@ -99,53 +93,38 @@ struct ApplyCommand: ParsableCommand {
     }
 
     func run() throws {
-        let output = self.output ?? input
-        try OutputSafety.checkNotFolder(output)
-        let loadedRecipe = try recipe.map { try Recipe.load(path: $0) }
-        try OutputSafety.check(inputs: (inPlace.inPlace ? [] : [input]) + [lut, recipe].compactMap { $0 }
-                                   + (loadedRecipe?.lutFiles ?? []), output: output)
-        let look: ColorCube
-        var workingSpace = ColorProfile(.sRGB)
-        var extracted: (name: String, unshown: Double)?
-        if let loadedRecipe {
-            look = try global.workspace.compose(loadedRecipe)
-        } else if let reference = self.look {
-            let catalog = try global.openCatalog()
-            let record = try catalog.resolveLook(reference)
-            look = try catalog.cube(record)
-            workingSpace = try LookSpaces.profile(of: record)
-            // Read before the output is written, which may replace the input (--in-place). Advisory: an input the
-            // census cannot read is left to the pipeline, whose error is the one every apply gives.
-            extracted = (try? LookExtraction.unshownShare(of: input, look: record, maxPixels: maxPixels))?
-                .map { (record.name, $0) }
+        let source: ApplyJob.Source
+        if let recipe {
+            source = .recipe(recipe)
+        } else if let look {
+            source = .catalog(look)
         } else if let lut {
-            let loaded = try LUTFormat.readCube(path: lut, layout: layout.layout)
-            report(loaded.file.warnings, file: lut)
-            look = loaded.cube
+            source = .file(lut, layout: layout.layout)
         } else {
             throw ValidationError("give what to apply: --look GUID|NAME, --lut FILE or --recipe FILE")
         }
-        let cube = try look.scaled(strength: try strengthFactor(strength))
-        var options = ImagePipeline.Options()
-        options.maxPixels = maxPixels
-        options.color = try color.settings(workingSpace: workingSpace)
-        options.encoder = outputOptions.encoder
-        var timed: ImagePipeline.Timings?
-        let (notes, backup) = try InPlace.replace(output, backup: inPlace.inPlace && !inPlace.noBackup) {
-            try MetadataCarrier.write(from: input, to: output, options: outputOptions.metadata) { temporary in
-                timed = try ImagePipeline.apply(cube, interpolation: interp, input: input, output: temporary,
-                                                options: options)
-            }
-        }
-        if let backup { printError("\(input): replaced; the original is kept as \(backup)") }
-        for warning in (timed?.warnings ?? []) + notes { printError("warning: \(warning)") }
-        if let extracted, extracted.unshown >= LookExtractor.thinCoverage {
+        var request = ApplyJob.Request(source: source, input: input, output: inPlace.inPlace ? nil : output)
+        request.strength = strength
+        request.interpolation = interp
+        request.maxPixels = maxPixels
+        request.color = try color.settings()
+        request.encoder = outputOptions.encoder
+        request.metadata = outputOptions.metadata
+        request.keepBackup = !inPlace.noBackup
+        Interruption.exitMessage(inPlace.inPlace
+            ? "error: interrupted while applying to \(input); it is unchanged and nothing was written"
+            : "error: interrupted while writing \(output ?? input); nothing was written")
+        let applied = try ApplyJob(request).run(in: global.workspace)
+        Interruption.exitMessage(nil)
+        if let backup = applied.backup { printError("\(input): replaced; the original is kept as \(backup)") }
+        for warning in applied.warnings { printError("warning: \(warning)") }
+        if let (name, share) = applied.extrapolated {
             printError(String(format: "note: %.0f %% of %@'s pixels have colours the pairs \"%@\" was extracted from "
                               + "did not show; there the look is extrapolated and may stray from the edit (a look "
                               + "extracted with a second pair that shows such colours carries further)",
-                              extracted.unshown * 100, input, extracted.name))
+                              share * 100, input, name))
         }
-        if timings, let t = timed {
+        if timings, let t = applied.timings {
             printError(String(format: "timings: decode %.3f s, apply %.3f s, encode %.3f s, wall %.3f s, peak memory %.0f MB",
                               t.decode, t.apply, t.encode, t.wall, Double(peakMemoryKilobytes()) / 1024))
         }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Extraction
 import Foundation
 import ImageIO
 import LookBench
@@ -54,7 +53,7 @@ struct BenchExtractCommand: ParsableCommand {
     }
 
     func run() throws {
-        let source = try photo.map { try PairImage.load(path: $0) } ?? ExtractBenchmark.demoPhoto()
+        let source = try photo.map { try ExtractBenchmark.loadPhoto(path: $0) } ?? ExtractBenchmark.demoPhoto()
         let look = try ExtractBenchmark.demoLook()
         var best: ExtractBenchmark.Result?
         for _ in 0..<`repeat` {

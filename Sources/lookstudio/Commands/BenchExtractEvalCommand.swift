@@ -1,5 +1,4 @@
 import ArgumentParser
-import Extraction
 import Foundation
 import LookBench
 

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import LookBench
 import LookCore
-import LookGallery
 import Rendering
 import Workflows
 
@@ -44,14 +43,7 @@ struct BenchGalleryCommand: ParsableCommand {
     }
 
     func run() throws {
-        let cubes = try (0...looks).map { try GalleryBenchmark.cube($0, size: cubeSize) }
-        let all = cubes.enumerated().map { index, cube in
-            GalleryBuilder.Look(
-                info: GalleryLookInfo(id: "bench-\(index)", guid: nil, name: "Bench \(index)", cubeSize: cube.size,
-                                      source: "generated"),
-                contentHash: cube.values.withUnsafeBytes { GalleryCatalog.hasher(Data($0)) },
-                loadCube: { cube })
-        }
+        let all = try GalleryBenchmark.looks(count: looks + 1, size: cubeSize, hasher: GalleryCatalog.hasher)
         let folder = NSTemporaryDirectory() + "lookstudio-bench-gallery-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let builder = GalleryBuilder(hasher: GalleryCatalog.hasher)

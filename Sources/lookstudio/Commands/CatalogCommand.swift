@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LookCatalog
+import Workflows
 
 /// `lookstudio catalog path|verify|recover`.
 struct CatalogCommand: ParsableCommand {
@@ -26,15 +26,14 @@ struct CatalogCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            let catalog = try global.openCatalog()
-            let result = try catalog.verify()
+            let result = try global.workspace.verifyCatalog()
             for problem in result.problems { printError("error: \(problem)") }
             if !result.problems.isEmpty {
                 let n = result.problems.count
-                printError("\(catalog.path): \(n) problem\(n == 1 ? "" : "s") in \(result.lookCount) looks")
+                printError("\(result.path): \(n) problem\(n == 1 ? "" : "s") in \(result.lookCount) looks")
                 throw ExitCode.failure
             }
-            print("\(catalog.path): ok (\(result.lookCount) looks verified)")
+            print("\(result.path): ok (\(result.lookCount) looks verified)")
         }
     }
 
@@ -57,17 +56,14 @@ struct CatalogCommand: ParsableCommand {
         var to: String?
 
         func run() throws {
-            let source = global.catalogPath
-            let target = to ?? Self.defaultTarget(for: source)
-            let report = try Catalog.recover(from: source, to: target)
+            let target = to ?? Self.defaultTarget(for: global.catalogPath)
+            let report = try global.workspace.recoverCatalog(to: target)
             for line in report.skipped { printError("warning: skipped \(line)") }
-            let seeded = report.openReport.seededLooks.count + report.openReport.seededScenes.count
             print("\(report.path): recovered \(report.looks) looks and \(report.scenes) scenes"
                 + (report.skipped.isEmpty ? "" : "; \(report.skipped.count) items skipped (listed above)")
-                + (seeded == 0 ? "" : "; \(seeded) shipped looks and scenes added again from the seed"))
+                + (report.reseeded == 0 ? "" : "; \(report.reseeded) shipped looks and scenes added again from the seed"))
         }
 
-        /// `DIR/NAME-recovered.sqlite` beside `source`.
         static func defaultTarget(for source: String) -> String {
             let url = URL(fileURLWithPath: source)
             let stem = url.deletingPathExtension().lastPathComponent

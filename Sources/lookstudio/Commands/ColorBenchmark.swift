@@ -2,7 +2,6 @@ import ArgumentParser
 import ColorManagement
 import Foundation
 import LookBench
-import LookCatalog
 import LookCore
 import LookFormats
 
@@ -37,8 +36,7 @@ struct BenchColorCommand: ParsableCommand {
         if let lut {
             cube = try LUTFormat.readCube(path: lut).cube
         } else {
-            let catalog = try global.openCatalog()
-            cube = try catalog.cube(try catalog.resolveLook(look ?? "Warm Film"))
+            cube = try global.workspace.cube(of: look ?? "Warm Film")
         }
         let scratch = NSTemporaryDirectory() + "lookstudio-bench-color-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)

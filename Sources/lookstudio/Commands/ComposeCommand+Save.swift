@@ -1,39 +1,59 @@
 import ArgumentParser
 import Foundation
-import LookCatalog
 import LookCore
-import LookFormats
-import PluginHost
-import Recipes
-import Rendering
+import LookModel
 import Workflows
 
 extension ComposeCommand {
-    /// `--save`: a new look, or with `--replace`/`--as-version` a new version of an existing one.
-    func store(_ cube: ColorCube, recipe: Recipe) throws -> String {
-        let workspace = try global.workspace
-        if let asVersion { return try workspace.saveRecipeVersion(cube, recipe: recipe, of: asVersion) }
-        if replace {
-            guard let target = name ?? recipe.name else { throw WorkflowError.lookNeedsName }
-            return try workspace.saveRecipeVersion(cube, recipe: recipe, of: target)
+    /// `--save`: a new look, or with `--replace`/`--as-version` a new version of an existing one; returns the GUID
+    /// to print. A cube the catalog holds already stores nothing, and a note says so.
+    func store(_ cube: ColorCube, job: ComposeJob, in workspace: Workspace) throws -> String {
+        let mode: SaveRecipeJob.Mode
+        if let asVersion {
+            mode = .newVersion(of: asVersion)
+        } else if replace {
+            guard let target = name ?? job.recipe.name else { throw WorkflowError.lookNeedsName }
+            mode = .newVersion(of: target)
+        } else {
+            mode = .newLook(name: name)
         }
-        return try workspace.saveRecipeLook(cube, recipe: recipe, name: name)
+        let saved: SaveRecipeJob.Saved
+        do {
+            saved = try job.save(cube, as: mode, in: workspace)
+        } catch where FailureKind(error) == .conflict && !replace && asVersion == nil {
+            // The name is taken (or the same cube is another look's): storing a new version is the other way.
+            throw CommandFailure(description: "\(error); or add --replace to store the cube as the next version "
+                                 + "of the look of that name")
+        }
+        switch saved {
+        case .added(let record):
+            return record.guid
+        case .sameCube(let record):
+            if case .newVersion = mode {
+                printError("note: the cube is already \(label(record))'s current version \(record.version); "
+                           + "nothing was stored")
+            } else {
+                printError("note: the same cube is already in the catalog as \(record.guid) "
+                           + "(\"\(record.name)\"); nothing was stored")
+            }
+            return record.guid
+        case .version(let outcome):
+            let guid = outcome.after.guid
+            printError("note: saved as version \(outcome.after.version) of \(label(outcome.after)); version "
+                       + "\(outcome.before.version) stays as \(guid)@\(outcome.before.version)")
+            return guid
+        }
     }
 
+    private func label(_ record: LookRecord) -> String { "\(record.guid) (\"\(MessageText.quote(record.name))\")" }
+
     /// `--preview`: the recipe's steps as a gallery in `-o` (default: beside the recipe's name, `NAME-preview`).
-    func writePreview(_ recipe: Recipe, composer: Composer) throws {
-        let folder = output ?? URL(fileURLWithPath: self.recipe).deletingPathExtension().lastPathComponent + "-preview"
-        let text = try? String(contentsOfFile: self.recipe, encoding: .utf8)
-        let steps = try RecipePreview.looks(recipe, composer: composer, size: size, recipeText: text,
-                                            hasher: GalleryCatalog.hasher)
-        let title = "Recipe preview: " + (recipe.name ?? URL(fileURLWithPath: self.recipe).lastPathComponent)
-        let bar = GalleryCatalog.progress()
+    func writePreview(_ job: ComposeJob) throws {
+        let folder = output ?? URL(fileURLWithPath: recipe).deletingPathExtension().lastPathComponent + "-preview"
+        let bar = galleryProgress()
         defer { bar?.close() }  // also on failure, so `error:` starts its own line
-        let report = try GalleryBuilder(hasher: GalleryCatalog.hasher).build(
-            photos: preview, looks: steps.looks, into: folder,
-            options: .init(size: previewSize, title: title, report: steps.report.text, kind: .recipeSteps),
-            progress: bar?.callback)
+        let report = try job.preview(photos: preview, folder: folder, previewSize: previewSize, progress: bar?.callback)
         bar?.close()
-        print(GalleryCatalog.summary(report))
+        print(gallerySummary(report))
     }
 }

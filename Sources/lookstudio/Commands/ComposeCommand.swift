@@ -1,11 +1,8 @@
 import ArgumentParser
 import Foundation
 import ImageIO
-import LookCatalog
 import LookCore
 import LookFormats
-import PluginHost
-import Recipes
 import Rendering
 import Workflows
 
@@ -105,32 +102,23 @@ struct ComposeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let recipe = try Recipe.load(path: self.recipe)
+        let workspace = try global.workspace
+        let job = try ComposeJob(recipe: recipe, size: size, in: workspace)
         if let output, preview.isEmpty {
-            try OutputSafety.check(inputs: [self.recipe] + recipe.lutFiles, output: output)
+            try OutputSafety.check(inputs: job.inputFiles, output: output)
         }
-        let composer = try global.workspace.composer()
         if explain {
-            let report = try composer.explain(recipe, size: size)
+            let report = try job.explain()
             print(json ? try jsonString(report) : report.text)
         }
         if !preview.isEmpty {
-            try writePreview(recipe, composer: composer)
-            if save {
-                let cube = try composer.compose(recipe, size: size).quantizedTo16Bit()
-                print(try store(cube, recipe: recipe))
-            }
+            try writePreview(job)
+            if save { print(try store(try job.cube(), job: job, in: workspace)) }
             return
         }
         guard output != nil || save else { return }
-        let cube = try composer.compose(recipe, size: size).quantizedTo16Bit()
-        if let output {
-            let warnings = try LUTFormat.write(LUT(cube: cube, title: recipe.name), to: output,
-                                               options: .init(layout: layout, bits: bits))
-            report(warnings, file: output)
-        }
-        if save {
-            print(try store(cube, recipe: recipe))
-        }
+        let cube = try job.cube()
+        if let output { report(try job.write(cube, to: output, layout: layout, bits: bits), file: output) }
+        if save { print(try store(cube, job: job, in: workspace)) }
     }
 }

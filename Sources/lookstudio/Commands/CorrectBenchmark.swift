@@ -1,5 +1,4 @@
 import ArgumentParser
-import Correction
 import Foundation
 import LookBench
 import LookCore
@@ -86,9 +85,7 @@ struct BenchCorrectCommand: ParsableCommand {
 
     func run() throws {
         guard !images.isEmpty else {
-            let settings = CorrectionPreset().scaled(exposure: auto, levels: auto, whiteBalance: auto, contrast: auto,
-                                                 vibrance: auto)
-            try settings.validate()
+            let settings = try CorrectionEvaluation.settings(everyStrength: auto)
             let report = try RealisticEvaluation.run(directory: cases, settings: settings, limit: limit)
             print(report.table(everyPhoto: everyPhoto))
             if let rows {
@@ -102,9 +99,7 @@ struct BenchCorrectCommand: ParsableCommand {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             for (name, pixels) in loaded {
-                let plan = try AutoCorrection.plan(CorrectionAnalysis(preview: pixels, faces: [], sourceWidth: pixels.width,
-                                                                  sourceHeight: pixels.height))
-                print("\(name): \(String(decoding: try encoder.encode(plan), as: UTF8.self))")
+                print("\(name): \(String(decoding: try encoder.encode(CorrectionEvaluation.plan(for: pixels)), as: UTF8.self))")
             }
         }
         let faults = otherFaults ? CorrectionEvaluation.otherFaults : CorrectionEvaluation.standardFaults

@@ -1,11 +1,8 @@
 import ArgumentParser
-import Correction
-import Extraction
 import Foundation
 import ImageIO
 import LookCore
 import LookModel
-import Recipes
 import Rendering
 import Workflows
 
@@ -75,10 +72,9 @@ struct CorrectCommand: ParsableCommand {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         // The look flags' ranges are CorrectionParams' to know; a value out of them is an argument error (64).
         do {
-            try CorrectionParams(scene: nil, defaults: SceneDefaults(), overrides: looks.overrides(strength: 100))
-                .validate()
+            try looks.trims.validate()
         } catch {
-            throw ValidationError(error.description)
+            throw ValidationError("\(error)")
         }
     }
 
@@ -113,10 +109,10 @@ struct CorrectCommand: ParsableCommand {
     /// Names the images an extracted look reaches mostly beyond the colours of the pairs it was fitted on, as
     /// `apply --look` does for one image (docs/EXTRACT.md, "What it reports").
     private func noteExtrapolated(_ results: [CorrectResult]) {
-        let far = results.filter { ($0.lookUnshown ?? 0) >= LookExtractor.thinCoverage && $0.error == nil }
+        let far = results.filter { $0.isExtrapolated && $0.error == nil }
         guard !far.isEmpty else { return }
         let shown = far.prefix(10).map {
-            String(format: "%@ (%@) %.0f %%", TerminalText.escape($0.file), TerminalText.escape($0.lookName ?? ""),
+            String(format: "%@ (%@) %.0f %%", MessageText.quote($0.file), MessageText.quote($0.lookName ?? ""),
                    ($0.lookUnshown ?? 0) * 100)
         }
         let more = far.count > 10 ? ", … and \(far.count - 10) more (--json: look_unshown)" : ""
@@ -133,7 +129,7 @@ struct CorrectCommand: ParsableCommand {
         let scene = try sceneChoice()
         let workspace = try global.workspace
         // Everything that can fail for the whole run (recipe, look, catalog) is resolved before any output exists.
-        let preLook = try recipe.map { try workspace.compose(try Recipe.load(path: $0)) }
+        let preLook = try recipe.map { try workspace.compose(recipeFile: $0) }
         var plan = try workspace.lookPlan(looks.choice, scene: scene, needPresets: !autoCorrection.isOff)
         plan.sceneLooksAlways = looks.sceneLooks
         let output = self.output ?? ""
@@ -147,7 +143,7 @@ struct CorrectCommand: ParsableCommand {
         options.encoder = outputOptions.encoder
         var job = CorrectJob(files: try batch.parsedShard().select(allFiles, inputs: inputs), strengths: strengths,
                              output: output, toFolder: toFolder, scene: scene, looks: plan,
-                             params: looks.overrides(strength: 100, preLook: preLook), auto: autoCorrection.choice,
+                             trims: looks.trims, preLook: preLook, auto: autoCorrection.choice,
                              options: options, metadata: outputOptions.metadata,
                              warn: { printError("warning: \($0)") })
         job.inPlace = inPlace.inPlace
@@ -161,7 +157,8 @@ struct CorrectCommand: ParsableCommand {
         try job.checkOutputs(inputs: inputs)
         // Opened (the manifest created) only once the run is known to be possible.
         job.batch = try batch.start()
-        try job.createOutputFolder()
+        let madeFolder = try job.createOutputFolder()
+        defer { if madeFolder { job.removeOutputFolderIfEmpty() } }
         let progress = TerminalProgress(total: job.files.count)
         // SIGINT/SIGTERM now stop starting images (the handler still removes every temporary in flight); a second
         // signal ends the process at once.
@@ -182,7 +179,7 @@ struct CorrectCommand: ParsableCommand {
         if timings {
             for result in results where result.status == .done || result.status == .failed {
                 printError(String(format: "timings: %@: analysis %.3f s, render %.3f s",
-                                  TerminalText.escape(result.file), result.seconds.analysis, result.seconds.render))
+                                  MessageText.quote(result.file), result.seconds.analysis, result.seconds.render))
             }
             printError(String(format: "timings: wall %.3f s, peak memory %.0f MB",
                               Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9,

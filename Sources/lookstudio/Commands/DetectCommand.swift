@@ -1,10 +1,6 @@
 import ArgumentParser
-import ColorManagement
-import Correction
 import ImageIO
 import LookModel
-import Rendering
-import Scenes
 import Workflows
 
 /// `lookstudio detect`: the scene a photo looks like, the faces in it, and the statistics the heuristic used.
@@ -53,30 +49,18 @@ struct DetectCommand: ParsableCommand {
     }
 
     func run() throws {
-        if let overlay { try OutputSafety.check(inputs: [image], output: overlay) }
-        // The colour check `info` and `apply` make: a profile LittleCMS rejects is an error here too.
-        if let warning = try ImageColor.checkProfile(path: image, maxPixels: limit.maxPixels) {
-            printError("warning: \(warning)")
-        }
-        let analysis = try SceneAnalysis(path: image, maxPixels: limit.maxPixels)
-        if let failure = analysis.faceDetectionFailure { printError("warning: \(image): \(failure)") }
-        let detection = SceneDetector.detect(analysis)
-        let plan = try AutoCorrection.plan(CorrectionAnalysis(analysis))
-        if let overlay {
-            let full = try ImageFormat.read(path: image, maxPixels: limit.maxPixels).pixels
-            let label = "\(detection.label.rawValue) \(detection.label.name)  "
-                + (analysis.faces.count == 1 ? "1 face" : "\(analysis.faces.count) faces")
-            try ImageFormat.write(try FaceOverlay.draw(on: full, faces: analysis.faces, label: label), to: overlay)
-        }
+        let detected = try DetectJob(image: image, maxPixels: limit.maxPixels).run(overlay: overlay)
+        for warning in detected.warnings { printError("warning: \(warning)") }
+        let (detection, plan) = (detected.detection, detected.plan)
         if json {
-            print(try jsonString(DetectionReport(detection, faces: analysis.faces, correction: plan)))
+            print(try jsonString(detected.report))
         } else {
             let s = detection.statistics
             print("scene: \(detection.label.rawValue) \(detection.label.name)")
             print(String(format: "confidence: %.2f", detection.confidence))
             print("because: \(detection.reason)")
-            print("faces: \(analysis.faces.count)")
-            for f in analysis.faces {
+            print("faces: \(detected.faces.count)")
+            for f in detected.faces {
                 print(String(format: "  %d×%d at (%d, %d), score %.2f", f.width, f.height, f.x, f.y, f.score))
             }
             print("analysed: \(s.analysedWidth)×\(s.analysedHeight) of \(s.sourceWidth)×\(s.sourceHeight)")
@@ -85,7 +69,7 @@ struct DetectCommand: ParsableCommand {
             print(String(format: "fractions: grey %.3f near-white %.3f (border %.3f) dark %.3f skin %.3f "
                          + "blue-green %.3f", s.greyFraction, s.nearWhiteFraction, s.borderNearWhiteFraction,
                          s.darkFraction, s.skinFraction, s.blueGreenFraction))
-            if !analysis.faces.isEmpty {
+            if !detected.faces.isEmpty {
                 print(String(format: "faces: mean luma %.3f, mean RGB %.3f %.3f %.3f", s.faceMeanLuma,
                              s.faceMeanRed, s.faceMeanGreen, s.faceMeanBlue))
             }

@@ -1,8 +1,5 @@
 import ArgumentParser
-import Export
 import Foundation
-import ImageIO
-import LookCatalog
 import LookFormats
 import Workflows
 
@@ -14,11 +11,16 @@ struct ExportCommand: ParsableCommand {
         discussion: """
         The look is found by GUID, unique GUID prefix (8+ characters) or name (ignoring case).
 
+        --for cdl writes an ASC CDL .cc (slope, offset, power, saturation) for a look that is one CDL: imported \
+        from a .cc, .ccc or .cdl, or composed from a recipe of one grade.cdl step at strength 100. Any other look \
+        is refused (a table cannot become ten numbers), as are --strength and --size.
+
         Example:
           lookstudio export "Warm Film" -o warm.cube
           lookstudio export 7C7C394C -o warm-strip.png --layout strip --bits 8 --size 16
           lookstudio export "Warm Film" --for lightroom --strength 80 -o WarmFilm.xmp
           lookstudio export "Warm Film" --for ocio -o ocio/config.ocio      # writes ocio/config.warm-film.clf too
+          lookstudio export shot_020 --for cdl -o shot_020.cc     # a look imported from a CDL: its numbers back
           lookstudio export --list-targets
         """)
 
@@ -31,7 +33,7 @@ struct ExportCommand: ParsableCommand {
                                                     valueName: "file"))
     var output: String?
 
-    @Option(name: .customLong("for"), help: ArgumentHelp("Application target: resolve, lightroom, ocio, icc, … "
+    @Option(name: .customLong("for"), help: ArgumentHelp("Application target: resolve, lightroom, ocio, icc, cdl, … "
                                                          + "(--list-targets shows all).", valueName: "target"))
     var target: String?
 
@@ -56,10 +58,9 @@ struct ExportCommand: ParsableCommand {
         if let target {
             // Exporter's own errors, as argument errors (exit 64) before the catalog is opened.
             do {
-                let found = try Exporter.target(target)
-                if let size { try found.checkSize(size) }
+                try ExportJob.checkTarget(target, size: size)
             } catch {
-                throw ValidationError(error.description)
+                throw ValidationError("\(error)")
             }
         }
         if !(0...200).contains(strength) { throw ValidationError("--strength must be 0…200") }
@@ -71,27 +72,21 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         if listTargets {
-            Exporter.listing().forEach { print($0) }
+            ExportJob.listing().forEach { print($0) }
             return
         }
         guard let look, let output else { return }
-        // The catalog is an input too: `--for resolve -o catalog.sqlite` would replace it by a .cube.
-        try OutputSafety.check(inputs: [global.catalogPath], output: output)
-        let catalog = try global.openCatalog()
-        let record = try catalog.resolveLook(look)
-        let cube = try catalog.cube(record)
+        let destination: ExportJob.Destination
         if let target {
-            let request = try ExportLook(name: record.name, cube: cube, strength: Float(strength / 100),
-                                         workingSpace: try LookSpaces.profile(of: record))
-            let result = try Exporter.export(request, for: target, to: output, size: size)
-            for w in result.warnings { printError("warning: \(w)") }
-            (result.files + result.notes).forEach { print($0) }
-            return
+            destination = .target(target, strength: strength, size: size)
+        } else {
+            let isPNG = output.lowercased().hasSuffix(".png")
+            destination = .file(layout: layout.flatMap(CubeLayout.init(rawValue:)), bits: isPNG ? bits : nil,
+                                size: size)
         }
-        let isPNG = output.lowercased().hasSuffix(".png")
-        let warnings = try LookFile.write(cube, to: output, layout: layout.flatMap(CubeLayout.init(rawValue:)),
-                                          bits: isPNG ? bits : nil, size: size, title: record.name)
-        for w in warnings { printError("warning: \(w)") }
-        print(output)
+        let written = try ExportJob(.init(look: look, output: output, destination: destination))
+            .run(in: global.workspace)
+        for w in written.warnings { printError("warning: \(w)") }
+        (written.files + written.notes).forEach { print($0) }
     }
 }

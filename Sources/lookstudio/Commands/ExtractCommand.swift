@@ -1,8 +1,6 @@
 import ArgumentParser
 import ColorManagement
-import Extraction
 import Foundation
-import LookCatalog
 import LookCore
 import Workflows
 
@@ -105,20 +103,21 @@ struct ExtractCommand: ParsableCommand {
         request.settings.interpolation = interp.flatMap(Interpolation.init(rawValue:)) ?? .tetrahedral
         request.workingSpace = workingSpace ?? "srgb"
         request.maxPixels = limit.maxPixels
-        let outcome = try withStatus { progress, openCatalog in
+        let workspace = try global.workspace
+        let outcome = try withStatus { progress, beforeOpening in
             request.progress = progress
-            return try LookExtraction.run(request, openCatalog: openCatalog, report: report)
+            return try LookExtraction.run(request, in: workspace, beforeOpening: beforeOpening, report: report)
         }
         for w in outcome.fit.warnings { printError("warning: \(w)") }
         noteUnseenHues(outcome.fit.unseenHues)
         if !outcome.added {
             var note = "note: the same cube is already in the catalog as \(outcome.record.guid) "
-                + "(\"\(TerminalText.escape(outcome.record.name))\"); nothing was stored"
+                + "(\"\(MessageText.quote(outcome.record.name))\"); nothing was stored"
             if !tag.isEmpty {
                 note += outcome.tagsAdded.isEmpty ? "; it had every tag given"
-                    : "; tags added: " + TerminalText.escape(outcome.tagsAdded.joined(separator: ", "))
+                    : "; tags added: " + MessageText.quote(outcome.tagsAdded.joined(separator: ", "))
             }
-            note += ". --name \(TerminalText.escape(request.name)) was not applied: rename it with "
+            note += ". --name \(MessageText.quote(request.name)) was not applied: rename it with "
                 + "`lookstudio looks rename \(outcome.record.guid) NAME`"
             printError(note)
         }
@@ -130,7 +129,7 @@ struct ExtractCommand: ParsableCommand {
                               + "of a typical photo's pixels (%.1f %% of the colour space)", outcome.fit.heldOut.mean,
                               outcome.fit.heldOut.p95, outcome.fit.typicalCoverage * 100, outcome.fit.coverage * 100))
         }
-        if outcome.added, outcome.fit.typicalCoverage < LookExtractor.thinCoverage {
+        if outcome.added, outcome.isThinCoverage {
             printError("note: to add a pair of the same edit on a photo of other colours to this look, give "
                        + "\(pairs.count == 1 ? "this pair" : "these pairs") first: lookstudio extract BEFORE AFTER "
                        + "BEFORE2 AFTER2 --refit \(outcome.record.guid.prefix(8))")
@@ -146,15 +145,15 @@ struct ExtractCommand: ParsableCommand {
     }
 
     /// Runs `body` under a status line on a terminal (none otherwise), cleared when `body` returns or throws, so
-    /// warnings, results and errors print on a clean line; `body` gets the line's updater and a catalog opener
-    /// that clears it first (opening may print a note).
+    /// warnings, results and errors print on a clean line; `body` gets the line's updater and what clears it before
+    /// the catalog opens (opening may print a note).
     private func withStatus<T>(_ body: (_ progress: (@Sendable (String) -> Void)?,
-                                        _ openCatalog: () throws -> Catalog) throws -> T) throws -> T {
+                                        _ beforeOpening: () -> Void) throws -> T) throws -> T {
         let status = TerminalStatus.onTerminal()
         defer { status?.close() }
         var progress: (@Sendable (String) -> Void)?
         if let status { progress = { status.update($0) } }
-        return try body(progress, { status?.close(); return try global.openCatalog() })
+        return try body(progress, { status?.close() })
     }
 
     /// Which saturated hues the pairs never show, so the user knows where the look is a guess.
@@ -166,9 +165,10 @@ struct ExtractCommand: ParsableCommand {
     }
 
     private func runRefit(_ look: String, pairs: [(before: String, after: String)]) throws {
-        let outcome = try withStatus { progress, openCatalog in
-            try LookExtraction.refit(look: look, pairs: pairs, openCatalog: openCatalog, report: report,
-                                     maxPixels: limit.maxPixels, progress: progress)
+        let workspace = try global.workspace
+        let outcome = try withStatus { progress, beforeOpening in
+            try LookExtraction.refit(look: look, pairs: pairs, in: workspace, beforeOpening: beforeOpening,
+                                     report: report, maxPixels: limit.maxPixels, progress: progress)
         }
         for w in outcome.fit.warnings { printError("warning: \(w)") }
         noteUnseenHues(outcome.fit.unseenHues)

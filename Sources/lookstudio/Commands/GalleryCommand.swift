@@ -1,7 +1,5 @@
 import ArgumentParser
 import Foundation
-import LookCatalog
-import LookGallery
 import Rendering
 import Workflows
 
@@ -66,32 +64,16 @@ struct GalleryCommand: ParsableCommand {
     }
 
     func run() throws {
-        let catalog = try global.openCatalog()
-        var records: [LookRecord]
-        if looks.isEmpty {
-            records = try catalog.looks(tag: tag)
-        } else {
-            records = try looks.map { try catalog.resolveLook($0) }
-            if let tag { records = records.filter { $0.tags.contains { $0.caseInsensitiveCompare(tag) == .orderedSame } } }
-        }
-        guard !records.isEmpty else {
-            throw ValidationError(tag.map { "no look has the tag \"\($0)\"" } ?? "the catalog has no looks")
-        }
-        let scenes = try catalog.scenes()
-        let galleryLooks = records.map { record in
-            GalleryBuilder.Look(info: GalleryCatalog.info(record, scenes: scenes), contentHash: record.contentHash,
-                                loadCube: { try catalog.cube(record) })
-        }
-        let bar = GalleryCatalog.progress()
+        var request = GalleryJob.Request(photos: photos, output: output)
+        request.looks = looks
+        request.tag = tag
+        request.size = size
+        request.maxPixels = limit.maxPixels
+        request.title = title
+        let bar = galleryProgress()
         defer { bar?.close() }  // also on failure, so `error:` starts its own line
-        let report = try GalleryBuilder(hasher: GalleryCatalog.hasher).build(
-            photos: photos, looks: galleryLooks, into: output,
-            options: .init(size: size, title: title, maxPixels: limit.maxPixels), progress: bar?.callback)
+        let report = try GalleryJob(request).run(in: global.workspace, progress: bar?.callback)
         bar?.close()
-        if json {
-            print(try jsonString(report))
-        } else {
-            print(GalleryCatalog.summary(report))
-        }
+        print(json ? try jsonString(report) : gallerySummary(report))
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import ColorManagement
 import Foundation
 import ImageIO
+import LookCore
 
 /// `lookstudio info IMAGE`: an image's format, size, depth and colour description.
 struct InfoCommand: ParsableCommand {
@@ -47,31 +48,14 @@ struct InfoCommand: ParsableCommand {
         var depth: Int
         var colorDescription: String
         var colorSpace: String
-        var iccBytes: Int?
+        @NullEncoded var iccBytes: Int?
         var orientation: Int
-        var warning: String?
+        @NullEncoded var warning: String?
 
         enum CodingKeys: String, CodingKey {
             case file, format, width, height, channels, depth, orientation, warning
             case colorDescription = "color_description", colorSpace = "color_space", iccBytes = "icc_bytes"
             case colorType = "color_type", storedDepth = "stored_depth"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(file, forKey: .file)
-            try c.encode(format, forKey: .format)
-            try c.encode(width, forKey: .width)
-            try c.encode(height, forKey: .height)
-            try c.encode(colorType, forKey: .colorType)
-            try c.encode(storedDepth, forKey: .storedDepth)
-            try c.encode(channels, forKey: .channels)
-            try c.encode(depth, forKey: .depth)
-            try c.encode(colorDescription, forKey: .colorDescription)
-            try c.encode(colorSpace, forKey: .colorSpace)
-            try c.encode(iccBytes, forKey: .iccBytes)
-            try c.encode(orientation, forKey: .orientation)
-            try c.encode(warning, forKey: .warning)
         }
     }
 

@@ -30,6 +30,6 @@ struct InspectCommand: ParsableCommand {
     func run() throws {
         let inspection = try LUTInspection.inspect(path: file, layout: layout.layout)
         // The text quotes the file (TITLE, unknown keywords): escaped, so a downloaded LUT cannot steer the terminal.
-        print(json ? try jsonString(inspection) : TerminalText.escape(inspection.text, keepNewlines: true))
+        print(json ? try jsonString(inspection) : MessageText.quote(inspection.text, keepNewlines: true))
     }
 }

@@ -1,6 +1,4 @@
 import ArgumentParser
-import Correction
-import LookCore
 import Workflows
 
 /// Which creative look `correct` applies, and how strongly: the look options of a correction run.
@@ -38,9 +36,6 @@ struct LookOptions: ParsableArguments {
     /// Where each image's look comes from.
     var choice: LookChoice { noLook ? .none : lut.map { .file($0) } ?? look.map { .catalog($0) } ?? .sceneDefaults }
 
-    /// The flags' overrides of the scene defaults at overall `strength`, with the pre-look cube.
-    func overrides(strength: Double, preLook: ColorCube? = nil) -> CorrectionOverrides {
-        CorrectionOverrides(strength: strength, preLook: preLook, lutOutputStrength: lookStrength,
-                            lookContrast: lookContrast, lookSaturation: lookSaturation)
-    }
+    /// The look trims the flags give.
+    var trims: LookTrims { LookTrims(strength: lookStrength, contrast: lookContrast, saturation: lookSaturation) }
 }

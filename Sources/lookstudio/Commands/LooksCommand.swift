@@ -1,20 +1,18 @@
 import ArgumentParser
 import Foundation
-import LookCatalog
 import LookCore
-import LookFormats
-import Recipes
+import LookModel
 import Workflows
 
-/// Text from the catalog, safe for the terminal (see `TerminalText`).
-func shown(_ text: String) -> String { TerminalText.escape(text) }
+/// Text from the catalog, safe for the terminal (see `MessageText`).
+func shown(_ text: String) -> String { MessageText.quote(text) }
 
 /// `lookstudio looks …`: list, show and remove catalog looks.
 struct LooksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "looks",
-        abstract: "List, show, revise, rename, tag, rebuild and remove the looks in the catalog.",
-        subcommands: [List.self, Show.self, Update.self, Versions.self, Rename.self, Tag.self, Untag.self,
+        abstract: "List, show, revise, revert, rename, tag, rebuild and remove the looks in the catalog.",
+        subcommands: [List.self, Show.self, Update.self, Versions.self, Revert.self, Rename.self, Tag.self, Untag.self,
                       Rebuild.self, Remove.self, RenderShipped.self])
 
     /// `looks list`.
@@ -28,7 +26,7 @@ struct LooksCommand: ParsableCommand {
         @Flag(help: "Print a JSON array (see docs/CATALOG.md).") var json = false
 
         func run() throws {
-            let looks = try global.openCatalog().looks(tag: tag)
+            let looks = try global.workspace.looks(tag: tag)
             if json {
                 print(try CatalogJSON.string(looks.map { CatalogJSON.Look($0) }))
                 return
@@ -51,9 +49,8 @@ struct LooksCommand: ParsableCommand {
         @Flag(help: "Print a JSON object (see docs/CATALOG.md).") var json = false
 
         func run() throws {
-            let catalog = try global.openCatalog()
-            let record = try catalog.resolveLook(look)
-            let scenes = try catalog.scenesUsing(lookGuid: record.guid)
+            let details = try global.workspace.lookDetails(look)
+            let (record, scenes) = (details.look, details.defaultForScenes)
             if json {
                 print(try CatalogJSON.string(CatalogJSON.Look(record, defaultForScenes: scenes)))
                 return
@@ -68,11 +65,11 @@ struct LooksCommand: ParsableCommand {
                 source:        \(record.sourceFormat)\(record.sourceFile.map { " (\(shown($0)))" } ?? "")
                 created:       \(CatalogJSON.timestamp(record.createdAt))
                 tags:          \(shown(record.tags.joined(separator: ", ")))
-                working space: \(shown(LookSpaces.title(of: record)))
+                working space: \(shown(details.workingSpaceTitle))
                 description:\(Self.block(record.description))
                 default for scenes: \(scenes.isEmpty ? "none" : scenes.map(String.init).joined(separator: ", "))
                 """)
-            if let recipe = record.recipeYAML { print("recipe:\n\(TerminalText.escape(recipe, keepNewlines: true))") }
+            if let recipe = record.recipeYAML { print("recipe:\n\(MessageText.quote(recipe, keepNewlines: true))") }
         }
 
         /// A description after its label, or, when it has several lines (an extracted look's provenance), on the
@@ -80,7 +77,7 @@ struct LooksCommand: ParsableCommand {
         static func block(_ text: String) -> String {
             let trimmed = text.trimmingCharacters(in: .newlines)
             guard trimmed.contains("\n") else { return "   " + shown(trimmed) }
-            let lines = TerminalText.escape(trimmed, keepNewlines: true).split(separator: "\n",
+            let lines = MessageText.quote(trimmed, keepNewlines: true).split(separator: "\n",
                                                                                 omittingEmptySubsequences: false)
             return "\n" + lines.map { "    " + cut($0) }.joined(separator: "\n")
         }
@@ -109,9 +106,7 @@ struct LooksCommand: ParsableCommand {
         var force = false
 
         func run() throws {
-            let catalog = try global.openCatalog()
-            let record = try catalog.resolveLook(look)
-            let removal = try catalog.removeLookReporting(guid: record.guid, force: force)
+            let (record, removal) = try global.workspace.removeLook(look, force: force)
             if !removal.clearedScenes.isEmpty {
                 printError("note: cleared the default look of scenes "
                     + removal.clearedScenes.map(String.init).joined(separator: ", "))

@@ -1,9 +1,7 @@
 import ArgumentParser
 import Foundation
-import LookCatalog
 import LookCore
 import LookFormats
-import Recipes
 import Workflows
 
 /// `looks update|versions|rename|tag|untag`: revising a look under its GUID.
@@ -35,16 +33,10 @@ extension LooksCommand {
         }
 
         func run() throws {
-            let workingSpace = try LookSpaces.stored(space)
-            let catalog = try global.openCatalog()
-            let record = try catalog.resolveLook(look)
-            let loaded = try LookFile.read(path: file, layout: CubeLayout(rawValue: layout))
-            for w in loaded.warnings { printError("warning: \(w)") }
-            var new = NewLook(cube: loaded.cube, name: record.name, sourceFormat: loaded.format,
-                              sourceFile: URL(fileURLWithPath: file).lastPathComponent)
-            new.workingSpace = workingSpace.name
-            new.workingSpaceICC = workingSpace.icc
-            let outcome = try catalog.saveVersion(guid: record.guid, new)
+            let update = try global.workspace.updateLook(look, from: file, layout: CubeLayout(rawValue: layout),
+                                                         space: space)
+            for w in update.warnings { printError("warning: \(w)") }
+            let (outcome, record) = (update.outcome, update.outcome.before)
             guard outcome.changed else {
                 print("unchanged: \(record.guid) (\(shown(record.name))): the file holds version "
                     + "\(outcome.before.version)'s cube")
@@ -66,9 +58,7 @@ extension LooksCommand {
         @Flag(help: "Print a JSON array (see README, Looks and versions).") var json = false
 
         func run() throws {
-            let catalog = try global.openCatalog()
-            let record = try catalog.resolveLook(look)
-            let versions = try catalog.versions(guid: record.guid)
+            let (record, versions) = try global.workspace.versions(of: look)
             if json {
                 print(try CatalogJSON.string(versions.map { CatalogJSON.Version(guid: record.guid, $0) }))
                 return
@@ -78,6 +68,44 @@ extension LooksCommand {
                 print("\(record.guid)@\(v.version)  \(v.cubeSize)³  \(CatalogJSON.timestamp(v.createdAt))  \(source)"
                     + (v.isCurrent ? "  current" : ""))
             }
+        }
+    }
+
+    /// `looks revert`.
+    struct Revert: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Make an older version of a look current again, as its next version (every version is kept).",
+            discussion: """
+            The older version's cube, source, recipe and working space become the look's new current version; the \
+            look keeps its GUID, name, tags and description, so scenes and recipes naming it get the old cube \
+            back. `looks versions` lists the versions.
+
+            Example:
+              lookstudio looks versions "Warm Film"
+              lookstudio looks revert "Warm Film@1"
+            """)
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: ArgumentHelp("The version to bring back: GUID@N or NAME@N.", valueName: "look@N"))
+        var look: String
+
+        func validate() throws {
+            guard let at = look.lastIndex(of: "@"), Int(look[look.index(after: at)...]) != nil else {
+                throw ValidationError("give the version to bring back as LOOK@N, e.g. \"Warm Film@1\" "
+                                      + "(`looks versions LOOK` lists them)")
+            }
+        }
+
+        func run() throws {
+            let outcome = try global.workspace.revertLook(look)
+            let record = outcome.after
+            guard outcome.changed else {
+                print("unchanged: \(record.guid) (\(shown(record.name))): the current version "
+                    + "\(record.version) holds the cube of \(look) already")
+                return
+            }
+            print("\(record.guid) (\(shown(record.name))): version \(outcome.before.version + 1) stored from "
+                + "\(look); version \(outcome.before.version) stays as \(record.guid)@\(outcome.before.version)")
         }
     }
 
@@ -92,14 +120,13 @@ extension LooksCommand {
         @Argument(help: ArgumentHelp("The new name (README, Names).", valueName: "new-name")) var newName: String
 
         func run() throws {
-            let catalog = try global.openCatalog()
-            let record = try catalog.resolveLook(look)
-            let result = try catalog.renameLook(guid: record.guid, to: newName)
+            let result = try global.workspace.renameLook(look, to: newName)
+            let record = result.before
             if !result.recipesNamingIt.isEmpty {
                 printError("note: the recipes of " + shown(result.recipesNamingIt.joined(separator: ", "))
                     + " name this look by its old name: their cubes stay; edit them before `looks rebuild`")
             }
-            print("renamed \(record.guid): \(shown(record.name)) → \(shown(result.look.name))")
+            print("renamed \(record.guid): \(shown(record.name)) → \(shown(result.after.name))")
         }
     }
 
@@ -113,11 +140,10 @@ extension LooksCommand {
         @Argument(help: ArgumentHelp("Tags to add.", valueName: "tag")) var tags: [String]
 
         func run() throws {
-            let catalog = try global.openCatalog()
-            let record = try catalog.resolveLook(look)
-            let result = try catalog.tagLook(guid: record.guid, tags: tags)
-            print("\(record.guid) (\(shown(record.name))): tags \(shown(result.look.tags.joined(separator: ", ")))"
-                + (result.added.isEmpty ? " (it had them all)" : ""))
+            let result = try global.workspace.tagLook(look, adding: tags)
+            let record = result.look
+            print("\(record.guid) (\(shown(record.name))): tags \(shown(record.tags.joined(separator: ", ")))"
+                + (result.changed.isEmpty ? " (it had them all)" : ""))
         }
     }
 
@@ -132,12 +158,11 @@ extension LooksCommand {
         @Argument(help: ArgumentHelp("Tags to remove.", valueName: "tag")) var tags: [String]
 
         func run() throws {
-            let catalog = try global.openCatalog()
-            let record = try catalog.resolveLook(look)
-            let result = try catalog.untagLook(guid: record.guid, tags: tags)
-            let left = result.look.tags.isEmpty ? "none" : shown(result.look.tags.joined(separator: ", "))
+            let result = try global.workspace.untagLook(look, removing: tags)
+            let record = result.look
+            let left = record.tags.isEmpty ? "none" : shown(record.tags.joined(separator: ", "))
             print("\(record.guid) (\(shown(record.name))): tags \(left)"
-                + (result.removed.isEmpty ? " (it had none of those)" : ""))
+                + (result.changed.isEmpty ? " (it had none of those)" : ""))
         }
     }
 }

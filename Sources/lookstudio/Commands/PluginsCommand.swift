@@ -43,17 +43,26 @@ struct PluginsListCommand: ParsableCommand {
         let rows = registry.adjustments.map { adjustment in
             [adjustment.id, fileName(adjustment.pluginPath), adjustment.parameters.map(summary).joined(separator: ", ")]
         }
-        print(table(header: ["ID", "PLUGIN FILE", "PARAMETERS name min…max (default)"], rows: rows))
-        print("\(registry.adjustments.count) adjustments from \(registry.plugins.count) plugin files.")
+        print(table(header: ["ID", "PLUGIN FILE", "PARAMETERS name range (default)"], rows: rows))
+        let older = registry.plugins.filter { $0.abiVersion == 1 }.count
+        print("\(registry.adjustments.count) adjustments from \(registry.plugins.count) plugin files"
+            + (older > 0 ? " (\(older) built for plugin ABI version 1)." : "."))
     }
 
     private func summary(_ parameter: ParameterDescriptor) -> String {
-        if parameter.kind == .bool {
-            return "\(parameter.name) on/off (\(parameter.defaultValue == 1 ? "on" : "off"))"
+        let initial = parameter.setting(for: parameter.defaultValue)
+        switch parameter.kind {
+        case .bool:
+            return "\(parameter.name) on/off (\(parameter.defaultValue == .number(1) ? "on" : "off"))"
+        case .scalar, .angle, .kelvin:
+            return "\(parameter.name) \(range(parameter)) (\(initial))"
+        case .curve:
+            return "\(parameter.name) curve \(range(parameter))\(parameter.isPeriodic ? ", periodic" : "") (\(initial))"
+        case .color:
+            return "\(parameter.name) colour \(range(parameter))\(parameter.isWheel ? ", wheel" : "") (\(initial))"
+        case .choice:
+            return "\(parameter.name) \(parameter.choices.joined(separator: "|")) (\(initial))"
         }
-        let unit = parameter.kind.unitSuffix
-        return "\(parameter.name) \(number(parameter.min))…\(number(parameter.max))\(unit) "
-            + "(\(number(parameter.defaultValue)))"
     }
 }
 
@@ -91,9 +100,9 @@ struct PluginsDescribeCommand: ParsableCommand {
         }
         print("")
         let rows = adjustment.parameters.map { parameter in
-            [parameter.name, parameter.displayName, parameter.kind.rawValue,
-             "\(number(parameter.min))…\(number(parameter.max))\(parameter.kind.unitSuffix)",
-             number(parameter.defaultValue), number(parameter.identityValue), parameter.description]
+            [parameter.name, parameter.displayName, kind(parameter), range(parameter),
+             parameter.setting(for: parameter.defaultValue).fullDescription,
+             parameter.setting(for: parameter.identityValue).fullDescription, parameter.description]
         }
         print(table(header: ["PARAMETER", "NAME", "KIND", "RANGE", "DEFAULT", "IDENTITY", "MEANING"], rows: rows))
     }
@@ -110,6 +119,29 @@ private func encodeJSON(_ value: some Encodable) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return String(decoding: try encoder.encode(value), as: UTF8.self)
+}
+
+/// The kind, with a curve's or a colour's flag: `curve, periodic`, `color, wheel`.
+private func kind(_ parameter: ParameterDescriptor) -> String {
+    if parameter.isPeriodic { return "curve, periodic" }
+    if parameter.isWheel { return "color, wheel" }
+    return parameter.kind.rawValue
+}
+
+/// What values the parameter takes: `-1…1`, `0…360°`, `x 0…1, y 0…1, 2–16 points`, `0…4 each`, `fwd | rev`.
+private func range(_ parameter: ParameterDescriptor) -> String {
+    let span = "\(number(parameter.min))…\(number(parameter.max))\(parameter.kind.unitSuffix)"
+    switch parameter.kind {
+    case .scalar, .angle, .kelvin, .bool:
+        return span
+    case .curve:
+        let x = parameter.xRange.map { "\(number($0.lowerBound))…\(number($0.upperBound))" } ?? "?"
+        return "x \(x), y \(span), \(parameter.minPoints)–\(parameter.maxPoints) points"
+    case .color:
+        return "\(span) each"
+    case .choice:
+        return parameter.choices.joined(separator: " | ")
+    }
 }
 
 /// Shortest decimal that reads back as the same Float ("0.5", "-3000", "0.2").

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import LookCatalog
 import LookCore
+import LookModel
+import Workflows
 
 /// `lookstudio scenes …`: the scene descriptions and their default looks.
 struct ScenesCommand: ParsableCommand {
@@ -10,17 +11,14 @@ struct ScenesCommand: ParsableCommand {
         abstract: "List scene descriptions, set their default look and their automatic-correction preset.",
         subcommands: [List.self, Show.self, SetLook.self, SetCorrection.self])
 
-    static func lookName(_ catalog: Catalog, _ guid: String?) throws -> String? {
-        guard let guid else { return nil }
-        return try catalog.look(guid: guid)?.name
-    }
-
-    static func printScene(_ scene: SceneRecord, lookName: String?) {
+    /// One line a scene: label, name, workflows and default look.
+    static func printScene(_ details: SceneDetails) {
+        let (scene, lookName) = (details.scene, details.defaultLookName)
         let look = scene.defaultLookGuid.map {
-            "\(TerminalText.escape(lookName ?? $0)) at \(scene.defaultLookStrength)"
+            "\(MessageText.quote(lookName ?? $0)) at \(scene.defaultLookStrength)"
         } ?? "no default look"
         let workflows = scene.workflows.joined(separator: ", ")
-        print("\(scene.label)\t\(TerminalText.escape(scene.name))\t[\(workflows)]\t\(look)")
+        print("\(scene.label)\t\(MessageText.quote(scene.name))\t[\(workflows)]\t\(look)")
     }
 
     /// `scenes list`.
@@ -32,14 +30,12 @@ struct ScenesCommand: ParsableCommand {
         @Flag(help: "Print a JSON array (see docs/CATALOG.md).") var json = false
 
         func run() throws {
-            let catalog = try global.openCatalog()
-            let scenes = try catalog.scenes()
-            let views = try scenes.map { CatalogJSON.Scene($0, lookName: try ScenesCommand.lookName(catalog, $0.defaultLookGuid)) }
+            let scenes = try global.workspace.scenes()
             if json {
-                print(try CatalogJSON.string(views))
+                print(try CatalogJSON.string(scenes.map(CatalogJSON.Scene.init)))
                 return
             }
-            for (scene, view) in zip(scenes, views) { ScenesCommand.printScene(scene, lookName: view.defaultLookName) }
+            scenes.forEach(ScenesCommand.printScene)
         }
     }
 
@@ -53,22 +49,21 @@ struct ScenesCommand: ParsableCommand {
         @Flag(help: "Print a JSON object (see docs/CATALOG.md).") var json = false
 
         func run() throws {
-            let catalog = try global.openCatalog()
-            let scene = try catalog.scene(label: label)
-            let view = CatalogJSON.Scene(scene, lookName: try ScenesCommand.lookName(catalog, scene.defaultLookGuid))
+            let details = try global.workspace.scene(label: label)
+            let (scene, view) = (details.scene, CatalogJSON.Scene(details))
             if json {
                 print(try CatalogJSON.string(view))
                 return
             }
             let defaultLook = scene.defaultLookGuid.map {
-                "\($0) (\(TerminalText.escape(view.defaultLookName ?? "?")))"
+                "\($0) (\(MessageText.quote(view.defaultLookName ?? "?")))"
             } ?? "none"
             print("""
                 label:         \(scene.label)
                 guid:          \(scene.guid)
-                name:          \(TerminalText.escape(scene.name))
+                name:          \(MessageText.quote(scene.name))
                 workflows:     \(scene.workflows.joined(separator: ", "))
-                description:   \(TerminalText.escape(scene.description))
+                description:   \(MessageText.quote(scene.description))
                 default look:  \(defaultLook)
                 strength:      \(scene.defaultLookStrength)
                 correction:    \(scene.correction.summary)
@@ -93,17 +88,7 @@ struct ScenesCommand: ParsableCommand {
         }
 
         func run() throws {
-            let catalog = try global.openCatalog()
-            let record = try catalog.resolveLook(look)
-            // A scene follows a look, not one of its versions: refuse a version rather than quietly use the current.
-            guard record.isCurrentVersion else {
-                let name = TerminalText.escape(record.name)
-                throw ValidationError("\(look) names version \(record.version) of \"\(name)\"; "
-                    + "a scene uses a look's current version: give the look without @\(record.version) (to bring "
-                    + "that cube back, export \(record.guid)@\(record.version) and store it with `looks update`)")
-            }
-            let scene = try catalog.setSceneLook(label: label, lookGuid: record.guid, strength: strength)
-            ScenesCommand.printScene(scene, lookName: record.name)
+            ScenesCommand.printScene(try global.workspace.setSceneLook(label: label, look: look, strength: strength))
         }
     }
 }

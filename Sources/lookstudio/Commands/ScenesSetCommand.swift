@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
-import LookCatalog
 import LookCore
 import LookModel
+import Workflows
 
 /// `scenes set`: a scene's automatic-correction preset.
 extension ScenesCommand {
@@ -25,44 +25,32 @@ extension ScenesCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Scene label.") var label: Int
         @Option(help: ArgumentHelp("Automatic correction for this scene.", valueName: "on|off")) var auto: OnOff?
-        @Option(help: "Exposure strength, percent 0…200.") var exposure: Int?
-        @Option(help: "Black and white point strength, percent 0…200.") var levels: Int?
-        @Option(help: "Colour-cast removal strength, percent 0…200.") var whiteBalance: Int?
-        @Option(help: "Contrast strength, percent 0…200.") var contrast: Int?
-        @Option(help: "Vibrance strength, percent 0…200.") var vibrance: Int?
+        @OptionGroup var stages: StageOptions
         @Option(help: ArgumentHelp("A white backdrop sets white point and white balance.", valueName: "on|off"))
         var keepWhite: OnOff?
         @Option(help: ArgumentHelp("Leave skin hues out of vibrance.", valueName: "on|off")) var protectSkin: OnOff?
         @Flag(help: "Print the updated scene as JSON (as scenes show --json).") var json = false
 
         func validate() throws {
-            for (name, value) in [("exposure", exposure), ("levels", levels), ("white-balance", whiteBalance),
-                                  ("contrast", contrast), ("vibrance", vibrance)] {
-                if let value, !CorrectionPreset.isValidStrength(Double(value)) {
-                    throw ValidationError("--\(name) must be 0…200")
-                }
+            // The catalog keeps whole percents.
+            for (stage, value) in stages.percentages where value.rounded() != value {
+                throw ValidationError("--\(stage.flag) \(TextNumber.format(value)): a scene's preset takes whole percents")
             }
         }
 
         func run() throws {
-            let catalog = try global.openCatalog()
-            let (auto, exposure, levels, whiteBalance) = (auto, exposure, levels, whiteBalance)
-            let (contrast, vibrance, keepWhite, protectSkin) = (contrast, vibrance, keepWhite, protectSkin)
-            let scene = try catalog.updateSceneCorrection(label: label) { c in
+            let (auto, keepWhite, protectSkin, percentages) = (auto, keepWhite, protectSkin, stages.percentages)
+            let details = try global.workspace.updateSceneCorrection(label: label) { c in
                 if let auto { c.enabled = auto.isOn }
-                if let exposure { c.exposure = Double(exposure) }
-                if let levels { c.levels = Double(levels) }
-                if let whiteBalance { c.whiteBalance = Double(whiteBalance) }
-                if let contrast { c.contrast = Double(contrast) }
-                if let vibrance { c.vibrance = Double(vibrance) }
+                for (stage, percent) in percentages { c[stage] = percent }
                 if let keepWhite { c.keepWhite = keepWhite.isOn }
                 if let protectSkin { c.protectSkin = protectSkin.isOn }
             }
             if json {
-                let view = CatalogJSON.Scene(scene, lookName: try ScenesCommand.lookName(catalog, scene.defaultLookGuid))
-                print(try CatalogJSON.string(view))
+                print(try CatalogJSON.string(CatalogJSON.Scene(details)))
             } else {
-                print("\(scene.label)\t\(TerminalText.escape(scene.name))\t\(scene.correction.summary)")
+                let scene = details.scene
+                print("\(scene.label)\t\(MessageText.quote(scene.name))\t\(scene.correction.summary)")
             }
         }
     }

@@ -1,0 +1,1 @@
+<ColorCorrection id="a"><SATNode><Saturation>2</Saturation></SATNode></ColorCorrection>

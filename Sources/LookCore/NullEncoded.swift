@@ -1,0 +1,17 @@
+/// An optional that is always written to JSON: `null` when absent, where a synthesised `Encodable` would leave the
+/// key out. The `--json` contracts list every key, so absent values read as `null`, never as a missing key.
+@propertyWrapper
+public struct NullEncoded<Value: Encodable & Sendable>: Encodable, Sendable {
+    /// The value, nil when absent.
+    public var wrappedValue: Value?
+
+    /// Wraps `wrappedValue`.
+    public init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let wrappedValue { try container.encode(wrappedValue) } else { try container.encodeNil() }
+    }
+}
+
+extension NullEncoded: Equatable where Value: Equatable {}
