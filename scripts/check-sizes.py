@@ -206,7 +206,7 @@ def kind_of(head, enclosed):
     if enclosed or not head:
         return "closure"
     words = outer_words(head)
-    if "=" in words or "in" == words[-1]:
+    if not words or "=" in words or words[-1] == "in":
         return "closure"
     for w in words:
         if w in TYPE_KEYWORDS:

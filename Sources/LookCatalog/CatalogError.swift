@@ -74,9 +74,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
         case .badSeed(let file, let message):
             return "\(file): \(message)"
         case .lookNotFound(let ref):
-            let hex = !ref.isEmpty && ref.count < 8 && ref.allSatisfy { $0.isHexDigit || $0 == "-" }
-            return "no look named or with GUID \"\(MessageText.quote(ref))\""
-                + (hex ? "; a GUID prefix needs at least 8 hex digits" : "") + " (see `lookstudio looks list`)"
+            return Self.lookNotFound(ref)
         case .lookNotFoundNear(let ref, let names):
             return "no look named or with GUID \"\(MessageText.quote(ref))\"; did you mean "
                 + names.map { "\"\(MessageText.quote($0))\"" }.joined(separator: " or ") + "?"
@@ -136,6 +134,13 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
                 + "`lookstudio catalog verify`, then copy every readable look and scene into a new file with "
                 + "`lookstudio catalog recover --to NEW.sqlite` and use that file"
         }
+    }
+
+    /// No look answers `ref`; a short hex reference is told that a GUID prefix needs 8 digits.
+    private static func lookNotFound(_ ref: String) -> String {
+        let hex = !ref.isEmpty && ref.count < 8 && ref.allSatisfy { $0.isHexDigit || $0 == "-" }
+        return "no look named or with GUID \"\(MessageText.quote(ref))\""
+            + (hex ? "; a GUID prefix needs at least 8 hex digits" : "") + " (see `lookstudio looks list`)"
     }
 
     /// What uses a look: the scenes it is the default look of, the looks whose recipes name it.
