@@ -74,6 +74,8 @@ let package = Package(
 
         // Data and pure colour math.
         .target(name: "LookModel"),
+        // SHA-256 over libcrypto, in one place for the catalog, the correction model and extraction's provenance.
+        .target(name: "Hashing", dependencies: ["CCrypto"]),
         // The per-entry loops every cube passes through (validation, identity, sampling, the plugin host's output
         // check, the composer) are always optimised: at SwiftPM's debug -O0 a 33³ two-step compose took 19 ms
         // instead of 1.5 ms, which alone used a fifth of the studio's 100 ms slider budget in `make test`.
@@ -122,7 +124,7 @@ let package = Package(
         .target(
             name: "LookCatalog",
             dependencies: [
-                "LookModel", "LookCore", "LookFormats", "ImageIO", "CCrypto", "YAMLScreen",
+                "LookModel", "LookCore", "LookFormats", "ImageIO", "Hashing", "YAMLScreen",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -132,7 +134,7 @@ let package = Package(
         .target(name: "Workflows", dependencies: [
             "LookModel", "LookCore", "LookFormats", "ImageIO", "ColorManagement", "PluginHost", "Recipes", "Scenes",
             "Correction", "Rendering", "LookGallery", "LookCatalog", "ImageMetadata", "Extraction", "Export",
-            "YAMLScreen", .product(name: "Yams", package: "Yams"),
+            "Hashing", "YAMLScreen", .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "LookBench", dependencies: [
             "LookCore", "LookFormats", "ImageIO", "ColorManagement", "PluginHost", "Recipes", "Scenes", "Correction",
@@ -148,7 +150,7 @@ let package = Package(
             ]
         ),
         // The learned correction's inference (docs/CORRECTION.md); the model file is this module's resource.
-        .target(name: "CorrectionModel", dependencies: ["CCrypto", "LookCore"],
+        .target(name: "CorrectionModel", dependencies: ["Hashing", "LookCore"],
                 resources: [.copy("Resources/correction-model.lscm")]),
 
         // The studio's local web server (Hummingbird): HTTP, JSON API over Workflows, the page's HTML, JS and CSS
@@ -209,7 +211,8 @@ let package = Package(
         // composed tests check the same references through the host and the composer.
         .testTarget(name: "GradePluginTests", dependencies: ["PluginABI", "Pixels", "LookStudioTestSupport", "LookCore",
                                                              "PluginHost", "Recipes"]),
-        .testTarget(name: "CorrectionModelTests", dependencies: ["CorrectionModel", "ImageIO", "LookCore"]),
+        .testTarget(name: "CorrectionModelTests", dependencies: ["CorrectionModel", "Hashing", "ImageIO", "LookCore"]),
+        .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "LookCore", "LookFormats", "ImageIO",
                                                         "ColorManagement", "CZlib", "CCrypto", "LookStudioTestSupport"]),
         .testTarget(name: "StudioTests", dependencies: ["Studio", "Workflows", "lookstudio", "LookStudioTestSupport"]),

@@ -1,6 +1,7 @@
+import Foundation
 import ColorManagement
 import Extraction
-import Foundation
+import Hashing
 import ImageIO
 import LookCatalog
 import LookCore
