@@ -190,7 +190,7 @@ let package = Package(
         .testTarget(name: "ImageMetadataTests", dependencies: ["ImageMetadata", "ImageIO", "LookStudioTestSupport"]),
         .testTarget(name: "ColorManagementTests", dependencies: ["ColorManagement", "LookCore"]),
         .testTarget(name: "LookCatalogTests", dependencies: ["LookCatalog", "LookStudioTestSupport", "LookCore",
-                                                             "LookFormats", "ImageIO", "LookModel",
+                                                             "LookFormats", "ImageIO", "LookModel", "Hashing",
                                                              .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "RecipesTests", dependencies: ["Recipes", "LookCore", "PluginHost", "ImageIO",
                                                          "LookStudioTestSupport"]),
