@@ -127,7 +127,7 @@ public final class Catalog: Sendable {
         try Catalog.mapErrors(path) {
             let current = try queue.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
             if current?.lowercased() != "wal" || !pending.isEmpty {
-                try Catalog.checkIntegrity(queue, path: path)
+                try Catalog.checkIntegrity(queue, path: path, migrated: pending.isEmpty)
             }
             if current?.lowercased() != "wal" {
                 try queue.writeWithoutTransaction { db in
@@ -247,6 +247,10 @@ public final class Catalog: Sendable {
             throw CatalogError.readOnly(path: path)
         } catch let error as DatabaseError where isCorruption(error) {
             throw CatalogError.damaged(path: path, error.message ?? "\(error)")
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR
+                    && error.message?.hasPrefix("no such table") == true {
+            // Every table is created by the migrations, which this open found applied: one missing was dropped.
+            throw CatalogError.damaged(path: path, error.message ?? "\(error)")
         } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL || error.resultCode == .SQLITE_IOERR {
             // A write that hits a full disk or a file-size limit; the transaction was rolled back.
             throw CatalogError.database(path: path, (error.message ?? "\(error)")
@@ -261,6 +265,7 @@ public final class Catalog: Sendable {
     func write<T>(_ body: (Database) throws -> T) throws -> T {
         if access == .immutable { throw CatalogError.cannotWrite(path: path, folder: Catalog.folder(of: path),
                                                                  creating: false) }
+        if let damage = integrity.damage { throw CatalogError.damaged(path: path, damage) }
         if access == .readWrite { try integrity.ensure { try Catalog.checkIntegrity(dbQueue, path: path) } }
         return try Catalog.mapErrors(path) {
             try dbQueue.writeWithoutTransaction { db in

@@ -35,6 +35,7 @@ public enum CLFFile {
 
     /// Parses CLF XML bytes; `fileName` names the file in errors.
     public static func parse(_ bytes: [UInt8], fileName: String) throws(LookFormatsError) -> CLFContents {
+        try TextCheck.requireUTF8(bytes, file: fileName, format: "CLF")
         let collector = CLFCollector(file: fileName)
         let parser = XMLParser(data: Data(bytes))
         parser.delegate = collector

@@ -98,4 +98,17 @@ struct CLFFileTests {
         #expect(try LUTFormat.format(of: "\(dir)/b.clf") == .clf)
         #expect(try LUTFormat.read(path: "\(dir)/a.xml").lut.cube == cube)
     }
+
+    /// The probe's 93-byte file (Fuzz/seeds/clf): a byte that is not UTF-8 (0xEE) in an attribute or element name
+    /// ended every command with SIGILL inside Foundation's XMLParser.
+    @Test(arguments: [
+        (#"<LUT3D i"#, #"="32f"/>"#),
+        (#"<LUT"#, #"3D/>"#),
+    ])
+    func aNameThatIsNotUTF8IsRefusedBeforeTheXMLParser(_ before: String, _ after: String) throws {
+        let head = "<?xml version=\"1.0\"?>\n<ProcessList id=\"a\" compCLFversion=\"3\">" + before
+        let file = Array(head.utf8) + [0xEE] + Array((after + "</ProcessList>\n").utf8)
+        let error = try #require(throws: LookFormatsError.self) { try CLFFile.parse(file, fileName: "t.clf") }
+        #expect(error.description.contains("not UTF-8") && error.description.contains("CLF") && error.line == 2)
+    }
 }
