@@ -32,6 +32,7 @@ public final class Catalog: Sendable {
         /// Read-only on a file nothing may write beside (a read-only file system or folder, where SQLite cannot
         /// create the `-shm` file WAL needs): SQLite's `immutable` mode, no locks, nothing created; chosen by the
         /// open itself when a read-write or read-only open fails that way. Writes throw `CatalogError.cannotWrite`.
+        /// A file with a `-wal` beside it is read with the log instead (see `openQueue`), or refused.
         case immutable
     }
 
@@ -172,14 +173,30 @@ public final class Catalog: Sendable {
     /// existing catalog that SQLite cannot open because nothing may be written beside it (error 14, or a
     /// read-only error) is opened again immutable, so reads work; a new catalog in such a folder is refused
     /// naming the folder.
+    ///
+    /// An immutable open ignores the `-wal` file, where the last commits of a process that did not close the
+    /// catalog still are: it would show an older catalog without saying so. So a catalog with a `-wal` beside it
+    /// is opened with SQLite's plain read-only mode instead, which reads the log through the `-shm` index beside
+    /// it (SQLite 3.22 and later, "Read-Only Databases" in SQLite's WAL documentation); without a `-shm` that
+    /// SQLite can read, the log cannot be read on a read-only file system and the open is refused.
     static func openQueue(path: String, readOnly: Bool, exists: Bool, immutable: Bool) throws
         -> (queue: DatabaseQueue, immutable: Bool) {
-        func open(immutable: Bool) throws -> DatabaseQueue {
+        func readOnlyOpen() throws -> (queue: DatabaseQueue, immutable: Bool) {
+            let wal = path + "-wal"
+            let walSize = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
+            guard walSize > 0 else { return (try open(immutable: true), true) }
+            do {
+                return (try open(immutable: false, forceReadOnly: true), true)
+            } catch {
+                throw CatalogError.unreadableLog(path: path, log: wal)
+            }
+        }
+        func open(immutable: Bool, forceReadOnly: Bool = false) throws -> DatabaseQueue {
             var config = Configuration()
             config.busyMode = .timeout(Catalog.busyTimeout)
             config.foreignKeysEnabled = true
             config.label = "LookStudio catalog"
-            config.readonly = readOnly || immutable
+            config.readonly = readOnly || immutable || forceReadOnly
             let ro = config.readonly
             config.prepareDatabase { db in
                 // WAL with NORMAL sync is durable against process crashes (SIGKILL); only power loss can drop the
@@ -193,12 +210,17 @@ public final class Catalog: Sendable {
             return queue
         }
         do {
-            return (try open(immutable: immutable), immutable)
+            if immutable { return try readOnlyOpen() }
+            return (try open(immutable: false), false)
+        } catch let error as CatalogError {
+            throw error
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             throw CatalogError.notSQLite(path: path)
         } catch let error as DatabaseError where cannotWriteBeside(error) && exists && !immutable {
             do {
-                return (try open(immutable: true), true)
+                return try readOnlyOpen()
+            } catch let error as CatalogError {
+                throw error
             } catch {
                 throw CatalogError.database(path: path, "\(error)")
             }

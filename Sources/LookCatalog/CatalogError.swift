@@ -55,6 +55,9 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
     case cannotWrite(path: String, folder: String, creating: Bool)
     /// SQLite's integrity check failed: the catalog takes no writes until it is recovered.
     case damaged(path: String, _ details: String)
+    /// A catalog on a read-only file system whose write-ahead log `log` may hold its last commits, which SQLite
+    /// cannot read there without the `-shm` index beside it.
+    case unreadableLog(path: String, log: String)
 
     public var description: String {
         switch self {
@@ -146,6 +149,12 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
             return "catalog \(path) is on a read-only file system or in a folder that is not writable (\(folder)), "
                 + "so it was opened for reading only; nothing was changed. To change it, make \(folder) writable, "
                 + "or copy the catalog to a writable folder and pass --catalog"
+        case .unreadableLog(let path, let log):
+            return "catalog \(path) has a write-ahead log \(log) that may hold its latest changes (a process that "
+                + "used it did not close it), and SQLite cannot read that log on a read-only file system without "
+                + "the \(path)-shm file beside it, so it was not opened (without the log it would show an older catalog). Open "
+                + "the catalog once where its folder is writable (SQLite then moves the log into the file), or "
+                + "copy the catalog with its -wal file to a writable folder"
         case .damaged(let path, let details):
             return "catalog \(path) is damaged (\(details)); nothing was written. See the problems with "
                 + "`lookstudio catalog verify`, then copy every readable look and scene into a new file with "
