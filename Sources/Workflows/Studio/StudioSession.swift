@@ -28,7 +28,7 @@ public final class StudioSession: @unchecked Sendable {
     public let registry: PluginRegistry
     /// Composes the page's recipes with those plugins and the catalog's looks.
     public let composer: Composer
-    let uploadFolder: String
+    let uploads: UploadFolder
 
     struct Photo {
         var name: String
@@ -65,11 +65,18 @@ public final class StudioSession: @unchecked Sendable {
             let record = try catalog.resolveLook(reference)
             return ResolvedLook(guid: record.guid, name: record.name, cube: try catalog.cube(guid: record.guid))
         }
-        uploadFolder = NSTemporaryDirectory() + "lookstudio-studio-\(UUID().uuidString)"
+        UploadFolder.removeStale()
+        uploads = UploadFolder()
         for path in files { _ = try addPhoto(path: path) }
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: uploadFolder) }
+    /// Removes the dropped photos' files. The studio calls it however it stops; the photos stay decoded in memory.
+    public func removeUploads() { uploads.remove() }
+
+    /// The folder dropped photos are written to (made on the first drop).
+    public var uploadFolder: String { uploads.path }
+
+    deinit { uploads.remove() }
 
     /// Files given directly, and the images inside folders (not recursive), in order.
     static func expand(_ paths: [String]) throws -> [String] {
@@ -123,10 +130,9 @@ public final class StudioSession: @unchecked Sendable {
         let display = String(URL(fileURLWithPath: name).lastPathComponent.prefix(200))
         let shown = display.isEmpty ? "dropped" : display
         // The file name is ours; the dropped name is only shown, so it cannot point anywhere.
-        let file = uploadFolder + "/" + UUID().uuidString
+        let file: String
         do {
-            try FileManager.default.createDirectory(atPath: uploadFolder, withIntermediateDirectories: true)
-            try Data(bytes).write(to: URL(fileURLWithPath: file), options: .atomic)
+            file = try uploads.store(bytes)
         } catch {
             // The system's text names the server's temporary folder, which is nothing the page's user can act on.
             throw WorkflowError.unreadablePhoto(name: shown, "the server could not write it to its temporary folder")
