@@ -216,6 +216,8 @@ public final class Catalog: Sendable {
             throw error
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             throw CatalogError.notSQLite(path: path)
+        } catch let error as DatabaseError where isCorruption(error) {
+            throw CatalogError.damaged(path: path, cutShort(path) ?? error.message ?? "\(error)")
         } catch let error as DatabaseError where cannotWriteBeside(error) && exists && !immutable {
             do {
                 return try readOnlyOpen()
@@ -247,6 +249,23 @@ public final class Catalog: Sendable {
     /// The folder holding `path`.
     static func folder(of path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
+    }
+
+    /// "the file is cut short: …" when the file is smaller than the page count its header declares (a copy that
+    /// was interrupted, a full disk), else nil.
+    static func cutShort(_ path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 100), head.count == 100,
+              let size = try? handle.seekToEnd() else { return nil }
+        let bytes = [UInt8](head)
+        let rawPageSize = Int(bytes[16]) << 8 | Int(bytes[17])
+        let pageSize = rawPageSize == 1 ? 65536 : rawPageSize
+        let pages = bytes[28..<32].reduce(0) { $0 << 8 | Int($1) }
+        let declared = pageSize * pages
+        guard pageSize >= 512, Int(size) < declared else { return nil }
+        return "the file is cut short: \(Int(size).formatted(.number.grouping(.automatic))) bytes of the "
+            + "\(declared.formatted(.number.grouping(.automatic))) its header declares (\(pages) pages of \(pageSize))"
     }
 
     /// True when the file starts with SQLite's 16-byte magic string.

@@ -58,6 +58,8 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
     /// A catalog on a read-only file system whose write-ahead log `log` may hold its last commits, which SQLite
     /// cannot read there without the `-shm` index beside it.
     case unreadableLog(path: String, log: String)
+    /// `catalog recover` could save nothing: the file cannot even be opened or its tables listed.
+    case unrecoverable(path: String, _ reason: String)
 
     public var description: String {
         switch self {
@@ -149,6 +151,9 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
             return "catalog \(path) is on a read-only file system or in a folder that is not writable (\(folder)), "
                 + "so it was opened for reading only; nothing was changed. To change it, make \(folder) writable, "
                 + "or copy the catalog to a writable folder and pass --catalog"
+        case .unrecoverable(let path, let reason):
+            return "nothing could be recovered from \(path): \(reason), so no look or scene in it can be reached; "
+                + "no new catalog was written. Restore the catalog from a backup"
         case .unreadableLog(let path, let log):
             return "catalog \(path) has a write-ahead log \(log) that may hold its latest changes (a process that "
                 + "used it did not close it), and SQLite cannot read that log on a read-only file system without "
