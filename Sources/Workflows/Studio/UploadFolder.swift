@@ -40,25 +40,24 @@ final class UploadFolder: @unchecked Sendable {
         return folder
     }
 
-    /// Writes `bytes` to a new file of the folder, readable by this user only, and returns its path.
-    func store(_ bytes: [UInt8]) throws -> String {
+    /// A new empty file of the folder, readable and writable by this user only, open for writing.
+    func create() throws -> (path: String, fd: Int32) {
         try ensureCreated()
         let file = path + "/" + UUID().uuidString
         let fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        defer { close(fd) }
+        return (file, fd)
+    }
+
+    /// Writes all of `bytes` to `fd`.
+    static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32) throws {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 && errno == EINTR { continue }
-            guard written > 0 else {
-                let code = POSIXErrorCode(rawValue: errno) ?? .EIO
-                unlink(file)
-                throw POSIXError(code)
-            }
+            guard written > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
             offset += written
         }
-        return file
     }
 
     /// Removes the folder and every file in it.
