@@ -22,7 +22,7 @@ public enum FailureKind: Sendable, Equatable {
             self = .notFound
         case CatalogError.duplicateName, CatalogError.contentTaken, is StudioSameCube: self = .conflict
         case CatalogError.database: self = .unavailable
-        case CatalogError.readOnly, CatalogError.damaged: self = .broken
+        case CatalogError.readOnly, CatalogError.damaged, CatalogError.unreadableLog: self = .broken
         default: self = .badRequest
         }
     }
