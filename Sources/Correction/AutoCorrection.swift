@@ -15,7 +15,7 @@ public struct AutoCorrection: Sendable, Equatable, Codable {
     public struct WhiteBalance: Sendable, Equatable, Codable {
         enum CodingKeys: String, CodingKey {
             case estimate, spread, confidence, colour, skin, brightAchromatic = "bright_achromatic", amount
-            case corrected, gains
+            case corrected, gains, neutral
         }
 
         /// The illuminant the model found, as log(R/G), log(B/G) of a neutral surface under it.
@@ -34,8 +34,11 @@ public struct AutoCorrection: Sendable, Equatable, Codable {
         public var amount = 0.0
         /// The illuminant actually corrected (estimate × amount).
         public var corrected = LogChroma.neutral
-        /// The linear-light channel gains that correct it (green 1).
+        /// The linear-light channel gains that correct it (green 1, except with a neutral reference, whose gains
+        /// also keep or set its level).
         public var gains = SIMD3<Double>(1, 1, 1)
+        /// The surface the user said is neutral, when there is one: it sets the gains instead of the model.
+        public var neutral: NeutralReference?
 
         // Every key is written, `skin` and `bright_achromatic` as null when absent, as the JSON contract says.
         public func encode(to encoder: Encoder) throws {
@@ -49,6 +52,7 @@ public struct AutoCorrection: Sendable, Equatable, Codable {
             try c.encode(amount, forKey: .amount)
             try c.encode(corrected, forKey: .corrected)
             try c.encode(gains, forKey: .gains)
+            try c.encode(neutral, forKey: .neutral)
         }
     }
 
@@ -196,9 +200,12 @@ extension AutoCorrection {
     }()
 
     /// Plans the correction of one analysed image with `model` (nil: the shipped one): the learned cast and
-    /// exposure applied as far as their confidence warrants, the measured veil, each scaled by `settings`.
+    /// exposure applied as far as their confidence warrants, the measured veil, each scaled by `settings`. A
+    /// `neutral` reference replaces the model's cast whole, whatever the white balance strength (the user pointed at
+    /// it), and with a target level the model's exposure too.
     public static func plan(_ analysis: CorrectionAnalysis, settings: CorrectionPreset = CorrectionPreset(),
-                            model given: CorrectionModel? = nil) throws(CorrectionError) -> AutoCorrection {
+                            model given: CorrectionModel? = nil,
+                            neutral: NeutralReference? = nil) throws(CorrectionError) -> AutoCorrection {
         var plan = AutoCorrection(settings: settings)
         guard settings.enabled, !analysis.samples.isEmpty, !analysis.small.isEmpty else { return plan }
         let model: CorrectionModel
@@ -217,7 +224,7 @@ extension AutoCorrection {
         plan.planLevels(samples, estimate: estimate)
         samples = samples.map(plan.levelsMap)
         faces = faces.map(plan.levelsMap)
-        plan.planWhiteBalance(samples, faces: faces, estimate: estimate)
+        plan.planWhiteBalance(samples, faces: faces, estimate: estimate, neutral: neutral)
         let gains = SIMD3<Float>(plan.whiteBalance.gains)
         if plan.whiteBalance.gains != SIMD3(1, 1, 1) {
             samples = samples.map { $0 * gains }
@@ -261,7 +268,7 @@ extension AutoCorrection {
     }
 
     private mutating func planWhiteBalance(_ samples: [SIMD3<Float>], faces: [SIMD3<Float>],
-                                           estimate: CorrectionEstimate) {
+                                           estimate: CorrectionEstimate, neutral: NeutralReference?) {
         var wb = WhiteBalance()
         wb.brightAchromatic = whiteBalance.brightAchromatic
         // The model reports the shift the cast caused (log G/R, log G/B); the illuminant is its opposite.
@@ -277,6 +284,17 @@ extension AutoCorrection {
                 let mean = LogChroma(LinearMeasure.minkowski(skin, p: 1))
                 wb.skin = LogChroma(red: mean.red - Self.typicalSkin.red, blue: mean.blue - Self.typicalSkin.blue)
             }
+        }
+        if let neutral {
+            // A point on this photo passed through this photo's black point before the gains, so it is read after
+            // it; a card's gains were measured on its own photo and hold for the shoot's light as they are.
+            let colour = neutral.kind == .point ? levelsMapD(neutral.measured) : neutral.measured
+            wb.neutral = neutral
+            wb.amount = 1
+            wb.corrected = LogChroma(colour)
+            wb.gains = neutral.gains(for: colour)
+            whiteBalance = wb
+            return
         }
         if let backdrop = wb.brightAchromatic {
             // The White Backgrounds preset: the backdrop is a white, whatever the model's prior over casts.
@@ -330,6 +348,8 @@ extension AutoCorrection {
         }
         // A white backdrop is meant to be bright.
         if settings.keepWhite { stops = max(0, stops) }
+        // A grey level asked for sets the exposure through the reference's gains.
+        if whiteBalance.neutral?.target != nil { stops = 0 }
         exposure.stops = abs(stops) < 0.01 ? 0 : max(-1.5, min(2, stops))
     }
 
@@ -483,6 +503,15 @@ extension AutoCorrection {
     /// inputs of the rest (`correct --explain`).
     public var explanation: [String] {
         guard settings.enabled else { return ["auto correction: off"] }
+        if let neutral = whiteBalance.neutral {
+            let g = whiteBalance.gains
+            return [String(format: "white balance: %@ → gains (%.3f, %.3f, %.3f)%@", neutral.summary, g.x, g.y, g.z,
+                           neutral.target == nil ? "" : "; exposure set by it")] + Array(modelExplanation.dropFirst())
+        }
+        return modelExplanation
+    }
+
+    private var modelExplanation: [String] {
         func c(_ v: LogChroma?) -> String { v.map { String(format: "(%+.3f, %+.3f)", $0.red, $0.blue) } ?? "none" }
         let wb = whiteBalance, s = settings, e = exposure
         return [

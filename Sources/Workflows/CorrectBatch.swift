@@ -55,6 +55,8 @@ public struct CorrectJob: Sendable {
     public var params: CorrectionOverrides
     /// The automatic-correction choice.
     public var auto: AutoChoice
+    /// A surface the user says is neutral (nil: the model decides the white balance).
+    public var neutral: NeutralChoice?
     /// Encoder, colour and pixel-limit options; each image's working space is its look's.
     public var options: ImagePipeline.Options
     /// The metadata each output carries from its input.
@@ -155,7 +157,7 @@ public struct CorrectJob: Sendable {
         let started = DispatchTime.now().uptimeNanoseconds
         // One analysis serves detection, the automatic correction and every strength.
         var analysis: SceneAnalysis?
-        if scene == nil || !auto.isOff {
+        if scene == nil || !auto.isOff || neutral != nil {
             analysis = try SceneAnalysis(path: file, maxPixels: options.maxPixels)
             if let failure = analysis?.faceDetectionFailure { warn("\(file): \(failure)") }
         }
@@ -173,8 +175,12 @@ public struct CorrectJob: Sendable {
         var overrides = params
         overrides.lutOutputGuid = looks.explicit?.guid
         let preset = result.scene.flatMap { looks.presets[$0.rawValue] } ?? CorrectionPreset()
-        if let analysis, let settings = auto.settings(preset: preset) {
-            overrides.auto = try AutoCorrection.plan(CorrectionAnalysis(analysis), settings: settings)
+        // A neutral reference is applied even with the automatic correction off: then it is the only stage.
+        let off = CorrectionPreset(exposure: 0, levels: 0, whiteBalance: 0, contrast: 0, vibrance: 0)
+        if let analysis, let settings = auto.settings(preset: preset) ?? (neutral == nil ? nil : off) {
+            let reference = try neutral?.reference(on: analysis, file: file)
+            overrides.auto = try AutoCorrection.plan(CorrectionAnalysis(analysis), settings: settings,
+                                                     neutral: reference)
             result.auto = overrides.auto
         }
         var options = self.options

@@ -45,6 +45,8 @@ struct CorrectCommand: ParsableCommand {
 
     @OptionGroup(title: "Automatic correction") var autoCorrection: AutoCorrectionOptions
 
+    @OptionGroup(title: "Neutral references") var neutral: NeutralOptions
+
     @Flag(help: "Print per image the scene, each correction's measured inputs and chosen amount, and the look.")
     var explain = false
 
@@ -141,12 +143,14 @@ struct CorrectCommand: ParsableCommand {
         options.maxPixels = pixelLimit.maxPixels
         options.color = try color.settings()
         options.encoder = outputOptions.encoder
+        let neutralChoice = try neutral.choice(files: allFiles, maxPixels: pixelLimit.maxPixels)
         var job = CorrectJob(files: try batch.parsedShard().select(allFiles, inputs: inputs), strengths: strengths,
                              output: output, toFolder: toFolder, scene: scene, looks: plan,
                              trims: looks.trims, preLook: preLook, auto: autoCorrection.choice,
                              options: options, metadata: outputOptions.metadata,
                              warn: { printError("warning: \($0)") })
         job.inPlace = inPlace.inPlace
+        job.neutral = neutralChoice
         job.keepBackups = !inPlace.noBackup
         do {
             try job.checkDistinctOutputs(batchFiles: allFiles)
