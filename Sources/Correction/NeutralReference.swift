@@ -104,6 +104,18 @@ public struct NeutralReference: Sendable, Equatable, Codable {
         return SIMD3(repeating: level) / colour
     }
 
+    /// Nil when a grey under some light could have the measured colour, else a warning: a region far from every such
+    /// colour is more likely a coloured surface pointed at by mistake, and its gains would paint the photo.
+    public var implausibility: String? {
+        let m = LogChroma(measured)
+        let distance = GreyCardFinder.distanceToLocus(m)
+        guard distance > GreyCardFinder.locusDistance else { return nil }
+        return String(format: "the %@ at %d,%d,%d measures log(R/G, B/G) (%+.2f, %+.2f), %.2f from any colour a grey "
+                      + "takes under daylight or lamplight: if it is not neutral, the gains (%.2f, %.2f, %.2f) will "
+                      + "colour the photo", kind == .card ? "grey card" : "neutral region", x, y, radius, m.red, m.blue,
+                      distance, gains(for: measured).x, gains(for: measured).y, gains(for: measured).z)
+    }
+
     /// Describes the reference for `--explain`.
     public var summary: String {
         let m = LogChroma(measured)

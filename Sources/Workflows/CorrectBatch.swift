@@ -179,6 +179,7 @@ public struct CorrectJob: Sendable {
         let off = CorrectionPreset(exposure: 0, levels: 0, whiteBalance: 0, contrast: 0, vibrance: 0)
         if let analysis, let settings = auto.settings(preset: preset) ?? (neutral == nil ? nil : off) {
             let reference = try neutral?.reference(on: analysis, file: file)
+            if case .point = neutral, let warning = reference?.implausibility { warn("\(file): \(warning)") }
             overrides.auto = try AutoCorrection.plan(CorrectionAnalysis(analysis), settings: settings,
                                                      neutral: reference)
             result.auto = overrides.auto

@@ -144,6 +144,7 @@ struct CorrectCommand: ParsableCommand {
         options.color = try color.settings()
         options.encoder = outputOptions.encoder
         let neutralChoice = try neutral.choice(files: allFiles, maxPixels: pixelLimit.maxPixels)
+        if case .card(let card) = neutralChoice, let warning = card.implausibility { printError("warning: \(warning)") }
         var job = CorrectJob(files: try batch.parsedShard().select(allFiles, inputs: inputs), strengths: strengths,
                              output: output, toFolder: toFolder, scene: scene, looks: plan,
                              trims: looks.trims, preLook: preLook, auto: autoCorrection.choice,
