@@ -154,9 +154,11 @@ public struct AutoCorrection: Sendable, Equatable, Codable {
     public var vibrance = Vibrance()
     /// Which model decided (SHA-256 of its parameters; nil when nothing was planned).
     public var model: String?
+    /// With `--shoot`: the shoot's estimate this photo was corrected with, and the photo's own (nil otherwise).
+    public var shoot: ShootReport?
 
     enum CodingKeys: String, CodingKey {
-        case settings, model, whiteBalance = "white_balance", levels, exposure, contrast, vibrance
+        case settings, model, whiteBalance = "white_balance", levels, exposure, contrast, vibrance, shoot
     }
 
     /// An identity plan (nothing measured, nothing corrected).
@@ -172,6 +174,7 @@ public struct AutoCorrection: Sendable, Equatable, Codable {
         try c.encode(exposure, forKey: .exposure)
         try c.encode(contrast, forKey: .contrast)
         try c.encode(vibrance, forKey: .vibrance)
+        try c.encode(shoot, forKey: .shoot)
     }
 
     /// True when the transform is the identity, so the stage can be left out of the cube.
@@ -203,19 +206,22 @@ extension AutoCorrection {
     /// exposure applied as far as their confidence warrants, the measured veil, each scaled by `settings`. A
     /// `neutral` reference replaces the model's cast whole, whatever the white balance strength (the user pointed at
     /// it), and with a target level the model's exposure too.
+    /// With `shoot`, the shoot's cast and exposure replace the photo's own estimates (its veil stays its own).
     public static func plan(_ analysis: CorrectionAnalysis, settings: CorrectionPreset = CorrectionPreset(),
-                            model given: CorrectionModel? = nil,
-                            neutral: NeutralReference? = nil) throws(CorrectionError) -> AutoCorrection {
+                            model given: CorrectionModel? = nil, neutral: NeutralReference? = nil,
+                            shoot: (estimate: ShootEstimate, photo: ShootPhoto)? = nil) throws(CorrectionError)
+        -> AutoCorrection {
         var plan = AutoCorrection(settings: settings)
         guard settings.enabled, !analysis.samples.isEmpty, !analysis.small.isEmpty else { return plan }
-        let model: CorrectionModel
-        switch (given, shipped) {
-        case (let given?, _): model = given
-        case (nil, .success(let loaded)): model = loaded
-        case (nil, .failure(let error)): throw .model(error.description)
-        }
+        let model = try Self.model(given)
         plan.model = model.bodyHash
-        let estimate = model.analyse(small: analysis.small)
+        let estimate: CorrectionEstimate
+        if let shoot {
+            estimate = shoot.estimate.estimate(for: shoot.photo)
+            plan.shoot = ShootReport(shoot: shoot.estimate, own: shoot.photo.own)
+        } else {
+            estimate = model.analyse(small: analysis.small)
+        }
         var samples = analysis.samples
         var faces = analysis.faceSamples
         plan.exposure.key = LinearMeasure.key(samples)
@@ -238,6 +244,27 @@ extension AutoCorrection {
         samples = samples.map { contrastStep.contrastMap($0) }
         plan.planVibrance(samples)
         return plan
+    }
+
+    /// `given`, else the shipped model (or why it could not be loaded).
+    static func model(_ given: CorrectionModel?) throws(CorrectionError) -> CorrectionModel {
+        switch (given, shipped) {
+        case (let given?, _): return given
+        case (nil, .success(let loaded)): return loaded
+        case (nil, .failure(let error)): throw .model(error.description)
+        }
+    }
+
+    /// What one analysed photo contributes to its shoot's estimate (`correct --shoot`).
+    public static func shootPhoto(_ analysis: CorrectionAnalysis, model given: CorrectionModel? = nil)
+        throws(CorrectionError) -> ShootPhoto {
+        try model(given).evidence(small: analysis.small)
+    }
+
+    /// The shoot's estimate from its photos'.
+    public static func shootEstimate(_ photos: [ShootPhoto], model given: CorrectionModel? = nil)
+        throws(CorrectionError) -> ShootEstimate {
+        try model(given).shoot(photos)
     }
 
     /// The share of an estimate a strength applies: up to 100 % the confidence-limited share, above it on towards
@@ -503,6 +530,10 @@ extension AutoCorrection {
     /// inputs of the rest (`correct --explain`).
     public var explanation: [String] {
         guard settings.enabled else { return ["auto correction: off"] }
+        return (shoot.map { [$0.summary] } ?? []) + stageExplanation
+    }
+
+    private var stageExplanation: [String] {
         if let neutral = whiteBalance.neutral {
             let g = whiteBalance.gains
             return [String(format: "white balance: %@ → gains (%.3f, %.3f, %.3f)%@", neutral.summary, g.x, g.y, g.z,
@@ -534,5 +565,39 @@ extension AutoCorrection {
             String(format: "vibrance %.0f%%: mean saturation %.3f → %+.3f%@", s.vibrance, vibrance.meanSaturation,
                    vibrance.amount, vibrance.protectSkin ? " (skin protected)" : ""),
         ]
+    }
+}
+
+/// One photo's evidence for its shoot's estimate (`correct --shoot`).
+public typealias ShootPhoto = PhotoEvidence
+/// A shoot's estimate, as the application layer names it (it does not import the model).
+public typealias ShootPlan = ShootEstimate
+
+/// What `--explain` and `--json` say of a photo corrected as part of a shoot: the shoot's estimate and confidence,
+/// and the photo's own estimate beside it.
+public struct ShootReport: Sendable, Equatable, Codable {
+    enum CodingKeys: String, CodingKey { case shoot, ownCast = "own_cast", ownExposure = "own_exposure" }
+
+    /// The shoot's estimate.
+    public var shoot: ShootEstimate
+    /// The photo's own cast estimate, as the illuminant log(R/G), log(B/G) (the white balance's `estimate`).
+    public var ownCast: LogChroma
+    /// The photo's own exposure estimate (stops).
+    public var ownExposure: Double
+
+    init(shoot: ShootEstimate, own: CorrectionEstimate) {
+        self.shoot = shoot
+        ownCast = LogChroma(red: -own.cast.x, blue: -own.cast.y)
+        ownExposure = own.exposure
+    }
+
+    /// One line for `--explain`.
+    public var summary: String {
+        let s = shoot
+        return String(format: "shoot of %d: cast log(R/G, B/G) (%+.3f, %+.3f), spread %.3f, photos' disagreement "
+                      + "%.3f → confidence %.2f; exposure %+.2f EV, spread %.2f, disagreement %.2f → confidence "
+                      + "%.2f; this photo alone: cast (%+.3f, %+.3f), exposure %+.2f EV", s.photos, -s.cast.x,
+                      -s.cast.y, s.castSpread, s.castDisagreement, s.castAmount, s.exposure, s.exposureSpread,
+                      s.exposureDisagreement, s.exposureAmount, ownCast.red, ownCast.blue, ownExposure)
     }
 }

@@ -90,6 +90,15 @@ extension CorrectionModel {
 
     /// The cast's posterior mean (wrap-aware, around the peak), its spread and how many pixels voted.
     func castPosterior(_ pixels: [SIMD3<Double>], prior: Bool = true) -> (SIMD2<Double>, Double, Int) {
+        let (logits, used) = castResponse(pixels, prior: prior)
+        guard used > 0 else { return (.zero, .infinity, 0) }
+        let (mean, spread) = castSummary(logits)
+        return (mean, spread, used)
+    }
+
+    /// The cast's logits over offsets, Σx H(x) F(x − L), plus the prior B when `prior`, and how many pixels voted.
+    /// Without the prior it is one photo's log-likelihood: what adds across the photos of a shoot.
+    func castResponse(_ pixels: [SIMD3<Double>], prior: Bool) -> ([Double], Int) {
         let n = header.n_uv, step = header.duv
         var hist = [Double](repeating: 0, count: n * n)
         var used = 0
@@ -99,12 +108,12 @@ extension CorrectionModel {
             hist[i * n + j] += 1
             used += 1
         }
-        guard used > 0 else { return (.zero, .infinity, 0) }
+        var logits = prior ? chromaBias.map(Double.init) : [Double](repeating: 0, count: n * n)
+        guard used > 0 else { return (logits, 0) }
         let occupied = hist.indices.filter { hist[$0] > 0 }
         // Z(L) = Σx H(x) F(x − L): a cast translates the histogram and with it the response. Each occupied bin
         // adds its weight times the filter read backwards from it; `wideFilter` repeats each filter row twice so
         // the wrapped column needs no modulo.
-        var logits = prior ? chromaBias.map(Double.init) : [Double](repeating: 0, count: n * n)
         let total = Double(used)
         let votes = occupied.map { (weight: hist[$0] / total, i: $0 / n, j: $0 % n) }
         // Rows of offsets on every core; each logit still adds the bins in the same order, so the sums are the
@@ -124,6 +133,12 @@ extension CorrectionModel {
                 }
             }
         }
+        return (logits, used)
+    }
+
+    /// Posterior mean (wrap-aware, around the peak) and spread sqrt(var u + var v) of cast logits.
+    func castSummary(_ logits: [Double]) -> (SIMD2<Double>, Double) {
+        let n = header.n_uv, step = header.duv
         let p = Self.softmax(logits)
         let peak = p.indices.max { p[$0] < p[$1] }!
         let (i0, j0) = (peak / n, peak % n)
@@ -145,11 +160,16 @@ extension CorrectionModel {
             variance += pu[k] * pow(offset(k, i0) - mu, 2) + pv[k] * pow(offset(k, j0) - mv, 2)
         }
         let grid = { (k: Int) in Double(Self.wrap(k + n / 2, n) - n / 2) * step }
-        return (SIMD2(grid(i0) + mu, grid(j0) + mv), variance.squareRoot(), used)
+        return (SIMD2(grid(i0) + mu, grid(j0) + mv), variance.squareRoot())
     }
 
     /// The exposure correction's posterior mean and spread (stops), read after the cast gains.
     func exposurePosterior(_ pixels: [SIMD3<Double>], gains: SIMD3<Double>) -> (Double, Double) {
+        exposureSummary(exposureResponse(pixels, gains: gains, prior: true))
+    }
+
+    /// The exposure's logits over corrections, Σx H(x) F(x + c) read after `gains`, plus the prior when `prior`.
+    func exposureResponse(_ pixels: [SIMD3<Double>], gains: SIMD3<Double>, prior: Bool) -> [Double] {
         let h = header
         var hist = [Double](repeating: 0, count: h.n_y)
         let luma = SIMD3<Double>(0.2126, 0.7152, 0.0722)
@@ -162,10 +182,16 @@ extension CorrectionModel {
         let total = Double(pixels.count)
         var logits = [Double](repeating: 0, count: h.n_c)
         for j in 0..<h.n_c {
-            var z = Double(lumaBias[j])
+            var z = prior ? Double(lumaBias[j]) : 0
             for x in 0..<h.n_y where hist[x] > 0 { z += hist[x] / total * Double(lumaFilter[x + j]) }
             logits[j] = z
         }
+        return logits
+    }
+
+    /// Posterior mean and spread (stops) of exposure logits.
+    func exposureSummary(_ logits: [Double]) -> (Double, Double) {
+        let h = header
         let p = Self.softmax(logits)
         var mean = 0.0
         for j in 0..<h.n_c { mean += p[j] * (h.c_min + Double(j) * h.dy) }

@@ -46,6 +46,8 @@ public enum WorkflowError: Error, Equatable, Sendable, CustomStringConvertible {
     case greyCard(String)
     /// A `--neutral` or `--grey-card` argument that cannot be used as given.
     case neutralArgument(String)
+    /// A photo of a `--shoot` run that could not be read for its shoot's estimate (the message names it).
+    case shootPhoto(String)
     /// A file imported without a name whose file name makes no usable look name (`problem`: the name rule broken).
     case unusableFileName(file: String, problem: String)
     /// `looks revert` given a look's current version (`reference` as given): there is nothing to go back to.
@@ -145,7 +147,7 @@ public enum WorkflowError: Error, Equatable, Sendable, CustomStringConvertible {
         case .outputName(let path):
             return "\(path): not an image file name; end it with .png, .jpg, .tif, .webp, .heic or .avif, or with / "
                 + "to write into a folder of that name"
-        case .greyCard(let message), .neutralArgument(let message):
+        case .greyCard(let message), .neutralArgument(let message), .shootPhoto(let message):
             return message
         }
     }
