@@ -19,7 +19,7 @@ public struct ShootEstimate: Sendable, Equatable, Codable {
     /// validation split as the model's single-photo ramps were (scripts/train/shoot-eval.py --calibrate;
     /// docs/design/correction.md, "Shoots"). The model's own ramps belong to one photo's posterior, which a shoot's
     /// is much narrower than.
-    public static let castRamp = [0.07, 0.39], exposureRamp = [0.20, 0.35]
+    public static let castRamp = [0.07, 0.08], exposureRamp = [0.00, 0.01]
 
     enum CodingKeys: String, CodingKey {
         case photos, cast, castSpread = "cast_spread", castDisagreement = "cast_disagreement"

@@ -160,13 +160,15 @@ def run_shoot(model, goods, family, rng, ramps):
 def calibrate(model, units, rng, shoots):
     """The ramps as the model's were chosen (docs/design/correction.md, "Model" 4): over simulated shoots of the
     validation units, the (low, high) pair that removes the largest share of the faulted shoots' error (log units)
-    while no untouched shoot is moved by more than 0.04 log units (cast) or 0.15 stops (exposure)."""
+    while no untouched shoot — of different photos, or of crops of one photo — is moved by more than 0.04 log units
+    (cast) or 0.15 stops (exposure)."""
     records = []
-    for family in ["untouched"] * 2 + list(S.FAMILIES):
+    for kind in ["untouched"] * 2 + ["crops"] + list(S.FAMILIES):
+        family = "untouched" if kind == "crops" else kind
         for photos in units.values():
             for _ in range(shoots):
                 pick = rng.choice(len(photos), size=min(SHOOT, len(photos) - 1), replace=False)
-                goods = [photos[i] for i in pick]
+                goods = crops(photos[pick[0]], rng) if kind == "crops" else [photos[i] for i in pick]
                 fault = S.draw_fault(rng, family) if family != "untouched" else S.draw_fault(rng, "none")
                 smalls = [M.downscale(S.to_linear(S.degrade(g, fault, rng))) for g in goods]
                 _, joint = shoot_analysis(model, smalls, ((0, 1e9), (0, 1e9)))
