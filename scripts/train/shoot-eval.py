@@ -27,6 +27,7 @@ import simulate as S  # noqa: E402
 
 SIDE = 384
 SHOOT = 8
+TEMPERED = False
 
 
 def load_photo(path):
@@ -82,7 +83,7 @@ def shoot_analysis(model, smalls, ramps):
     (low, high) spreads of the cast's and the exposure's confidence."""
     p = model.p
     zero_c, zero_y = np.zeros_like(p["chroma_bias"]), np.zeros_like(p["luma_bias"])
-    veils, xs, z_sum, own, used = [], [], 0.0, [], 0
+    veils, xs, z_sum, own, used, hists = [], [], 0.0, [], 0, []
     for s in smalls:
         v = M.veil(s, p["veil_threshold"])
         x = M.remove_veil(s, v)
@@ -94,24 +95,38 @@ def shoot_analysis(model, smalls, ramps):
         z = M.chroma_logits(np.fft.rfft2(h), p["chroma_filter"], zero_c)
         z_sum = z_sum + z
         own.append(M.chroma_estimate(M.softmax(z + p["chroma_bias"], (0, 1)))[:2])
+        hists.append(h)
         used += 1
     if used == 0:
         gains, u, vv, a_c, eff_c = np.ones(3), 0.0, 0.0, 0.0, np.inf
     else:
-        u, vv, spread = M.chroma_estimate(M.softmax(z_sum + p["chroma_bias"], (0, 1)))
+        # Photos of one scene (crops, bursts) are not independent evidence: with `tempered`, the summed likelihood
+        # counts n_eff = n² / Σij BC(i, j) photos (BC: the Bhattacharyya coefficient of their chroma histograms,
+        # which a common cast leaves unchanged), so eight crops of one photo weigh about one.
+        n_eff = float(used)
+        if TEMPERED and used > 1:
+            r = np.sqrt(np.array(hists).reshape(used, -1))
+            n_eff = used * used / float((r @ r.T).sum())
+        u, vv, spread = M.chroma_estimate(M.softmax(z_sum * (n_eff / used) + p["chroma_bias"], (0, 1)))
         own = np.array(own)
         sd = float(np.sqrt(own.var(axis=0).sum())) if used > 1 else 0.0
-        eff_c = float(np.hypot(spread, sd / np.sqrt(used)))
+        eff_c = float(np.hypot(spread, sd / np.sqrt(n_eff)))
         a_c = M.ramp_amount(eff_c, *ramps[0])
         gains = np.array([np.exp(a_c * u), 1.0, np.exp(a_c * vv)])
-    zl_sum, own_e = 0.0, []
+    zl_sum, own_e, lhists = 0.0, [], []
     for x in xs:
-        zl = M.luma_logits(M.luma_histogram(x * gains), p["luma_filter"], zero_y)
+        hy = M.luma_histogram(x * gains)
+        zl = M.luma_logits(hy, p["luma_filter"], zero_y)
         zl_sum = zl_sum + zl
         own_e.append(M.luma_estimate(M.softmax(zl + p["luma_bias"], (0,)))[0])
-    c, spread_e = M.luma_estimate(M.softmax(zl_sum + p["luma_bias"], (0,)))
+        lhists.append(hy)
+    n_eff_e = float(len(xs))
+    if TEMPERED and len(xs) > 1:
+        r = np.sqrt(np.array(lhists))
+        n_eff_e = len(xs) ** 2 / float((r @ r.T).sum())
+    c, spread_e = M.luma_estimate(M.softmax(zl_sum * (n_eff_e / len(xs)) + p["luma_bias"], (0,)))
     sd_e = float(np.std(own_e)) if len(xs) > 1 else 0.0
-    eff_e = float(np.hypot(spread_e, sd_e / np.sqrt(len(xs))))
+    eff_e = float(np.hypot(spread_e, sd_e / np.sqrt(n_eff_e)))
     a_e = M.ramp_amount(eff_e, *ramps[1])
     return [dict(veil=v, gains=gains, stops=a_e * c) for v in veils], dict(cast=(u, vv), cast_amount=a_c,
                                                                          exposure=c, exposure_amount=a_e,
@@ -225,7 +240,10 @@ def main():
     parser.add_argument("--calibrate", action="store_true", help="choose the ramps on these (validation) units")
     parser.add_argument("--cast-ramp", type=float, nargs=2, default=(0.0, 1e-6))
     parser.add_argument("--exposure-ramp", type=float, nargs=2, default=(0.02, 0.04))
+    parser.add_argument("--tempered", action="store_true", help="weigh the photos by their effective number")
     args = parser.parse_args()
+    global TEMPERED
+    TEMPERED = args.tempered
     model = M.load(args.model)[0]
     rng = np.random.default_rng(args.seed)
     units = {u: [load_photo(p) for p in sorted(glob.glob(os.path.join(u, "*.jpg")) + glob.glob(os.path.join(u, "*.png")))]
