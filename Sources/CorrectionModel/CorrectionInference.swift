@@ -90,15 +90,15 @@ extension CorrectionModel {
 
     /// The cast's posterior mean (wrap-aware, around the peak), its spread and how many pixels voted.
     func castPosterior(_ pixels: [SIMD3<Double>], prior: Bool = true) -> (SIMD2<Double>, Double, Int) {
-        let (logits, used) = castResponse(pixels, prior: prior)
+        let (hist, used) = castHistogram(pixels)
         guard used > 0 else { return (.zero, .infinity, 0) }
+        let logits = castResponse(hist, used: used, prior: prior)
         let (mean, spread) = castSummary(logits)
         return (mean, spread, used)
     }
 
-    /// The cast's logits over offsets, Σx H(x) F(x − L), plus the prior B when `prior`, and how many pixels voted.
-    /// Without the prior it is one photo's log-likelihood: what adds across the photos of a shoot.
-    func castResponse(_ pixels: [SIMD3<Double>], prior: Bool) -> ([Double], Int) {
+    /// The log-chroma histogram's counts (u = log G/R, v = log G/B, wrapped) and how many pixels voted.
+    func castHistogram(_ pixels: [SIMD3<Double>]) -> ([Double], Int) {
         let n = header.n_uv, step = header.duv
         var hist = [Double](repeating: 0, count: n * n)
         var used = 0
@@ -108,8 +108,15 @@ extension CorrectionModel {
             hist[i * n + j] += 1
             used += 1
         }
+        return (hist, used)
+    }
+
+    /// The cast's logits over offsets, Σx H(x) F(x − L) for the histogram `hist` of `used` pixels, plus the prior B
+    /// when `prior`. Without the prior it is one photo's log-likelihood: what adds across the photos of a shoot.
+    func castResponse(_ hist: [Double], used: Int, prior: Bool) -> [Double] {
+        let n = header.n_uv
         var logits = prior ? chromaBias.map(Double.init) : [Double](repeating: 0, count: n * n)
-        guard used > 0 else { return (logits, 0) }
+        guard used > 0 else { return logits }
         let occupied = hist.indices.filter { hist[$0] > 0 }
         // Z(L) = Σx H(x) F(x − L): a cast translates the histogram and with it the response. Each occupied bin
         // adds its weight times the filter read backwards from it; `wideFilter` repeats each filter row twice so
@@ -133,7 +140,7 @@ extension CorrectionModel {
                 }
             }
         }
-        return (logits, used)
+        return logits
     }
 
     /// Posterior mean (wrap-aware, around the peak) and spread sqrt(var u + var v) of cast logits.
@@ -165,11 +172,12 @@ extension CorrectionModel {
 
     /// The exposure correction's posterior mean and spread (stops), read after the cast gains.
     func exposurePosterior(_ pixels: [SIMD3<Double>], gains: SIMD3<Double>) -> (Double, Double) {
-        exposureSummary(exposureResponse(pixels, gains: gains, prior: true))
+        exposureSummary(exposureResponse(exposureHistogram(pixels, gains: gains), total: Double(pixels.count),
+                                         prior: true))
     }
 
-    /// The exposure's logits over corrections, Σx H(x) F(x + c) read after `gains`, plus the prior when `prior`.
-    func exposureResponse(_ pixels: [SIMD3<Double>], gains: SIMD3<Double>, prior: Bool) -> [Double] {
+    /// The log2-luminance histogram's counts, read after `gains`.
+    func exposureHistogram(_ pixels: [SIMD3<Double>], gains: SIMD3<Double>) -> [Double] {
         let h = header
         var hist = [Double](repeating: 0, count: h.n_y)
         let luma = SIMD3<Double>(0.2126, 0.7152, 0.0722)
@@ -179,7 +187,13 @@ extension CorrectionModel {
             let k = Int(((log2(y) - h.y_low) / h.dy).rounded(.down))
             hist[min(h.n_y - 1, max(0, k))] += 1
         }
-        let total = Double(pixels.count)
+        return hist
+    }
+
+    /// The exposure's logits over corrections, Σx H(x) F(x + c) for the counts `hist` of `total` pixels, plus the
+    /// prior when `prior`.
+    func exposureResponse(_ hist: [Double], total: Double, prior: Bool) -> [Double] {
+        let h = header
         var logits = [Double](repeating: 0, count: h.n_c)
         for j in 0..<h.n_c {
             var z = prior ? Double(lumaBias[j]) : 0

@@ -6,6 +6,8 @@ public struct PhotoEvidence: Sendable {
     /// The photo's own estimate, as `correct` makes it without `--shoot`.
     public let own: CorrectionEstimate
     let castLikelihood: [Double]?
+    /// Square roots of the normalised chroma histogram: two photos' dot product is their Bhattacharyya coefficient.
+    let castRoots: [Double]
     let exposureSample: [SIMD3<Float>]
     /// The exposure's histogram is read from at most this many pixels of the model's copy: a 128-bin histogram of
     /// that many is as good as of all of them, and a shoot of hundreds of photos stays within a few hundred MB.
@@ -19,16 +21,20 @@ public struct ShootEstimate: Sendable, Equatable, Codable {
     /// validation split as the model's single-photo ramps were (scripts/train/shoot-eval.py --calibrate;
     /// docs/design/correction.md, "Shoots"). The model's own ramps belong to one photo's posterior, which a shoot's
     /// is much narrower than.
-    public static let castRamp = [0.07, 0.08], exposureRamp = [0.00, 0.01]
+    public static let castRamp = [0.18, 0.38], exposureRamp = [0.35, 0.36]
 
     enum CodingKeys: String, CodingKey {
-        case photos, cast, castSpread = "cast_spread", castDisagreement = "cast_disagreement"
+        case photos, castPhotos = "cast_photos", exposurePhotos = "exposure_photos"
+        case cast, castSpread = "cast_spread", castDisagreement = "cast_disagreement"
         case castAmount = "cast_amount", exposure, exposureSpread = "exposure_spread"
         case exposureDisagreement = "exposure_disagreement", exposureAmount = "exposure_amount"
     }
 
     /// Photos pooled.
     public var photos = 1
+    /// How many independent photos they count as for the cast and for the exposure (1…photos): photos that show
+    /// much the same colours or tones count as fewer.
+    public var castPhotos = 1.0, exposurePhotos = 1.0
     /// The shoot's cast, as the log-chroma shift (log G/R, log G/B) it caused.
     public var cast = SIMD2<Double>(0, 0)
     /// The joint posterior's spread (log units).
@@ -68,10 +74,12 @@ extension CorrectionModel {
         let own = analyse(small: small)
         let v = own.veil
         let pixels = small.map { v > 0 ? (SIMD3<Double>($0) - v) / (1 - v) : SIMD3<Double>($0) }
-        let (likelihood, used) = castResponse(pixels, prior: false)
+        let (hist, used) = castHistogram(pixels)
+        let likelihood = castResponse(hist, used: used, prior: false)
         let step = max(1, pixels.count / PhotoEvidence.exposureSampleSize)
         let sample = stride(from: 0, to: pixels.count, by: step).map { SIMD3<Float>(pixels[$0]) }
-        return PhotoEvidence(own: own, castLikelihood: used >= 64 ? likelihood : nil, exposureSample: sample)
+        return PhotoEvidence(own: own, castLikelihood: used >= 64 ? likelihood : nil,
+                             castRoots: hist.map { ($0 / Double(max(1, used))).squareRoot() }, exposureSample: sample)
     }
 
     /// The shoot's estimate from its photos' evidence; a shoot of one photo is that photo's own estimate.
@@ -87,11 +95,17 @@ extension CorrectionModel {
         let voting = photos.filter { $0.castLikelihood != nil }
         var gains = SIMD3<Double>(1, 1, 1)
         if !voting.isEmpty {
-            var logits = chromaBias.map(Double.init)
+            // Photos of one scene (crops, a burst) are not independent evidence: the summed likelihood counts the
+            // effective number of photos, n² / Σij BC(i, j) with BC the Bhattacharyya coefficient of their chroma
+            // histograms (a common cast leaves it unchanged), so eight crops of one photo weigh about one.
+            let nEff = Self.effectiveCount(voting.map(\.castRoots))
+            s.castPhotos = nEff
+            var summed = [Double](repeating: 0, count: chromaBias.count)
             for photo in voting {
-                for (k, z) in photo.castLikelihood!.enumerated() { logits[k] += z }
+                for (k, z) in photo.castLikelihood!.enumerated() { summed[k] += z }
             }
-            (s.cast, s.castSpread) = castSummary(logits)
+            let weight = nEff / Double(voting.count)
+            (s.cast, s.castSpread) = castSummary(zip(chromaBias, summed).map { Double($0) + weight * $1 })
             // Photos of different scenes that disagree about the light lower the confidence: the standard error of
             // their own estimates joins the joint posterior's spread, then the model's calibrated ramp decides.
             let own = voting.map(\.own.cast)
@@ -99,24 +113,42 @@ extension CorrectionModel {
             s.castDisagreement = (own.map { (($0 - mean) * ($0 - mean)).sum() }.reduce(0, +)
                                   / Double(own.count)).squareRoot()
             let effective = (s.castSpread * s.castSpread
-                             + s.castDisagreement * s.castDisagreement / Double(own.count)).squareRoot()
+                             + s.castDisagreement * s.castDisagreement / nEff).squareRoot()
             s.castAmount = Self.ramp(effective, ShootEstimate.castRamp)
             gains = SIMD3(exp(s.castAmount * s.cast.x), 1, exp(s.castAmount * s.cast.y))
         }
-        var logits = lumaBias.map(Double.init)
-        var own = [Double]()
+        var summed = [Double](repeating: 0, count: lumaBias.count)
+        var own = [Double](), roots = [[Double]]()
         for photo in photos {
-            let response = exposureResponse(photo.exposureSample.map(SIMD3<Double>.init), gains: gains, prior: false)
-            for (k, z) in response.enumerated() { logits[k] += z }
+            let hist = exposureHistogram(photo.exposureSample.map(SIMD3<Double>.init), gains: gains)
+            let total = Double(max(1, photo.exposureSample.count))
+            let response = exposureResponse(hist, total: total, prior: false)
+            for (k, z) in response.enumerated() { summed[k] += z }
             // Each photo's own exposure is read after the shoot's gains, as the shoot's is.
             own.append(exposureSummary(zip(response, lumaBias).map { $0 + Double($1) }).0)
+            roots.append(hist.map { ($0 / total).squareRoot() })
         }
-        (s.exposure, s.exposureSpread) = exposureSummary(logits)
+        let nEff = Self.effectiveCount(roots)
+        s.exposurePhotos = nEff
+        let weight = nEff / Double(photos.count)
+        (s.exposure, s.exposureSpread) = exposureSummary(zip(lumaBias, summed).map { Double($0) + weight * $1 })
         let mean = own.reduce(0, +) / Double(own.count)
         s.exposureDisagreement = (own.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(own.count)).squareRoot()
         let effective = (s.exposureSpread * s.exposureSpread
-                         + s.exposureDisagreement * s.exposureDisagreement / Double(own.count)).squareRoot()
+                         + s.exposureDisagreement * s.exposureDisagreement / nEff).squareRoot()
         s.exposureAmount = Self.ramp(effective, ShootEstimate.exposureRamp)
         return s
+    }
+
+    /// n² / Σij ⟨r_i, r_j⟩ for the photos' square-rooted histograms r: n for photos with nothing in common, 1 for
+    /// copies of one. Σij ⟨r_i, r_j⟩ is the squared length of Σi r_i.
+    static func effectiveCount(_ roots: [[Double]]) -> Double {
+        guard roots.count > 1, let length = roots.first?.count else { return Double(roots.count) }
+        var sum = [Double](repeating: 0, count: length)
+        for r in roots {
+            for k in 0..<length { sum[k] += r[k] }
+        }
+        let total = sum.reduce(0) { $0 + $1 * $1 }
+        return total > 0 ? min(Double(roots.count), Double(roots.count * roots.count) / total) : Double(roots.count)
     }
 }
