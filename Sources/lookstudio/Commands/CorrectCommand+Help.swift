@@ -74,8 +74,9 @@ extension CorrectCommand {
         photos' own estimates disagree) and the same correction is applied to each; a shoot of one photo is \
         corrected as without --shoot. Today its confidence is set so that untouched shoots, and shoots of crops of \
         one photo, never move, which leaves it applying no more than one photo alone would; --explain shows the \
-        shoot's estimate and --white-balance 200 --exposure 200 applies it whole. Split a memory card into shoots by capture time and camera first \
-        (docs/guide/correction.md shows how with exiftool). Not with --shard.
+        shoot's estimate and --white-balance 200 --exposure 200 applies it whole. Split a memory card into \
+        shoots by capture time and camera first (docs/guide/correction.md shows how with exiftool). Not with \
+        --shard.
 
         JSON (--json): an array, one object per image in input order: {"confidence": 1.0, "error": null, \
         "faces": 0, "file": "…", "look_guid": "…", "look_name": "…", "look_strength": 100, "outputs": ["…"], \
