@@ -55,6 +55,10 @@ public struct CorrectJob: Sendable {
     public var params: CorrectionOverrides
     /// The automatic-correction choice.
     public var auto: AutoChoice
+    /// A surface the user says is neutral (nil: the model decides the white balance).
+    public var neutral: NeutralChoice?
+    /// `--shoot`: the photos of each folder are one shoot, corrected with one cast and one exposure.
+    public var shoots = false
     /// Encoder, colour and pixel-limit options; each image's working space is its look's.
     public var options: ImagePipeline.Options
     /// The metadata each output carries from its input.
@@ -93,6 +97,7 @@ public struct CorrectJob: Sendable {
         let workers = max(1, min(jobs, files.count))
         // One image alone gets every core for its cube stage; several share them one core each.
         let threads = workers == 1 ? nil : 1
+        let shootOf = shoots ? estimateShoots(workers: workers) : [:]
         let next = Locked(0)
         let results = Locked([CorrectResult?](repeating: nil, count: files.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -110,7 +115,8 @@ public struct CorrectJob: Sendable {
                     result.status = .skipped
                 } else {
                     do {
-                        try correct(file, threads: threads, into: &result)
+                        if let failure = shootOf[index]?.failure { throw failure }
+                        try correct(file, threads: threads, shoot: shootOf[index]?.plan, into: &result)
                     } catch {
                         result.error = Self.describe(error, file: file)
                         result.status = .failed
@@ -149,13 +155,63 @@ public struct CorrectJob: Sendable {
         return shown.unshownShare(of: preview)
     }
 
+    /// A photo's place in its shoot: the shoot's estimate and the photo's evidence, or why the photo could not be
+    /// read for it.
+    struct ShootPlace: Sendable {
+        var plan: (estimate: ShootPlan, photo: ShootPhoto)?
+        var failure: WorkflowError?
+    }
+
+    /// The shoots of the run (the photos of one folder are one shoot), each photo's evidence read first, `workers`
+    /// at a time, then each shoot's estimate; by file index. Only shoots of two photos or more are pooled: a shoot of
+    /// one is corrected as without `--shoot`. A photo that cannot be read is left out of its shoot (its correction
+    /// then fails with the reason).
+    private func estimateShoots(workers: Int) -> [Int: ShootPlace] {
+        let groups = Dictionary(grouping: files.indices) {
+            (ImageFiles.displayPath(of: files[$0]) as NSString).deletingLastPathComponent
+        }.values.filter { $0.count > 1 }
+        let pooled = groups.flatMap { $0 }
+        let evidence = Locked([Int: Result<ShootPhoto, WorkflowError>]())
+        let next = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, pooled.count))) { _ in
+            while let k = next.withLock({ (n: inout Int) -> Int? in
+                guard n < pooled.count, !Interruption.isRequested else { return nil }
+                n += 1
+                return n - 1
+            }) {
+                let index = pooled[k]
+                let read: Result<ShootPhoto, WorkflowError>
+                do {
+                    let analysis = try SceneAnalysis(path: files[index], maxPixels: options.maxPixels,
+                                                     detectFaces: false)
+                    read = .success(try AutoCorrection.shootPhoto(CorrectionAnalysis(analysis)))
+                } catch {
+                    read = .failure(.shootPhoto(Self.describe(error, file: files[index])))
+                }
+                evidence.withLock { $0[index] = read }
+            }
+        }
+        let read = evidence.current
+        var places = [Int: ShootPlace]()
+        for group in groups {
+            let photos = group.compactMap { i in (try? read[i]?.get()).map { (i, $0) } }
+            guard let estimate = try? AutoCorrection.shootEstimate(photos.map(\.1)) else { continue }
+            for (i, photo) in photos { places[i] = ShootPlace(plan: (estimate, photo)) }
+            for i in group where places[i] == nil {
+                if case .failure(let error)? = read[i] { places[i] = ShootPlace(failure: error) }
+            }
+        }
+        return places
+    }
+
     /// Analyses once, then renders each strength, filling `result` as it goes.
-    private func correct(_ file: String, threads: Int?, into result: inout CorrectResult) throws {
+    private func correct(_ file: String, threads: Int?, shoot: (estimate: ShootPlan, photo: ShootPhoto)?,
+                         into result: inout CorrectResult) throws {
         result.scene = scene
         let started = DispatchTime.now().uptimeNanoseconds
         // One analysis serves detection, the automatic correction and every strength.
         var analysis: SceneAnalysis?
-        if scene == nil || !auto.isOff {
+        if scene == nil || !auto.isOff || neutral != nil {
             analysis = try SceneAnalysis(path: file, maxPixels: options.maxPixels)
             if let failure = analysis?.faceDetectionFailure { warn("\(file): \(failure)") }
         }
@@ -173,8 +229,13 @@ public struct CorrectJob: Sendable {
         var overrides = params
         overrides.lutOutputGuid = looks.explicit?.guid
         let preset = result.scene.flatMap { looks.presets[$0.rawValue] } ?? CorrectionPreset()
-        if let analysis, let settings = auto.settings(preset: preset) {
-            overrides.auto = try AutoCorrection.plan(CorrectionAnalysis(analysis), settings: settings)
+        // A neutral reference is applied even with the automatic correction off: then it is the only stage.
+        let off = CorrectionPreset(exposure: 0, levels: 0, whiteBalance: 0, contrast: 0, vibrance: 0)
+        if let analysis, let settings = auto.settings(preset: preset) ?? (neutral == nil ? nil : off) {
+            let reference = try neutral?.reference(on: analysis, file: file)
+            if case .point = neutral, let warning = reference?.implausibility { warn("\(file): \(warning)") }
+            overrides.auto = try AutoCorrection.plan(CorrectionAnalysis(analysis), settings: settings,
+                                                     neutral: reference, shoot: shoot)
             result.auto = overrides.auto
         }
         var options = self.options
