@@ -1,8 +1,17 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// C targets on the per-pixel or per-entry path, optimised in debug builds too (see LookCore below).
-let optimisedC: [CSetting] = [.unsafeFlags(["-O2"])]
+/// Hot code — the per-pixel and per-entry loops, the fit's solver, dlib's templates, the plugins — is optimised in
+/// debug builds too (the measured reasons are at each target below), but only when the build runs with
+/// LOOKSTUDIO_OPTIMISED_DEBUG=1, which the Makefile exports for every target (`make build`, `make test`, …; export
+/// it in your shell for a bare `swift build`). The flags are `unsafeFlags`, and SwiftPM refuses the products of a
+/// package fetched by URL when a target they pull in has any: a package that depends on this one sees no such
+/// variable, gets no flags, and builds LookStudioKit like any other dependency (its `-c release` builds are
+/// optimised throughout anyway).
+let optimisedDebug = Context.environment["LOOKSTUDIO_OPTIMISED_DEBUG"] == "1"
+let optimisedSwift: [SwiftSetting] = optimisedDebug ? [.unsafeFlags(["-O"])] : []
+let optimisedC: [CSetting] = optimisedDebug ? [.unsafeFlags(["-O2"])] : []
+let optimisedCXX: [CXXSetting] = optimisedDebug ? [.unsafeFlags(["-O2"])] : []
 
 let package = Package(
     name: "LookStudio",
@@ -19,6 +28,10 @@ let package = Package(
         .library(name: "Recipes", targets: ["Recipes"]),
         .library(name: "Workflows", targets: ["Workflows"]),
         .library(name: "Export", targets: ["Export"]),
+        // The engine for other programs (docs/API.md): the Swift façade, and the C library over it that
+        // `make install` puts in PREFIX/lib as liblookstudio.so beside include/lookstudio.h and lookstudio.pc.
+        .library(name: "LookStudioKit", targets: ["LookStudioKit"]),
+        .library(name: "CLookStudio", type: .dynamic, targets: ["CLookStudio"]),
         // Built-in plugins: each a shared library that `swift build` puts next to the `lookstudio` executable.
         .library(name: "TonePlugin", type: .dynamic, targets: ["TonePlugin"]),
         .library(name: "WhiteBalancePlugin", type: .dynamic, targets: ["WhiteBalancePlugin"]),
@@ -39,9 +52,11 @@ let package = Package(
         // What the processor runs, asked once: every kernel chosen at run time dispatches on it.
         .target(name: "CCPUFeatures", path: "Sources/C/CCPUFeatures"),
         .target(name: "CLUTKernels", dependencies: ["CCPUFeatures"], path: "Sources/C/CLUTKernels"),
+        // Which file the running code was loaded from (the executable, or liblookstudio.so inside another program).
+        .target(name: "CCodeLocation", path: "Sources/C/CCodeLocation"),
         // The look fit's solver kernels (AVX2 + FMA chosen at run time). Always optimised, as Extraction is.
         .target(name: "CFitKernels", dependencies: ["CCPUFeatures"], path: "Sources/C/CFitKernels",
-                cSettings: [.unsafeFlags(["-O2"])]),
+                cSettings: optimisedC),
         .systemLibrary(name: "CPNG", path: "Sources/C/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/C/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "CPNGShim", dependencies: ["CPNG", "CZlib"], path: "Sources/C/CPNGShim"),
@@ -69,7 +84,7 @@ let package = Package(
         // dlib's detector is header templates compiled here: at SwiftPM's debug -O0 it ran 67× slower
         // (7.6 s instead of 113 ms CPU on a 1600-pixel copy), so the wrapper is always optimised.
         .target(name: "CFaceDetect", dependencies: ["CDlib", "CCPUFeatures"], path: "Sources/C/CFaceDetect",
-                cxxSettings: [.unsafeFlags(["-O2"])],
+                cxxSettings: optimisedCXX,
                 linkerSettings: [.linkedLibrary("lapack"), .linkedLibrary("blas")]),
 
         // Data and pure colour math.
@@ -77,7 +92,7 @@ let package = Package(
         // The per-entry loops every cube passes through (validation, identity, sampling, the plugin host's output
         // check, the composer) are always optimised: at SwiftPM's debug -O0 a 33³ two-step compose took 19 ms
         // instead of 1.5 ms, which alone used a fifth of the studio's 100 ms slider budget in `make test`.
-        .target(name: "LookCore", dependencies: ["CLUTKernels"], swiftSettings: [.unsafeFlags(["-O"])]),
+        .target(name: "LookCore", dependencies: ["CLUTKernels", "CCodeLocation"], swiftSettings: optimisedSwift),
         // Files: images, LUT formats, colour profiles, faces.
         // PixelBuffer, the PNG codec and the file plumbing every codec shares: all a LUT file needs, so LookFormats
         // links libpng and zlib but none of the photo codecs.
@@ -93,7 +108,7 @@ let package = Package(
         .target(name: "YAMLScreen", dependencies: [.product(name: "Yams", package: "Yams")]),
         // Plugins: the C ABI and the host that loads them.
         .target(name: "PluginABI"),
-        .target(name: "PluginHost", dependencies: ["PluginABI", "LookCore"], swiftSettings: [.unsafeFlags(["-O"])]),
+        .target(name: "PluginHost", dependencies: ["PluginABI", "LookCore"], swiftSettings: optimisedSwift),
 
         // Application formats for exported looks: one file per target behind one registry; no catalog.
         .target(name: "Export",
@@ -102,7 +117,7 @@ let package = Package(
         // The engine, one module per job; none of them knows the catalog.
         .target(name: "Recipes", dependencies: [
             "LookCore", "Pixels", "LookFormats", "PluginHost", "YAMLScreen", .product(name: "Yams", package: "Yams"),
-        ], swiftSettings: [.unsafeFlags(["-O"])]),
+        ], swiftSettings: optimisedSwift),
         .target(name: "Scenes", dependencies: ["LookModel", "LookCore", "ImageIO", "ColorManagement", "FaceDetection"]),
         .target(name: "Correction", dependencies: [
             "LookModel", "LookCore", "ImageIO", "Scenes", "CorrectionModel",
@@ -116,7 +131,7 @@ let package = Package(
         // Fitting a look to before/after pairs (docs/EXTRACT.md). Always optimised: the fit visits every pixel
         // several times and at SwiftPM's debug -O0 its tests took 196 s instead of 13 s.
         .target(name: "Extraction", dependencies: ["LookCore", "ImageIO", "ColorManagement", "CFitKernels"],
-                swiftSettings: [.unsafeFlags(["-O"])]),
+                swiftSettings: optimisedSwift),
 
         // Persistence.
         .target(
@@ -134,6 +149,11 @@ let package = Package(
             "Correction", "Rendering", "LookGallery", "LookCatalog", "ImageMetadata", "Extraction", "Export",
             "YAMLScreen", .product(name: "Yams", package: "Yams"),
         ]),
+        // The embedding API: the Swift façade other packages depend on, the C ABI's header (a C target, so the
+        // exports below are checked against it) and the C ABI itself, `@_cdecl` functions over the façade.
+        .target(name: "LookStudioKit", dependencies: ["Workflows", "ImageIO", "ColorManagement", "LookCore", "LookModel"]),
+        .target(name: "CLookStudioHeader", path: "Sources/C/CLookStudioHeader"),
+        .target(name: "CLookStudio", dependencies: ["LookStudioKit", "CLookStudioHeader"]),
         .target(name: "LookBench", dependencies: [
             "LookCore", "LookFormats", "ImageIO", "ColorManagement", "PluginHost", "Recipes", "Scenes", "Correction",
             "Rendering", "LookGallery", "LookCatalog", "Workflows",
@@ -210,6 +230,8 @@ let package = Package(
         .testTarget(name: "CorrectionModelTests", dependencies: ["CorrectionModel", "ImageIO", "LookCore"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "LookCore", "LookFormats", "ImageIO",
                                                         "ColorManagement", "CZlib", "CCrypto", "LookStudioTestSupport"]),
+        .testTarget(name: "LookStudioKitTests", dependencies: ["LookStudioKit", "Workflows", "ImageIO", "LookCore",
+                                                               "LookStudioTestSupport"]),
         .testTarget(name: "StudioTests", dependencies: ["Studio", "Workflows", "lookstudio", "LookStudioTestSupport"]),
         .testTarget(name: "ArchitectureTests", dependencies: ["LookStudioTestSupport"]),
         .testTarget(name: "EmbedAssetsToolTests", dependencies: ["EmbedAssetsTool"]),

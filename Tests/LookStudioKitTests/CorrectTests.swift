@@ -1,0 +1,72 @@
+import Foundation
+import ImageIO
+import LookStudioKit
+import LookStudioTestSupport
+import Testing
+import Workflows
+
+/// Detect once, apply many: the correction in memory is `lookstudio correct`'s, byte for byte.
+@Suite struct CorrectTests {
+    /// `lookstudio correct --strength 40,70,100` on a copy of `photo`, each output decoded, by strength.
+    private func commandLineCorrect(_ photo: String, extra: [String] = []) throws -> [Double: PixelBuffer] {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.copyItem(atPath: "\(CLI.packageRoot)/samples/\(photo)", toPath: "\(dir)/in.png")
+        let run = try CLI.run(["--catalog", try Fixture.catalog.get(), "correct", "--strength", "40,70,100",
+                               "\(dir)/in.png", "-o", "\(dir)/out/"] + extra)
+        #expect(run.status == 0, "\(run.stderr)")
+        var outputs: [Double: PixelBuffer] = [:]
+        for s in [40.0, 70, 100] {
+            outputs[s] = try ImageFormat.read(path: "\(dir)/out/in-s\(Int(s)).png").pixels
+        }
+        return outputs
+    }
+
+    @Test(.enabled(if: CLI.available), arguments: ["astronaut.png", "coffee.png"])
+    func correctAfterOneDetectIsTheCommandLinesBytesAtEveryStrength(photo: String) throws {
+        let cli = try commandLineCorrect(photo)
+        let (pixels, color) = try Fixture.photo(photo)
+        let input = try Fixture.pixels8(pixels, color)
+        let engine = try Fixture.engine.get()
+        let analysis = try engine.detect(input)
+        for s in [40.0, 70, 100] {
+            var params = Params()
+            params.strength = s
+            let out = try engine.apply(params, to: input, analysis: analysis)
+            #expect(.eight(out.samples) == cli[s]?.samples, "\(photo) at strength \(s)")
+        }
+    }
+
+    @Test(.enabled(if: CLI.available))
+    func aNamedLookWithTrimsAndStagesMatchesTheCommandLine() throws {
+        let look = try Fixture.lookGUIDs(4)[3]
+        let cli = try commandLineCorrect("chelsea.png", extra: ["--look", look, "--look-strength", "70",
+                                                                 "--look-saturation", "-20", "--exposure", "50"])
+        let (pixels, color) = try Fixture.photo("chelsea.png")
+        let input = try Fixture.pixels8(pixels, color)
+        let engine = try Fixture.engine.get()
+        let analysis = try engine.detect(input)
+        var params = Params(look: look, lookStrength: 70, strength: 40)
+        params.lookSaturation = -20
+        params.exposure = 50
+        #expect(.eight(try engine.apply(params, to: input, analysis: analysis).samples) == cli[40]?.samples)
+    }
+
+    @Test func theInMemoryAnalysisIsTheFilesForTheSameDecodedPixels() throws {
+        let engine = try Fixture.engine.get()
+        for photo in ["astronaut.png", "chelsea.png", "coffee.png"] {
+            let (pixels, color) = try Fixture.photo(photo)
+            let fromFile = try engine.detect(file: "\(CLI.packageRoot)/samples/\(photo)")
+            let inMemory = try engine.detect(try Fixture.pixels8(pixels, color))
+            #expect(inMemory.json == fromFile.json, "\(photo)")
+            #expect(inMemory.scene == fromFile.scene)
+        }
+    }
+
+    @Test func theAstronautIsAPersonAndHerFaceIsFound() throws {
+        let (pixels, color) = try Fixture.photo("astronaut.png")
+        let analysis = try Fixture.engine.get().detect(try Fixture.pixels8(pixels, color))
+        #expect(analysis.faces.count == 1)
+        #expect(analysis.json.contains("\"faces\""))
+    }
+}
