@@ -151,7 +151,8 @@ let package = Package(
         ]),
         // The embedding API: the Swift façade other packages depend on, the C ABI's header (a C target, so the
         // exports below are checked against it) and the C ABI itself, `@_cdecl` functions over the façade.
-        .target(name: "LookStudioKit", dependencies: ["Workflows", "ImageIO", "ColorManagement", "LookCore", "LookModel"]),
+        .target(name: "LookStudioKit",
+                dependencies: ["Workflows", "ImageIO", "ColorManagement", "LookCore", "LookModel"]),
         .target(name: "CLookStudioHeader", path: "Sources/C/CLookStudioHeader"),
         .target(name: "CLookStudio", dependencies: ["LookStudioKit", "CLookStudioHeader"]),
         .target(name: "LookBench", dependencies: [

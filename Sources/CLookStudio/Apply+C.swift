@@ -19,7 +19,9 @@ public func lookstudio_apply_many(_ engine: OpaquePointer?, _ input: OpaquePoint
                                   _ error: UnsafeMutablePointer<OpaquePointer?>?) -> lookstudio_status {
     call(error) { () throws(LookStudioError) in
         let (engine, input, analysis) = try arguments(engine, input, analysis)
-        guard count >= 0 else { throw LookStudioError(.invalidArgument, "count \(UInt(bitPattern: count)) is too large") }
+        guard count >= 0 else {
+            throw LookStudioError(.invalidArgument, "count \(UInt(bitPattern: count)) is too large")
+        }
         guard count > 0 else { return }
         guard let params, let outputs else {
             throw LookStudioError(.invalidArgument, "params and outputs must point to \(count) entries each")

@@ -42,7 +42,9 @@ func call(_ errorOut: UnsafeMutablePointer<OpaquePointer?>?, _ body: () throws(L
 
 /// Checks an out-pointer the call fills.
 func output<T>(_ pointer: UnsafeMutablePointer<T>?, _ role: String) throws(LookStudioError) -> UnsafeMutablePointer<T> {
-    guard let pointer else { throw LookStudioError(.invalidArgument, "\(role) is NULL: pass where to store the result") }
+    guard let pointer else {
+        throw LookStudioError(.invalidArgument, "\(role) is NULL: pass where to store the result")
+    }
     return pointer
 }
 

@@ -28,8 +28,9 @@ enum Structs {
 
     private static func check<T>(_ size: Int, name: String, as _: T.Type) throws(LookStudioError) {
         guard size >= MemoryLayout<T>.size else {
-            throw LookStudioError(.invalidArgument, "\(name).struct_size is \(size), less than the \(MemoryLayout<T>.size) "
-                                  + "bytes of ABI version 1: fill it with its _init function, or set sizeof(\(name))")
+            throw LookStudioError(.invalidArgument, "\(name).struct_size is \(size), less than the "
+                                  + "\(MemoryLayout<T>.size) bytes of ABI version 1: fill it with its _init "
+                                  + "function, or set sizeof(\(name))")
         }
     }
 

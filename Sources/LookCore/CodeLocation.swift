@@ -26,6 +26,8 @@ public enum CodeLocation {
 
     /// `PREFIX/share/lookstudio` for code installed in `PREFIX/bin` or `PREFIX/lib` (`make install`).
     public static var installedShareDirectory: String? {
-        directory.map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("share/lookstudio").path }
+        directory.map {
+            URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("share/lookstudio").path
+        }
     }
 }

@@ -80,7 +80,9 @@ public struct Params: Sendable, Equatable {
             .exposure: exposure, .levels: levels, .whiteBalance: whiteBalance, .contrast: contrast,
             .vibrance: vibrance,
         ]
-        for (stage, value) in given { try Self.check("\(stage.key.replacingOccurrences(of: "_", with: " ")) strength", value, 0...200) }
+        for (stage, value) in given {
+            try Self.check("\(stage.key.replacingOccurrences(of: "_", with: " ")) strength", value, 0...200)
+        }
         return given.filter { $0.value != 100 }
     }
 

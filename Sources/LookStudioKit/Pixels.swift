@@ -95,7 +95,8 @@ extension Pixels {
     /// Writes the pixels, with their ICC profile, in the format the file's extension names.
     public func write(file: String) throws(LookStudioError) {
         let buffer: PixelBuffer.Samples = Sample.self == UInt8.self
-            ? .eight(samples.map { UInt8(truncatingIfNeeded: $0) }) : .sixteen(samples.map { UInt16(truncatingIfNeeded: $0) })
+            ? .eight(samples.map { UInt8(truncatingIfNeeded: $0) })
+            : .sixteen(samples.map { UInt16(truncatingIfNeeded: $0) })
         try classified {
             let image = try PixelBuffer(width: width, height: height, channels: channels, samples: buffer)
             try ImageFormat.write(image, to: file, color: ColorDescription(iccBytes: icc))

@@ -66,7 +66,8 @@ public struct PixelRows: @unchecked Sendable {
     /// True when the two images' byte ranges overlap at all.
     public func overlaps(_ other: PixelRows) -> Bool {
         let a = Int(bitPattern: base), b = Int(bitPattern: other.base)
-        let aEnd = a + rowBytes * (height - 1) + rowLength, bEnd = b + other.rowBytes * (other.height - 1) + other.rowLength
+        let aEnd = a + rowBytes * (height - 1) + rowLength
+        let bEnd = b + other.rowBytes * (other.height - 1) + other.rowLength
         return a < bEnd && b < aEnd
     }
 }

@@ -29,7 +29,8 @@ extension ChosenLook {
     /// was authored in and, for an extracted look, the colours its pairs showed.
     init(record: LookRecord, in catalog: Catalog, strength: Double? = nil) throws {
         self.init(guid: record.guid, name: record.name, cube: try catalog.cube(record), strength: strength,
-                  workingSpace: try LookSpaces.profile(of: record), shownColours: LookExtraction.shownColours(of: record))
+                  workingSpace: try LookSpaces.profile(of: record),
+                  shownColours: LookExtraction.shownColours(of: record))
     }
 }
 

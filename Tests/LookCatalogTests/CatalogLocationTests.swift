@@ -50,8 +50,9 @@ struct CatalogLocationTests {
                                                 withIntermediateDirectories: true)
         #expect(FileManager.default.createFile(atPath: prefix + "/share/lookstudio/Catalog/scenes.yaml",
                                                contents: Data()))
-        #expect(CatalogLocation.findSeed(explicit: nil, environment: [:],
-                                         executablePath: prefix + "/lib/liblookstudio.so") == prefix + "/share/lookstudio")
+        let found = CatalogLocation.findSeed(explicit: nil, environment: [:],
+                                             executablePath: prefix + "/lib/liblookstudio.so")
+        #expect(found == prefix + "/share/lookstudio")
     }
 
     @Test func seedFoundByWalkingUpFromTheExecutable() {

@@ -66,7 +66,8 @@ import Workflows
             try engine.apply(params, to: view, into: view)
         }
         for y in 0..<257 {
-            #expect(Array(padded[(y * stride)..<(y * stride + row)]) == Array(expected.samples[(y * row)..<((y + 1) * row)]))
+            let rendered = Array(padded[(y * stride)..<(y * stride + row)])
+            #expect(rendered == Array(expected.samples[(y * row)..<((y + 1) * row)]))
             #expect(padded[(y * stride + row)..<((y + 1) * stride)].allSatisfy { $0 == 0xAB })
         }
     }
