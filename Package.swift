@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "CLUTKernels", dependencies: ["CCPUFeatures"], path: "Sources/C/CLUTKernels"),
         // Which file the running code was loaded from (the executable, or liblookstudio.so inside another program).
         .target(name: "CCodeLocation", path: "Sources/C/CCodeLocation"),
-        // The look fit's solver kernels (AVX2 + FMA chosen at run time). Always optimised, as Extraction is.
+        // The look fit's solver kernels (AVX2 + FMA chosen at run time). Optimised in debug too, as Extraction is.
         .target(name: "CFitKernels", dependencies: ["CCPUFeatures"], path: "Sources/C/CFitKernels",
                 cSettings: optimisedC),
         .systemLibrary(name: "CPNG", path: "Sources/C/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -82,7 +82,7 @@ let package = Package(
         .systemLibrary(name: "CDlib", path: "Sources/C/CDlib", pkgConfig: "dlib-1",
                        providers: [.apt(["libdlib-dev", "libblas-dev", "liblapack-dev"])]),
         // dlib's detector is header templates compiled here: at SwiftPM's debug -O0 it ran 67× slower
-        // (7.6 s instead of 113 ms CPU on a 1600-pixel copy), so the wrapper is always optimised.
+        // (7.6 s instead of 113 ms CPU on a 1600-pixel copy), so the wrapper is optimised in debug too.
         .target(name: "CFaceDetect", dependencies: ["CDlib", "CCPUFeatures"], path: "Sources/C/CFaceDetect",
                 cxxSettings: optimisedCXX,
                 linkerSettings: [.linkedLibrary("lapack"), .linkedLibrary("blas")]),
@@ -90,7 +90,7 @@ let package = Package(
         // Data and pure colour math.
         .target(name: "LookModel"),
         // The per-entry loops every cube passes through (validation, identity, sampling, the plugin host's output
-        // check, the composer) are always optimised: at SwiftPM's debug -O0 a 33³ two-step compose took 19 ms
+        // check, the composer) are optimised in debug too: at SwiftPM's debug -O0 a 33³ two-step compose took 19 ms
         // instead of 1.5 ms, which alone used a fifth of the studio's 100 ms slider budget in `make test`.
         .target(name: "LookCore", dependencies: ["CLUTKernels", "CCodeLocation"], swiftSettings: optimisedSwift),
         // Files: images, LUT formats, colour profiles, faces.
@@ -128,7 +128,7 @@ let package = Package(
         .target(name: "Rendering", dependencies: [
             "LookModel", "LookCore", "ImageIO", "ColorManagement", "LookGallery",
         ]),
-        // Fitting a look to before/after pairs (docs/EXTRACT.md). Always optimised: the fit visits every pixel
+        // Fitting a look to before/after pairs (docs/EXTRACT.md). Optimised in debug too: the fit visits every pixel
         // several times and at SwiftPM's debug -O0 its tests took 196 s instead of 13 s.
         .target(name: "Extraction", dependencies: ["LookCore", "ImageIO", "ColorManagement", "CFitKernels"],
                 swiftSettings: optimisedSwift),
@@ -188,7 +188,7 @@ let package = Package(
                 path: "BuildTools/EmbedAssets"),
         .executableTarget(name: "EmbedAssetsTool", path: "BuildTools/EmbedAssetsTool"),
 
-        // Built-in plugins, always optimised as LookCore is: the composer calls them on every lattice entry.
+        // Built-in plugins, optimised in debug as LookCore is: the composer calls them on every lattice entry.
         .target(name: "TonePlugin", dependencies: ["PluginABI"], path: "Plugins/Tone",
                 publicHeadersPath: ".", cSettings: optimisedC, linkerSettings: [.linkedLibrary("m")]),
         .target(name: "WhiteBalancePlugin", dependencies: ["PluginABI"], path: "Plugins/WhiteBalance",

@@ -10,7 +10,11 @@ import Foundation
 private struct Reader {
     var bytes: ArraySlice<UInt8>
     mutating func byte() -> UInt8 { bytes.popFirst() ?? 0 }
-    mutating func int64() -> Int64 { (0..<8).reduce(0) { $0 << 8 | Int64(byte()) } }
+    mutating func int64() -> Int64 {
+        var value: Int64 = 0
+        for _ in 0..<8 { value = value << 8 | Int64(byte()) }
+        return value
+    }
     mutating func double() -> Double {
         // Mostly small numbers near the valid ranges, sometimes any bit pattern (NaN, infinities, huge values).
         let kind = byte()
@@ -70,7 +74,8 @@ private func render(_ description: lookstudio_image_desc, icc: [UInt8], params: 
     var desc = description
     let (rows, o1) = desc.stride.multipliedReportingOverflow(by: max(0, desc.height - 1))
     let (row, o2) = desc.width.multipliedReportingOverflow(by: Int64(max(desc.channels, 0)) * 2)
-    let extent = o1 || o2 || desc.stride < 0 || desc.width < 0 ? Int64.max : rows + row
+    let (sum, o3) = rows.addingReportingOverflow(row)
+    let extent = o1 || o2 || o3 || desc.stride < 0 || desc.width < 0 ? Int64.max : sum
     // Pixels of the described extent (16-bit aligned), or a token buffer for descriptions too large to back:
     // those may only be validated, never rendered.
     let backed = extent <= 1 << 16

@@ -15,7 +15,7 @@ private func defaultParams() -> lookstudio_params {
         look_strength: Double(LOOKSTUDIO_DEFAULT_STRENGTH), strength: 100, look_contrast: 0, look_saturation: 0,
         exposure: 100, levels: 100, white_balance: 100, contrast: 100, vibrance: 100,
         intent: Int32(LOOKSTUDIO_INTENT_RELATIVE), interpolation: Int32(LOOKSTUDIO_TETRAHEDRAL), threads: 0,
-        reserved: 0)
+        reserved: 0, recipe: nil)
 }
 
 extension Params {
@@ -53,6 +53,7 @@ extension Params {
         trilinear = p.interpolation == 1
         guard p.threads >= 0 else { throw Self.refuse("threads", p.threads, "0 (all cores) or more") }
         threads = p.threads == 0 ? nil : Int(p.threads)
+        recipe = try Structs.text(p.recipe, role: "params.recipe")
     }
 
     private static func refuse(_ field: String, _ value: Int32, _ allowed: String) -> LookStudioError {

@@ -31,7 +31,11 @@ public struct Analysis: Sendable {
 
 /// A face box in an image's pixels (it may reach past the edges) and the detector's score.
 public struct Face: Sendable, Equatable {
-    public var x: Int, y: Int, width: Int, height: Int
+    /// The box's left and top edges, in the image's pixels.
+    public var x: Int, y: Int
+    /// The box's size in pixels.
+    public var width: Int, height: Int
+    /// dlib's detection score (faces below 0.5 are not reported).
     public var score: Double
 }
 

@@ -10,11 +10,15 @@ public struct Image: @unchecked Sendable {
     /// The colour description: the ICC profile, or untagged (read as sRGB).
     let color: ColorDescription
 
-    /// Pixels per row, rows, channels (3 or 4), bits per sample (8 or 16), bytes from one row to the next.
+    /// Pixels per row.
     public var width: Int { rows.width }
+    /// Rows.
     public var height: Int { rows.height }
+    /// 3 (RGB) or 4 (RGBA).
     public var channels: Int { rows.channels }
+    /// Bits per sample: 8 or 16.
     public var bits: Int { rows.depth.rawValue }
+    /// Bytes from the start of one row to the next.
     public var rowBytes: Int { rows.rowBytes }
 
     /// Wraps `pixels` after checking the description: positive sizes, 3 or 4 channels, 8 or 16 bits (16-bit

@@ -44,6 +44,8 @@ public struct Params: Sendable, Equatable {
     public var trilinear = false
     /// Cores one call uses (nil: all).
     public var threads: Int?
+    /// Pre-look adjustments: a recipe file composed with the plugins the engine finds (`correct --recipe`).
+    public var recipe: String?
 
     /// A parameter set with `look` at `lookStrength`, everything else at its default.
     public init(look: String? = nil, lookStrength: Double? = nil, strength: Double = 100) {
@@ -71,6 +73,7 @@ public struct Params: Sendable, Equatable {
         request.output = output.named
         request.intent = perceptual ? .perceptual : .relativeColorimetric
         request.interpolation = trilinear ? .trilinear : .tetrahedral
+        request.recipe = recipe
         return request
     }
 

@@ -52,6 +52,32 @@ import Workflows
         #expect(.eight(try engine.apply(params, to: input, analysis: analysis).samples) == cli[40]?.samples)
     }
 
+    @Test(.enabled(if: CLI.available))
+    func aPreLookRecipeIsComposedWithThePluginsAsCorrectRecipeComposesIt() throws {
+        let recipe = "\(try CLI.tempDir())/pre.yaml"
+        try """
+            name: pre-look
+            size: 33
+            steps:
+              - adjust: tone.gamma
+                params: { gamma: 1.2 }
+              - adjust: wb.temperature
+                params: { shift: -900 }
+            """.write(toFile: recipe, atomically: true, encoding: .utf8)
+        let cli = try commandLineCorrect("coffee.png", extra: ["--recipe", recipe])
+        let (pixels, color) = try Fixture.photo("coffee.png")
+        let input = try Fixture.pixels8(pixels, color)
+        let engine = try Fixture.engine.get()
+        var params = Params()
+        params.strength = 70
+        params.recipe = recipe
+        let analysis = try engine.detect(input)
+        let out = try engine.apply(params, to: input, analysis: analysis)
+        #expect(.eight(out.samples) == cli[70]?.samples)
+        params.recipe = nil
+        #expect(try engine.apply(params, to: input, analysis: analysis).samples != out.samples)
+    }
+
     @Test func theInMemoryAnalysisIsTheFilesForTheSameDecodedPixels() throws {
         let engine = try Fixture.engine.get()
         for photo in ["astronaut.png", "chelsea.png", "coffee.png"] {

@@ -196,19 +196,20 @@ class Engine:
                 strength: float = 100.0, *, look_strength: Optional[float] = None, look_contrast: float = 0.0,
                 look_saturation: float = 0.0, no_look: bool = False, auto: Optional[bool] = None,
                 exposure: float = 100.0, levels: float = 100.0, white_balance: float = 100.0,
-                contrast: float = 100.0, vibrance: float = 100.0, icc: Optional[bytes] = None,
-                output_space: str = "keep", intent: str = "relative", interpolation: str = "tetrahedral",
-                threads: Optional[int] = None) -> np.ndarray:
+                contrast: float = 100.0, vibrance: float = 100.0, recipe: Optional[PathLike] = None,
+                icc: Optional[bytes] = None, output_space: str = "keep", intent: str = "relative",
+                interpolation: str = "tetrahedral", threads: Optional[int] = None) -> np.ndarray:
         """A new array: `array` corrected as `lookstudio correct` does — automatic correction (`auto` None: the
-        scene's preset; stages in percent of the engine's choice), the look (None: the scene's default), overall
-        `strength` 0…100. Pass the `analysis` of an earlier `detect` to analyse once and render many."""
+        scene's preset; stages in percent of the engine's choice), `recipe` (a pre-look recipe file, composed with
+        the plugins), the look (None: the scene's default), overall `strength` 0…100. Pass the `analysis` of an
+        earlier `detect` to analyse once and render many."""
         if analysis is None:
             analysis = self.detect(array, icc=icc)
         return self._render(array, icc, analysis, dict(
             look=look, look_strength=look_strength, strength=strength, look_contrast=look_contrast,
             look_saturation=look_saturation, no_look=no_look, auto_correct=-1 if auto is None else int(auto),
             exposure=exposure, levels=levels, white_balance=white_balance, contrast=contrast, vibrance=vibrance,
-            output_space=output_space, intent=intent, interpolation=interpolation, threads=threads))
+            recipe=recipe, output_space=output_space, intent=intent, interpolation=interpolation, threads=threads))
 
     def cube(self, look: Optional[str] = None, size: int = 33, strength: float = 100.0, *,
              analysis: Optional[Analysis] = None, icc: Optional[bytes] = None, output_space: str = "keep",
@@ -253,8 +254,8 @@ class Engine:
         for name, value in fields.items():
             if value is None:
                 continue
-            if name == "look":
-                params.look = _text(value, keep)
+            if name in ("look", "recipe"):
+                setattr(params, name, _text(value, keep))
             elif name in ("output_space", "intent", "interpolation"):
                 table = {"output_space": _OUTPUT, "intent": _INTENT, "interpolation": _INTERPOLATION}[name]
                 setattr(params, name, _choice(table, value, name))

@@ -20,5 +20,6 @@ _Static_assert(sizeof(lookstudio_analysis_info) == 48, "analysis info layout cha
 _Static_assert(offsetof(lookstudio_params, look) == 8, "params layout changed");
 _Static_assert(offsetof(lookstudio_params, look_strength) == 24, "params layout changed");
 _Static_assert(offsetof(lookstudio_params, vibrance) == 88, "params layout changed");
-_Static_assert(sizeof(lookstudio_params) == 112, "params layout changed");
+_Static_assert(offsetof(lookstudio_params, recipe) == 112, "params layout changed");
+_Static_assert(sizeof(lookstudio_params) == 120, "params layout changed");
 #endif

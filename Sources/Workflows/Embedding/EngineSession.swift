@@ -20,6 +20,8 @@ public final class EngineSession: Sendable {
     private let lookPlans = Locked<[LookChoice: LookPlan]>([:])
     /// Prepared cubes by request, image colour and analysis (guarded by its lock).
     private let prepared = Locked(PreparedCache(capacity: EngineSession.preparedCapacity))
+    /// Recipe files composed once, by path (guarded by its lock).
+    private let recipes = Locked<[String: ColorCube]>([:])
 
     /// Prepared cubes kept: a 33³ cube and its applier take 1.6 MB, a 65³ one 12 MB.
     public static let preparedCapacity = 16
@@ -96,8 +98,18 @@ public final class EngineSession: Sendable {
         if analysis == nil, request.auto.enabled == true { throw EngineError.autoNeedsAnalysis }
         let looks = try lookPlan(request.look)
         return try CorrectPlan(analysis: analysis, scene: nil, looks: looks,
-                               params: request.trims.overrides(strength: 100),
+                               params: request.trims.overrides(strength: 100, preLook: try preLook(request.recipe)),
                                auto: analysis == nil ? AutoChoice(enabled: false) : request.auto)
+    }
+
+    /// The recipe at `path` composed as `correct --recipe` composes it (`Workspace.compose(recipeFile:)`: the
+    /// plugins found as the command line finds them, the catalog's precision), once per engine.
+    func preLook(_ path: String?) throws -> ColorCube? {
+        guard let path else { return nil }
+        if let known = recipes.withLock({ $0[path] }) { return known }
+        let made = try workspace.compose(recipeFile: path)
+        recipes.withLock { $0[path] = made }
+        return made
     }
 
     /// The look plan of `choice`, resolved once per engine: a look changed in the catalog later is seen by a new

@@ -19,6 +19,8 @@ public struct RenderRequest: Sendable, Hashable {
     public var intent = RenderingIntent.relativeColorimetric
     /// Cube interpolation.
     public var interpolation = Interpolation.tetrahedral
+    /// A recipe file composed as the pre-look adjustments (`correct --recipe`), nil for none.
+    public var recipe: String?
 
     /// The defaults: the scene's look, every strength at 100, output in the input's space.
     public init() {}

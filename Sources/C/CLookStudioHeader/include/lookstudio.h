@@ -232,6 +232,9 @@ typedef struct lookstudio_params {
     int32_t interpolation;  /* LOOKSTUDIO_TETRAHEDRAL (default) or _TRILINEAR */
     int32_t threads;        /* cores this call uses; 0 (default): all */
     int32_t reserved;
+    /* Pre-look adjustments: a recipe file (YAML, docs/RECIPES.md) composed with the plugins the engine finds, as
+       `correct --recipe`; borrowed for the call. NULL (default): none. */
+    const char *recipe;
 } lookstudio_params;
 
 /* Fills `params` with the defaults and its struct_size. */
