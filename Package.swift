@@ -226,8 +226,10 @@ let package = Package(
                                                      "ImageIO", "ColorManagement"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LookCore", "LookStudioTestSupport"]),
         .testTarget(name: "PluginsTests", dependencies: ["PluginHost", "LookStudioTestSupport"]),
-        // Loads libGradePlugin.so itself (dlopen) and reads its v2 descriptor: independent of the host's loader.
-        .testTarget(name: "GradePluginTests", dependencies: ["PluginABI", "Pixels", "LookStudioTestSupport"]),
+        // Loads libGradePlugin.so itself (dlopen) and reads its v2 descriptor, independent of the host's loader; the
+        // composed tests check the same references through the host and the composer.
+        .testTarget(name: "GradePluginTests", dependencies: ["PluginABI", "Pixels", "LookStudioTestSupport", "LookCore",
+                                                             "PluginHost", "Recipes"]),
         .testTarget(name: "CorrectionModelTests", dependencies: ["CorrectionModel", "ImageIO", "LookCore"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "LookCore", "LookFormats", "ImageIO",
                                                         "ColorManagement", "CZlib", "CCrypto", "LookStudioTestSupport"]),

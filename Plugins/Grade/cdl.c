@@ -3,7 +3,7 @@
  * Specification v1.2", 2009), in its two renderings as OpenColorIO names them (ops/cdl/CDLOpCPU.cpp):
  *
  *   asc       (OCIO's CDL_ASC, "v1.2_Fwd")   o = clamp01(v·slope + offset)^power, then saturation, then clamp01
- *   no_clamp  (OCIO's CDL_NO_CLAMP, the default for .cc/.cdl/.ccc files)   o = v·slope + offset; o^power only
+ *   no-clamp  (OCIO's CDL_NO_CLAMP, the default for .cc/.cdl/.ccc files)   o = v·slope + offset; o^power only
  *             where o ≥ 0 (negatives pass through); saturation; no clamp anywhere
  *
  * Saturation uses Rec. 709 luma: Y = 0.2126 R + 0.7152 G + 0.0722 B, o' = Y + s·(o − Y), written here as
@@ -12,12 +12,12 @@
  */
 #include "grade_internal.h"
 
-/* no_clamp leaves values outside 0…1 as they are, up to this: the host refuses outputs beyond ±1024. */
+/* no-clamp leaves values outside 0…1 as they are, up to this: the host refuses outputs beyond ±1024. */
 static const double no_clamp_limit = 64.0;
 
 static const float one3[] = {1.0f, 1.0f, 1.0f};
 static const float zero3[] = {0.0f, 0.0f, 0.0f};
-static const char *const styles[] = {"asc", "no_clamp"};
+static const char *const styles[] = {"asc", "no-clamp"};
 
 const lookstudio_parameter grade_cdl_params[GRADE_CDL_PARAMS] = {
     {.name = "slope", .display_name = "Slope",
@@ -36,7 +36,7 @@ const lookstudio_parameter grade_cdl_params[GRADE_CDL_PARAMS] = {
      .description = "Distance from Rec. 709 luma, 0 (grey) to 10; 1 leaves the colour.",
      .kind = LOOKSTUDIO_PARAM_SCALAR, .min = 0.0f, .max = 10.0f, .default_value = 1.0f, .identity_value = 1.0f},
     {.name = "style", .display_name = "Style",
-     .description = "asc: ASC CDL 1.2, clamped to 0-1 before the power and at the end; no_clamp: OpenColorIO's "
+     .description = "asc: ASC CDL 1.2, clamped to 0-1 before the power and at the end; no-clamp: OpenColorIO's "
                     "default for CDL files, no clamps, power only on values >= 0.",
      .kind = LOOKSTUDIO_PARAM_CHOICE, .min = 0.0f, .max = 1.0f, .default_value = 0.0f, .identity_value = 0.0f,
      .choices = styles, .choice_count = 2},
@@ -45,7 +45,7 @@ const lookstudio_parameter grade_cdl_params[GRADE_CDL_PARAMS] = {
 const char grade_cdl_description[] =
     "ASC CDL 1.2 on the values as given (sRGB-encoded in LookStudio). Style asc (ASC CDL 1.2, OpenColorIO's "
     "CDL_ASC): o = clamp01(v*slope + offset)^power; Y = 0.2126 R + 0.7152 G + 0.0722 B; o' = clamp01(Y + "
-    "saturation*(o - Y)). Style no_clamp (OpenColorIO's CDL_NO_CLAMP, its default for .cc, .cdl and .ccc files): "
+    "saturation*(o - Y)). Style no-clamp (OpenColorIO's CDL_NO_CLAMP, its default for .cc, .cdl and .ccc files): "
     "o = v*slope + offset; o^power only where o >= 0, negatives passed through; the same saturation; no clamp "
     "(results are kept within +-64). Inputs are clamped to 0-1 first.";
 

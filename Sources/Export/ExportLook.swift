@@ -1,5 +1,6 @@
 import ColorManagement
 import LookCore
+import LookFormats
 
 /// A look on its way out: the cube as authored, the strength the user asked for and the space it was authored in.
 public struct ExportLook: Sendable {
@@ -11,6 +12,9 @@ public struct ExportLook: Sendable {
     public var strength: Float
     /// The space the cube's values are encoded in.
     public var workingSpace: ColorProfile
+    /// The look as one ASC CDL correction, set by a caller that knows the look is exactly one (its recipe a single
+    /// `grade.cdl` step at strength 100); the `cdl` target writes it and refuses a look without one.
+    public var cdl: CDLCorrection?
 
     /// A look to export; `strength` is a factor 0…2.
     public init(name: String, cube: ColorCube, strength: Float = 1, workingSpace: ColorProfile = ColorProfile(.sRGB))

@@ -16,11 +16,24 @@ public struct ExportTarget: Sendable {
     public let valueRange: String
     /// What the format cannot carry (baked into the table, or dropped, with a warning).
     public let cannotCarry: String
+    /// What the target writes; a ``Content/cdl`` target has no grid, so its sizes do not apply.
+    public var content: Content = .table
     /// Writes `look` at a grid size to a path; returns the files written, warnings and notes.
     let write: @Sendable (_ look: ExportLook, _ size: Int, _ path: String) throws -> ExportResult
 
+    /// What an export target writes.
+    public enum Content: Sendable, Equatable {
+        /// A table sampled from the look's cube.
+        case table
+        /// The look's ASC CDL numbers (``ExportLook/cdl``): only a look that is one CDL can go there.
+        case cdl
+    }
+
     /// Throws unless the consumer accepts `size` points per axis.
     public func checkSize(_ size: Int) throws(ExportError) {
+        guard content == .table else {
+            throw ExportError(target: id, "a CDL holds no table, so it takes no size (\(size) was given)")
+        }
         guard sizes.contains(size) else {
             throw ExportError(target: id, "size \(size) is not accepted; \(format) takes "
                               + "\(sizes.lowerBound)…\(sizes.upperBound) points per axis")
@@ -50,7 +63,7 @@ public enum Exporter {
     /// Every target, in the order `--list-targets` prints them.
     public static let targets: [ExportTarget] = CubeTargets.all + [
         CoreImageTarget.target, OCIOTarget.target, CLFTarget.target, ICCLinkTarget.target,
-        LightroomTarget.target, PanasonicVLTTarget.target, FFmpegTarget.target, HaldTarget.target,
+        LightroomTarget.target, PanasonicVLTTarget.target, FFmpegTarget.target, HaldTarget.target, CDLTarget.target,
     ]
 
     /// The target called `id` (case-insensitive).
@@ -65,17 +78,18 @@ public enum Exporter {
     public static func export(_ look: ExportLook, for id: String, to path: String, size: Int? = nil) throws
         -> ExportResult {
         let target = try target(id)
-        let n = size ?? target.defaultSize
-        try target.checkSize(n)
+        // Every target's default size is one it accepts; a CDL target refuses any size given.
+        if let size { try target.checkSize(size) }
         try OutputSafety.checkDestination(path)
-        return try target.write(look, n, path)
+        return try target.write(look, size ?? target.defaultSize, path)
     }
 
     /// One line per target: id, format, size, range, what it cannot carry.
     public static func listing() -> [String] {
         targets.map { t in
             let range = "(\(t.sizes.lowerBound)…\(t.sizes.upperBound))"
-            let sizes = t.sizes.count == 1 ? "\(t.defaultSize)³" : "\(t.defaultSize)³ \(range)"
+            let sizes = t.content == .cdl ? "no table" : t.sizes.count == 1 ? "\(t.defaultSize)³"
+                : "\(t.defaultSize)³ \(range)"
             return "\(t.id.padding(toLength: 11, withPad: " ", startingAt: 0)) \(t.format); .\(t.fileExtension) "
                 + "\(sizes); \(t.valueRange); cannot carry: \(t.cannotCarry)"
         }

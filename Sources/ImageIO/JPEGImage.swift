@@ -87,9 +87,9 @@ public enum JPEGImage {
 
     /// Writes `image` as a JPEG at `path` atomically; 16-bit samples are rounded to 8 bits and alpha is dropped.
     public static func write(_ image: PixelBuffer, to path: String, quality: Int = defaultQuality,
-                             iccProfile: [UInt8]? = nil) throws(ImageIOError) {
+                             subsampling: JPEGSubsampling? = nil, iccProfile: [UInt8]? = nil) throws(ImageIOError) {
         let writer = try JPEGWriter(path: path, width: image.width, height: image.height, channels: image.channels,
-                                    quality: quality, iccProfile: iccProfile)
+                                    quality: quality, subsampling: subsampling, iccProfile: iccProfile)
         try writeAll(image, to: writer)
         try writer.finish()
     }
@@ -130,7 +130,8 @@ extension JPEGImage: ImageCodec {
 
     public static func encode(_ image: PixelBuffer, to path: String, format: ImageFormat, color: ColorDescription,
                               options: EncoderOptions) throws(ImageIOError) {
-        try write(image, to: path, quality: options.effectiveQuality, iccProfile: color.embeddableICC)
+        try write(image, to: path, quality: options.effectiveQuality, subsampling: options.subsampling,
+                  iccProfile: color.embeddableICC)
     }
 
     /// Streams only a JPEG that needs no rotation; a rotated one is decoded whole and turned upright.

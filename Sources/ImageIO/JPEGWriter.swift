@@ -32,12 +32,14 @@ public final class JPEGWriter {
         writeFailed: Int32(LSJPEG_ERR_WRITE.rawValue), noMemory: Int32(LSJPEG_ERR_NOMEM.rawValue),
         misuse: Int32(LSJPEG_ERR_USAGE.rawValue))
 
-    /// Starts writing a JPEG that appears at `path` when `finish` succeeds: quality 1…100 (4:4:4 chroma at ≥ 90,
-    /// 4:2:0 below, ImageMagick's rule), `iccProfile` in APP2 segments when given.
+    /// Starts writing a JPEG that appears at `path` when `finish` succeeds: quality 1…100, chroma `subsampling`
+    /// (nil: 4:4:4 at quality ≥ 90, 4:2:0 below, ImageMagick's rule), `iccProfile` in APP2 segments when given.
     public convenience init(path: String, width: Int, height: Int, channels: Int,
-                            quality: Int = JPEGImage.defaultQuality, iccProfile: [UInt8]? = nil) throws(ImageIOError) {
+                            quality: Int = JPEGImage.defaultQuality, subsampling: JPEGSubsampling? = nil,
+                            iccProfile: [UInt8]? = nil) throws(ImageIOError) {
         try self.init(destination: path, temporaryPath: AtomicFile.temporaryPath(for: path), width: width,
-                      height: height, channels: channels, quality: quality, iccProfile: iccProfile)
+                      height: height, channels: channels, quality: quality, iccProfile: iccProfile,
+                      subsampling: subsampling)
     }
 
     /// Starts writing a JPEG into memory; collect it with `finishData()`.
@@ -54,7 +56,8 @@ public final class JPEGWriter {
     }
 
     private init(destination: String, temporaryPath: String?, width: Int, height: Int, channels: Int, quality: Int,
-                 iccProfile: [UInt8]?, compression: JPEGCompression? = nil) throws(ImageIOError) {
+                 iccProfile: [UInt8]?, compression: JPEGCompression? = nil,
+                 subsampling: JPEGSubsampling? = nil) throws(ImageIOError) {
         guard channels == 3 || channels == 4 else { throw .unsupportedChannels(channels) }
         guard (1...100).contains(quality) else { throw .invalidOptions("JPEG quality \(quality) is not in 1…100") }
         guard width > 0, height > 0, width <= 65_500, height <= 65_500 else {
@@ -76,7 +79,9 @@ public final class JPEGWriter {
             }
             return profile.withUnsafeBufferPointer {
                 lsjpeg_writer_open(handle, temporaryPath, UInt32(width), UInt32(height), Int32(channels),
-                                   Int32(quality), profile.isEmpty ? nil : $0.baseAddress, $0.count)
+                                   Int32(quality), Int32(subsampling?.factors.horizontal ?? 0),
+                                   Int32(subsampling?.factors.vertical ?? 0), profile.isEmpty ? nil : $0.baseAddress,
+                                   $0.count)
             }
         }
     }

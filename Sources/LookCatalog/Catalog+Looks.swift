@@ -40,7 +40,7 @@ extension Catalog {
         let current: LookRecord
         do {
             current = try resolveCurrent(db, base)
-        } catch CatalogError.lookNotFound {
+        } catch CatalogError.lookNotFound, CatalogError.lookNotFoundNear {
             // A name saved before the rule refused names ending in @N.
             return try resolveCurrent(db, reference)
         }
@@ -67,7 +67,8 @@ extension Catalog {
         }
         // Beyond ASCII, names match as they are kept unique: by Unicode case and canonical form.
         if let guid = try named(db, ref), let record = try fetchLook(db, guid: guid) { return record }
-        throw CatalogError.lookNotFound(reference)
+        let near = MessageText.nearest(to: ref, among: try String.fetchAll(db, sql: "SELECT name FROM looks"))
+        throw near.isEmpty ? CatalogError.lookNotFound(reference) : CatalogError.lookNotFoundNear(reference, names: near)
     }
 
     /// The look's current cube, decoded from its stored PNG; cached by GUID and content hash for the life of this

@@ -14,6 +14,8 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
     case badSeed(file: String, _ message: String)
     /// No look matches a GUID, GUID prefix or name.
     case lookNotFound(String)
+    /// No look matches the reference, but these names are near it (a typo).
+    case lookNotFoundNear(String, names: [String])
     /// A GUID prefix matches several looks.
     case ambiguousLook(String, candidates: [String])
     /// No scene has this label.
@@ -72,7 +74,12 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
         case .badSeed(let file, let message):
             return "\(file): \(message)"
         case .lookNotFound(let ref):
-            return "no look named or with GUID \"\(MessageText.quote(ref))\" (see `lookstudio looks list`)"
+            let hex = !ref.isEmpty && ref.count < 8 && ref.allSatisfy { $0.isHexDigit || $0 == "-" }
+            return "no look named or with GUID \"\(MessageText.quote(ref))\""
+                + (hex ? "; a GUID prefix needs at least 8 hex digits" : "") + " (see `lookstudio looks list`)"
+        case .lookNotFoundNear(let ref, let names):
+            return "no look named or with GUID \"\(MessageText.quote(ref))\"; did you mean "
+                + names.map { "\"\(MessageText.quote($0))\"" }.joined(separator: " or ") + "?"
         case .ambiguousLook(let ref, let candidates):
             return "\"\(MessageText.quote(ref))\" matches several looks; give more of the GUID: "
                 + candidates.joined(separator: ", ")

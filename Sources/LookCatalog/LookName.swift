@@ -35,7 +35,7 @@ public enum LookName {
     }
 
     /// Why `name` cannot name a look, or nil when it can (already trimmed).
-    static func problem(name: String) -> String? {
+    public static func problem(name: String) -> String? {
         if let p = problem(text: name) { return p }
         if isGUIDLike(name) {
             return "it reads as a GUID or GUID prefix (only hex digits and hyphens, 8 or more digits), and GUIDs are "

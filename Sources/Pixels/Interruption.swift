@@ -52,6 +52,12 @@ public enum Interruption {
     /// Whether an interrupt asked the process to stop starting new work.
     public static var isRequested: Bool { signal != nil }
 
+    /// The line an interrupt that ends the process writes on stderr: what it interrupted and what it left (nil:
+    /// none).
+    public static func exitMessage(_ text: String?) {
+        if let text { lstemp_set_exit_message(text + "\n") } else { lstemp_set_exit_message(nil) }
+    }
+
     /// Whether a status line is drawn on stderr, so an interrupt that ends the process clears it first.
     public static func statusLine(drawn: Bool) { lstemp_set_status_line(drawn ? 1 : 0) }
 

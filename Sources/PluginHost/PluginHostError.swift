@@ -24,8 +24,10 @@ public enum PluginHostError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownAdjustment(let id, let known):
+            let near = MessageText.nearest(to: id, among: known)
+            let guess = near.isEmpty ? "" : "did you mean " + near.map { "\"\($0)\"" }.joined(separator: " or ") + "? "
             let list = known.isEmpty ? "no plugins are loaded" : "known: " + known.joined(separator: ", ")
-            return "no adjustment \"\(id)\" (\(list)); `lookstudio plugins list` shows what is installed"
+            return "no adjustment \"\(id)\"; \(guess)(\(list)); `lookstudio plugins list` shows what is installed"
         case .unknownParameter(let adjustment, let name, let known):
             let list = known.isEmpty ? "it takes no parameters" : "it takes " + known.joined(separator: ", ")
             return "\(adjustment) has no parameter \"\(name)\" (\(list))"

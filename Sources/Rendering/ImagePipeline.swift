@@ -127,7 +127,8 @@ public enum ImagePipeline {
                                   iccProfile: color.embeddableICC)
         case .jpeg:
             return try JPEGWriter(path: output, width: reader.width, height: reader.height, channels: reader.channels,
-                                  quality: options.encoder.effectiveQuality, iccProfile: color.embeddableICC)
+                                  quality: options.encoder.effectiveQuality, subsampling: options.encoder.subsampling,
+                                  iccProfile: color.embeddableICC)
         default:
             let chosen = try options.writeOptions ?? PNGWriteOptions.forPhoto(sample: sample)
             return try PNGWriter(path: output, width: reader.width, height: reader.height, channels: reader.channels,

@@ -33,7 +33,9 @@ struct StudioRoutes: Sendable {
             }
             return response
         }
-        routes.get("/studio.js") { _, _ in Self.bytes(Array(StudioScript.js.utf8), type: "text/javascript") }
+        for (path, text) in StudioScript.files {
+            routes.get(path) { _, _ in Self.bytes(Array(text.utf8), type: "text/javascript") }
+        }
         routes.get("/studio.css") { _, _ in Self.bytes(Array(StudioStyle.css.utf8), type: "text/css") }
     }
 

@@ -223,14 +223,25 @@ public struct CorrectJob: Sendable {
     }
 
     /// Creates the output folder of a folder run (and its parents), naming it and the reason when that fails.
-    public func createOutputFolder() throws(WorkflowError) {
-        guard toFolder, !inPlace, let error = Folders.make(output) else { return }
+    /// Returns true when it made the folder (so a run that writes nothing can take it away again).
+    @discardableResult
+    public func createOutputFolder() throws(WorkflowError) -> Bool {
+        guard toFolder, !inPlace else { return false }
+        let existed = InputFile.kind(of: output) == .directory
+        guard let error = Folders.make(output) else { return !existed }
         switch InputFile.kind(of: output) {
         case .directory, .unknown:
             throw .outputFolder(path: output, reason: String(cString: strerror(error)))
         case let kind:
             throw .outputFolder(path: output, reason: "it is \(kind.noun), not a folder")
         }
+    }
+
+    /// Removes the output folder when it is empty: a run that made it and wrote nothing leaves nothing behind.
+    public func removeOutputFolderIfEmpty() {
+        guard toFolder, !inPlace, (try? FileManager.default.contentsOfDirectory(atPath: output))?.isEmpty == true
+        else { return }
+        try? FileManager.default.removeItem(atPath: output)
     }
 
     /// Where the output of `file` at `strength` goes.

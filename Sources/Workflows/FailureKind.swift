@@ -18,8 +18,8 @@ public enum FailureKind: Sendable, Equatable {
     /// The kind of `error`.
     public init(_ error: any Error) {
         switch error {
-        case WorkflowError.noSuchPhoto, CatalogError.lookNotFound, CatalogError.sceneNotFound,
-             CatalogError.versionNotFound: self = .notFound
+        case WorkflowError.noSuchPhoto, CatalogError.lookNotFound, CatalogError.lookNotFoundNear,
+             CatalogError.sceneNotFound, CatalogError.versionNotFound: self = .notFound
         case CatalogError.duplicateName, CatalogError.contentTaken, is StudioSameCube: self = .conflict
         case CatalogError.database: self = .unavailable
         // A file that is no catalog, or one a newer LookStudio wrote, cannot be opened at all until then.

@@ -1,3 +1,5 @@
+import LookCore
+
 /// What a workflow refuses (batch runs, recipe looks, studio requests), with what to change.
 public enum WorkflowError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A `--shard K/N` value that is not two whole numbers with 0 ≤ K < N.
@@ -42,17 +44,29 @@ public enum WorkflowError: Error, Equatable, Sendable, CustomStringConvertible {
     case outputName(String)
     /// A file imported without a name whose file name makes no usable look name (`problem`: the name rule broken).
     case unusableFileName(file: String, problem: String)
+    /// `looks revert` given a look's current version (`reference` as given): there is nothing to go back to.
+    case revertToCurrent(reference: String, guid: String, version: Int)
     /// A gallery with no look to show: none has `tag`, or the catalog has none.
     case noLooks(tag: String?)
     /// A look without a stored recipe cannot be rebuilt (`sourceFormat`: what it was made from).
     case noRecipe(guid: String, name: String, sourceFormat: String)
+    /// A CDL file holding several corrections, imported without saying which (`corrections`: each as listed).
+    case cdlChoice(file: String, corrections: [String])
+    /// A CDL file with no correction of the id asked for.
+    case cdlNoSuchID(file: String, id: String, corrections: [String])
+    /// A `.cdl` whose decisions only refer to corrections held elsewhere (`references`: the ids they name).
+    case cdlNoCorrection(file: String, references: [String])
+    /// A CDL correction whose numbers `grade.cdl` does not take (`problem`: the composer's message).
+    case cdlOutOfRange(file: String, line: Int?, problem: String)
+    /// A look exported as a CDL that is not one (`reason`: what it is instead).
+    case notACDL(look: String, reason: String)
     /// A scene's default look named by an older version (`reference` as given): a scene follows a look.
     case olderVersionForScene(reference: String, guid: String, name: String, version: Int)
 
     /// True for a refusal of what the user asked (a usage error), rather than of what was found while running.
     public var isUsageError: Bool {
         switch self {
-        case .olderVersionForScene, .noLooks: return true
+        case .olderVersionForScene, .noLooks, .revertToCurrent: return true
         default: return false
         }
     }
@@ -93,6 +107,9 @@ public enum WorkflowError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(first) is given twice\(given), so \(output) would be written twice; give each input once"
         case .outputFolder(let path, let reason):
             return "\(path): cannot create the output folder (\(reason))"
+        case .revertToCurrent(let reference, let guid, let version):
+            return "\(reference) is the current version (\(version)) of look \(guid); give an older one, "
+                + "\(guid)@N with N below \(version)"
         case .noLooks(let tag):
             return tag.map { "no look has the tag \"\($0)\"" } ?? "the catalog has no looks"
         case .unusableFileName(let file, let problem):
@@ -100,6 +117,23 @@ public enum WorkflowError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noRecipe(let guid, let name, let sourceFormat):
             return "look \(guid) (\(name)) has no recipe to rebuild it from: it was "
                 + (sourceFormat == "shipped" ? "shipped as a colour function" : "imported from a \(sourceFormat) file")
+        case .cdlChoice(let file, let corrections):
+            return "\(file) holds \(corrections.count) corrections: \(corrections.joined(separator: ", ")); choose one "
+                + "with --id ID"
+        case .cdlNoSuchID(let file, let id, let corrections):
+            return "\(file) has no correction with the id \"\(MessageText.quote(id))\"; it holds "
+                + corrections.joined(separator: ", ")
+        case .cdlNoCorrection(let file, let references):
+            guard !references.isEmpty else { return "\(file) holds no ColorCorrection" }
+            return "\(file) holds no correction of its own (its decisions refer to "
+                + references.map { "\"\(MessageText.quote($0))\"" }.joined(separator: ", ")
+                + "); import the .ccc that holds them, with --id ID"
+        case .cdlOutOfRange(let file, let line, let problem):
+            return "\(file)\(line.map { " line \($0)" } ?? ""): \(problem); LookStudio's grade.cdl takes slope "
+                + "0…10, offset −2…2, power 0.01…10 and saturation 0…10"
+        case .notACDL(let look, let reason):
+            return "look \"\(MessageText.quote(look))\" \(reason), not a CDL: a .cc carries only slope, offset, power "
+                + "and saturation; export it for resolve (a .cube) or another table target instead"
         case .olderVersionForScene(let reference, let guid, let name, let version):
             return "\(reference) names version \(version) of \"\(name)\"; a scene uses a look's current version: give "
                 + "the look without @\(version) (to bring that cube back, export \(guid)@\(version) and store it with "

@@ -7,6 +7,7 @@ import LookFormats
 extension Interpolation: ExpressibleByArgument {}
 extension CubeLayout: ExpressibleByArgument {}
 extension TIFFCompression: ExpressibleByArgument {}
+extension JPEGSubsampling: ExpressibleByArgument {}
 
 /// `--layout auto|tiled|strip|hald` for reading PNG cubes.
 enum LayoutChoice: String, ExpressibleByArgument, CaseIterable {
@@ -83,4 +84,10 @@ func checkLUTBits(_ bits: Int?, output: String) throws {
     default:
         throw ValidationError("--bits applies to .png and .3dl outputs, not \((output as NSString).lastPathComponent)")
     }
+}
+
+/// A failure the command line words itself: a library error with the option that answers it (exit 1, not a usage
+/// error).
+struct CommandFailure: Error, CustomStringConvertible {
+    let description: String
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LookCore
 
 /// Argument text the parser needs help with.
 extension LookStudioCommand {
@@ -47,6 +48,23 @@ extension LookStudioCommand {
             current = next
         }
         return path
+    }
+
+    /// "did you mean …?" for a word that is no subcommand where one was expected (`lookstudio lokos list`), from the
+    /// subcommands of the command the word follows; nil when the message is about something else or none is near.
+    static func subcommandSuggestion(_ arguments: [String], message: String) -> String? {
+        // "Unexpected argument 'X'" or "N unexpected arguments: 'X', 'Y'": the first is where a subcommand was due.
+        guard message.lowercased().contains("unexpected argument"), let open = message.firstIndex(of: "'"),
+              let close = message[message.index(after: open)...].firstIndex(of: "'") else { return nil }
+        let word = String(message[message.index(after: open)..<close])
+        var current: ParsableCommand.Type = LookStudioCommand.self
+        for name in subcommandPath(arguments) {
+            guard let next = current.configuration.subcommands.first(where: { $0._commandName == name }) else { break }
+            current = next
+        }
+        let names = current.configuration.subcommands.filter { $0.configuration.shouldDisplay }.map { $0._commandName }
+        let near = MessageText.nearest(to: word, among: names)
+        return near.isEmpty ? nil : "did you mean " + near.map { "'\($0)'" }.joined(separator: " or ") + "?"
     }
 
     /// ArgumentParser's messages start with a capital ("Missing value …"); ours are lower-case after `error:`.

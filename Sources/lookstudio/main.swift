@@ -15,7 +15,8 @@ do {
     if code == .success { LookStudioCommand.exit(withError: error) }
     let message = LookStudioCommand.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
     let help = "lookstudio " + (LookStudioCommand.subcommandPath(arguments) + ["--help"]).joined(separator: " ")
-    printError("error: \(LookStudioCommand.lowercased(message))\nsee '\(help)'")
+    let suggestion = LookStudioCommand.subcommandSuggestion(arguments, message: message).map { "; \($0)" } ?? ""
+    printError("error: \(LookStudioCommand.lowercased(message))\(suggestion)\nsee '\(help)'")
     exit(code.rawValue)
 }
 /// Prints `message` with the subcommand's help hint and exits 64 (EX_USAGE).

@@ -50,3 +50,21 @@ import Testing
         #expect(r.status != 0 && r.stderr.contains("add --save"), "\(r.stderr)")
     }
 }
+
+/// `compose --save` of a taken name points to --replace.
+@Suite struct ComposeNameTakenTests {
+    @Test func aTakenNameMentionsReplace() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "name: Mine\nsteps:\n  - adjust: tone.contrast\n    params: { amount: 0.2 }\n"
+            .write(toFile: dir + "/a.yaml", atomically: true, encoding: .utf8)
+        try "name: Mine\nsteps:\n  - adjust: tone.contrast\n    params: { amount: 0.4 }\n"
+            .write(toFile: dir + "/b.yaml", atomically: true, encoding: .utf8)
+        let catalog = ["--catalog", dir + "/c.sqlite"]
+        #expect(try CLI.run(["compose", dir + "/a.yaml", "--save"] + catalog).status == 0)
+        let taken = try CLI.run(["compose", dir + "/b.yaml", "--save"] + catalog)
+        #expect(taken.status == 1 && taken.stderr.contains("already exists") && taken.stderr.contains("--replace"),
+                "\(taken.stderr)")
+        #expect(try CLI.run(["compose", dir + "/b.yaml", "--save", "--replace"] + catalog).status == 0)
+    }
+}

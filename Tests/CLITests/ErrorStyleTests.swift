@@ -84,3 +84,24 @@ import Testing
         #expect(try CLI.run(["inspect", dir + "/esc.cube"]).stderr.contains("\\u{1B}[31mRED"))
     }
 }
+
+/// Mistyped names, subcommands and short GUID prefixes are answered with what was probably meant.
+@Suite struct DidYouMeanTests {
+    @Test("a mistyped look name, plugin id and subcommand each get a suggestion; a short GUID prefix says so")
+    func suggestions() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let catalog = ["--catalog", dir + "/c.sqlite"]
+        let look = try CLI.run(["looks", "show", "Warm Flim"] + catalog)
+        #expect(look.status == 1 && look.stderr.contains("did you mean \"Warm Film\"?"), "\(look.stderr)")
+        let short = try CLI.run(["looks", "show", "7C7C39"] + catalog)
+        #expect(short.status == 1 && short.stderr.contains("a GUID prefix needs at least 8 hex digits"),
+                "\(short.stderr)")
+        let plugin = try CLI.run(["plugins", "describe", "tone.contrst"])
+        #expect(plugin.status != 0 && plugin.stderr.contains("did you mean \"tone.contrast\"?"), "\(plugin.stderr)")
+        let command = try CLI.run(["lokos", "list"])
+        #expect(command.status == 64 && command.stderr.contains("did you mean 'looks'?"), "\(command.stderr)")
+        let sub = try CLI.run(["looks", "revrt", "X@1"])
+        #expect(sub.status == 64 && sub.stderr.contains("did you mean 'revert'?"), "\(sub.stderr)")
+    }
+}

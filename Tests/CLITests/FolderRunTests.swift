@@ -39,3 +39,20 @@ import Glibc
         #expect(!FileManager.default.fileExists(atPath: dir + "/out/b.png"))
     }
 }
+
+/// A folder run that writes nothing leaves no folder it made.
+@Suite struct EmptyFolderRunTests {
+    @Test("correct of a missing input into a new folder fails and leaves no empty folder")
+    func noEmptyOutputFolder() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try CLI.run(["correct", dir + "/missing/", "-o", dir + "/out/", "--no-look", "--catalog",
+                             dir + "/c.sqlite"])
+        #expect(r.status != 0)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out"), "an empty out/ was left")
+        try FileManager.default.createDirectory(atPath: dir + "/kept", withIntermediateDirectories: false)
+        _ = try CLI.run(["correct", dir + "/missing.png", "-o", dir + "/kept/", "--no-look", "--catalog",
+                         dir + "/c.sqlite"])
+        #expect(FileManager.default.fileExists(atPath: dir + "/kept"), "a folder the user made is kept")
+    }
+}

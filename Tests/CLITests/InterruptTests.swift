@@ -33,7 +33,8 @@ import Testing
         process.executableURL = URL(fileURLWithPath: CLI.binary)
         process.arguments = ["apply", "--lut", CLI.fixtures + "/reference/warm17.cube", dir + "/in.png",
                              dir + "/out.png"]
-        process.standardError = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
         try process.run()
         // Interrupt once the temporary output exists (or after 100 ms past that, the write is under way).
         let deadline = Date().addingTimeInterval(30)
@@ -52,6 +53,8 @@ import Testing
         #expect(process.terminationReason == .uncaughtSignal, "ended by the signal")
         #expect(process.terminationStatus == signal)
         #expect(try DiskFullTests.entries(dir) == ["in.png"], "no temporary file and no output left")
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(said.contains("interrupted while writing \(dir)/out.png; nothing was written"), "\(said)")
     }
 }
 

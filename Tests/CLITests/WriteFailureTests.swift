@@ -1,6 +1,7 @@
 import Foundation
 import LookStudioTestSupport
 import ImageIO
+import LookCore
 import Testing
 
 /// An output that cannot be written (a path under a regular file, /proc, a full disk) is an `error:` line naming
@@ -188,5 +189,69 @@ import Testing
         #expect(process.terminationStatus == 0)
         #expect(String(decoding: stdout, as: UTF8.self) == "done\n")
         #expect(stderr.count == 300_000)
+    }
+}
+
+/// JPEG → JPEG keeps the input's chroma sampling; `--subsampling` chooses it.
+@Suite struct ApplySubsamplingTests {
+    static func sampling(_ path: String) throws -> JPEGSubsampling? {
+        try JPEGReader(path: path, maxPixels: .max).compression.flatMap(JPEGSubsampling.init)
+    }
+
+    /// Mean CIEDE2000 between two 8-bit RGB pictures of one size.
+    static func meanDeltaE(_ a: PixelBuffer, _ b: PixelBuffer) -> Double {
+        guard case .eight(let x) = a.samples, case .eight(let y) = b.samples, x.count == y.count, !x.isEmpty else {
+            return .infinity
+        }
+        let n = x.count / a.channels
+        var sum = 0.0
+        for i in 0..<n {
+            func lab(_ s: [UInt8]) -> SIMD3<Double> {
+                ColorScience.lab(fromSRGB: SIMD3(Double(s[i * a.channels]), Double(s[i * a.channels + 1]),
+                                                 Double(s[i * a.channels + 2])) / 255)
+            }
+            sum += ColorScience.deltaE2000(lab(x), lab(y))
+        }
+        return sum / Double(n)
+    }
+
+    @Test("strength 0 on a 4:4:4 JPEG writes 4:4:4 at its quality, within 0.1 ΔE00 mean of the input")
+    func keepsTheInputsSampling() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let photo = try ImageFormat.read(path: CLI.packageRoot + "/samples/coffee.png").pixels
+        try JPEGImage.write(photo, to: dir + "/in.jpg", quality: 70, subsampling: .s444)
+        #expect(try Self.sampling(dir + "/in.jpg") == .s444)
+        let r = try CLI.run(["apply", "--lut", WriteFailureTests.lut, "--strength", "0", dir + "/in.jpg",
+                             dir + "/out.jpg"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try Self.sampling(dir + "/out.jpg") == .s444)
+        #expect(JPEGQuality.estimate(path: dir + "/out.jpg") == 70)
+        let before = try ImageFormat.read(path: dir + "/in.jpg").pixels
+        let after = try ImageFormat.read(path: dir + "/out.jpg").pixels
+        let moved = Self.meanDeltaE(before, after)
+        #expect(moved <= 0.1, "strength 0 moved the JPEG by \(moved) ΔE00 mean")
+    }
+
+    @Test("--subsampling 420, 422 and 444 are written as asked; a PNG input gets the quality rule")
+    func chosenSampling() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let photo = try ImageFormat.read(path: CLI.packageRoot + "/samples/coffee.png").pixels
+        try JPEGImage.write(photo, to: dir + "/in.jpg", quality: 95, subsampling: .s444)
+        for choice in JPEGSubsampling.allCases {
+            let out = dir + "/out\(choice.rawValue).jpg"
+            let r = try CLI.run(["apply", "--lut", WriteFailureTests.lut, "--subsampling", choice.rawValue,
+                                 dir + "/in.jpg", out])
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(try Self.sampling(out) == choice)
+        }
+        let fromPNG = try CLI.run(["apply", "--lut", WriteFailureTests.lut, CLI.packageRoot + "/samples/coffee.png",
+                                   dir + "/png.jpg"])
+        #expect(fromPNG.status == 0)
+        #expect(try Self.sampling(dir + "/png.jpg") == (EncoderOptions.defaultQuality >= 90 ? .s444 : .s420))
+        let bad = try CLI.run(["apply", "--lut", WriteFailureTests.lut, "--subsampling", "411", dir + "/in.jpg",
+                               dir + "/bad.jpg"])
+        #expect(bad.status != 0 && bad.stderr.contains("411"))
     }
 }

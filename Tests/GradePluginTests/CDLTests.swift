@@ -3,7 +3,7 @@ import Testing
 
 @Suite("grade.cdl (Plugins/Grade/cdl.c)")
 struct CDLTests {
-    /// ASC CDL 1.2 (style asc) and OpenColorIO's CDL_NO_CLAMP (style no_clamp), from their definitions.
+    /// ASC CDL 1.2 (style asc) and OpenColorIO's CDL_NO_CLAMP (style no-clamp), from their definitions.
     static func reference(_ p: [String: [Float]], noClamp: Bool) -> ([Double]) -> [Double] {
         let slope = p["slope"]!.map(Double.init), offset = p["offset"]!.map(Double.init)
         let power = p["power"]!.map(Double.init), saturation = Double(p["saturation"]![0])
@@ -26,11 +26,11 @@ struct CDLTests {
         let input = Reference.grid()
         let output = adjustment.apply(input, parameters)
         let error = Reference.maxError(output, Reference.map(input, Self.reference(parameters, noClamp: style == 1)))
-        GradeCases.record("grade.cdl style \(style == 0 ? "asc" : "no_clamp")", error)
+        GradeCases.record("grade.cdl style \(style == 0 ? "asc" : "no-clamp")", error)
         #expect(error <= 1.0 / 255)
     }
 
-    @Test("asc clamps before the power and at the end; no_clamp keeps negatives and values above 1")
+    @Test("asc clamps before the power and at the end; no-clamp keeps negatives and values above 1")
     func clamps() throws {
         let adjustment = try GradeLibrary.adjustment("grade.cdl")
         let parameters: [String: [Float]] = ["slope": [2, 1, 1], "offset": [0, -0.2, 0], "power": [2, 2, 1]]

@@ -33,7 +33,7 @@ struct ContractTests {
             for j in odd.indices { input += [odd[i], odd[j], odd[(i + j + 3) % odd.count]] }
         }
         let output = adjustment.apply(input, parameters)
-        // grade.cdl's no_clamp style (the case used here) keeps values outside 0…1, within ±64.
+        // grade.cdl's no-clamp style (the case used here) keeps values outside 0…1, within ±64.
         let bound: Float = id == "grade.cdl" ? 64 : 1
         #expect(output.allSatisfy { $0.isFinite && $0 >= -bound && $0 <= bound }, "\(id)")
         let clamped = input.map { $0.isNaN ? 0 : Swift.min(Swift.max($0, 0), 1) }

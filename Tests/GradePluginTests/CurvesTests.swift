@@ -3,16 +3,20 @@ import Testing
 
 @Suite("curve.rgb (Plugins/Grade/curves.c, spline.c)")
 struct CurvesTests {
+    /// channel(master(v)), each curve as docs/ADJUSTMENTS.md defines it.
+    static func reference(_ parameters: [String: [Float]]) -> ([Double]) -> [Double] {
+        let master = MonotoneCurve(parameters["master"]!)
+        let channels = ["red", "green", "blue"].map { MonotoneCurve(parameters[$0]!) }
+        return { v in (0..<3).map { channels[$0](master(v[$0])) } }
+    }
+
     @Test("matches the float64 reference channel(master(v)) within 1/255 on a 33³ grid")
     func reference() throws {
         let adjustment = try GradeLibrary.adjustment("curve.rgb")
         let input = Reference.grid()
         let parameters = GradeCases.curveRGB
         let output = adjustment.apply(input, parameters)
-        let master = MonotoneCurve(parameters["master"]!)
-        let channels = ["red", "green", "blue"].map { MonotoneCurve(parameters[$0]!) }
-        let expected = Reference.map(input) { v in (0..<3).map { channels[$0](master(v[$0])) } }
-        let error = Reference.maxError(output, expected)
+        let error = Reference.maxError(output, Reference.map(input, Self.reference(parameters)))
         GradeCases.record("curve.rgb", error)
         #expect(error <= 1.0 / 255)
     }

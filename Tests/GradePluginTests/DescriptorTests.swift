@@ -9,6 +9,9 @@ struct DescriptorTests {
         return s.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
     }
 
+    /// lookstudio_plugin.h: an option name is a name that may also hold '-' ("no-clamp").
+    static func isOptionName(_ s: String) -> Bool { isName(s.replacingOccurrences(of: "-", with: "_")) }
+
     @Test("ABI version 2, the nine grading adjustments, ids of the form domain.name and unique")
     func adjustments() throws {
         let plugin = try GradeLibrary.plugin()
@@ -47,7 +50,7 @@ struct DescriptorTests {
                     #expect(values.count == 3 && values.allSatisfy { p.min <= $0 && $0 <= p.max }, "\(label)")
                     #expect(p.flags & ~LOOKSTUDIO_FLAG_WHEEL == 0, "\(label): only WHEEL on a colour")
                 case Int(LOOKSTUDIO_PARAM_CHOICE):
-                    #expect(p.choices.count >= 2 && p.choices.allSatisfy(Self.isName), "\(label)")
+                    #expect(p.choices.count >= 2 && p.choices.allSatisfy(Self.isOptionName), "\(label)")
                     #expect(p.min == 0 && p.max == Float(p.choices.count - 1), "\(label)")
                     #expect(values.count == 1 && values[0] == values[0].rounded() && p.min <= values[0]
                             && values[0] <= p.max, "\(label)")
@@ -89,7 +92,7 @@ struct DescriptorTests {
         }
         let cdl = try GradeLibrary.adjustment("grade.cdl").parameters
         #expect(cdl.map(\.name) == ["slope", "offset", "power", "saturation", "style"])
-        #expect(cdl.last?.choices == ["asc", "no_clamp"] && cdl.last?.defaultValues == [0])
+        #expect(cdl.last?.choices == ["asc", "no-clamp"] && cdl.last?.defaultValues == [0])
         let wheels = try GradeLibrary.adjustment("grade.lift_gamma_gain").parameters.prefix(3)
         #expect(wheels.allSatisfy { $0.flags == LOOKSTUDIO_FLAG_WHEEL && $0.identityValues == [0, 0, 0] })
     }

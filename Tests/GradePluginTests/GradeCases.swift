@@ -41,6 +41,20 @@ enum GradeCases {
         "color.channel_mixer": mixer(preserve: 1), "color.split_tone": splitTone(balance: 0.3),
     ]
 
+    /// The float64 reference of adjustment `id` with `parameters` (as ``nonTrivial`` holds them).
+    static func reference(_ id: String, _ parameters: [String: [Float]]) -> ([Double]) -> [Double] {
+        switch id {
+        case "curve.rgb": return CurvesTests.reference(parameters)
+        case "grade.lift_gamma_gain": return WheelsTests.reference(parameters)
+        case "grade.cdl": return CDLTests.reference(parameters, noClamp: parameters["style"]?.first == 1)
+        case "color.channel_mixer": return MixerTests.reference(parameters)
+        case "color.split_tone": return SplitToneTests.reference(parameters)
+        default:
+            let kind = HueCurvesTests.Kind(rawValue: id)!
+            return HueCurvesTests.reference(kind, parameters[kind.parameter]!)
+        }
+    }
+
     /// Prints a measured error in 8-bit codes, for docs/ADJUSTMENTS.md and the closing report.
     static func record(_ what: String, _ error: Double) {
         print("grade reference: \(what): max error \(String(format: "%.4f", error * 255)) codes at 8 bits")

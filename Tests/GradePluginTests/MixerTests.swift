@@ -3,22 +3,27 @@ import Testing
 
 @Suite("color.channel_mixer (Plugins/Grade/mixer.c)")
 struct MixerTests {
-    @Test("matches the float64 reference within 1/255, with and without preserve_luminance", arguments: [0, 1])
-    func reference(preserve: Int) throws {
-        let adjustment = try GradeLibrary.adjustment("color.channel_mixer")
-        let parameters = GradeCases.mixer(preserve: Float(preserve))
+    /// Rows of weights over the encoded values, then (preserve_luminance) the input's Rec. 709 luma restored.
+    static func reference(_ parameters: [String: [Float]]) -> ([Double]) -> [Double] {
         let rows = ["red", "green", "blue"].map { parameters[$0]!.map(Double.init) }
-        let input = Reference.grid()
-        let output = adjustment.apply(input, parameters)
-        let expected = Reference.map(input) { v in
+        let preserve = parameters["preserve_luminance"]?.first == 1
+        return { v in
             var mixed = rows.map { $0[0] * v[0] + $0[1] * v[1] + $0[2] * v[2] }
-            if preserve == 1 {
+            if preserve {
                 let shift = Reference.luma(v) - Reference.luma(mixed)
                 mixed = mixed.map { $0 + shift }
             }
             return mixed.map(Reference.clamp01)
         }
-        let error = Reference.maxError(output, expected)
+    }
+
+    @Test("matches the float64 reference within 1/255, with and without preserve_luminance", arguments: [0, 1])
+    func reference(preserve: Int) throws {
+        let adjustment = try GradeLibrary.adjustment("color.channel_mixer")
+        let parameters = GradeCases.mixer(preserve: Float(preserve))
+        let input = Reference.grid()
+        let output = adjustment.apply(input, parameters)
+        let error = Reference.maxError(output, Reference.map(input, Self.reference(parameters)))
         GradeCases.record("color.channel_mixer preserve_luminance \(preserve)", error)
         #expect(error <= 1.0 / 255)
     }

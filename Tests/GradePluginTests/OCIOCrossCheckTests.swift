@@ -3,7 +3,7 @@ import LookStudioTestSupport
 import Pixels
 import Testing
 
-@Suite("grade.cdl no_clamp against OpenColorIO (Debian's ocioconvert, opencolorio-tools)")
+@Suite("grade.cdl no-clamp against OpenColorIO (Debian's ocioconvert, opencolorio-tools)")
 struct OCIOCrossCheckTests {
     static let correction = """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -34,7 +34,7 @@ struct OCIOCrossCheckTests {
         return samples.map { Float($0) / 65535 }
     }
 
-    @Test("ocioconvert --lut FILE.cc and grade.cdl style no_clamp agree within 2 codes at 8 bits on a 33³ grid")
+    @Test("ocioconvert --lut FILE.cc and grade.cdl style no-clamp agree within 2 codes at 8 bits on a 33³ grid")
     func agreesWithOCIO() throws {
         let dir = try CLI.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -55,8 +55,8 @@ struct OCIOCrossCheckTests {
         let formula = CDLTests.reference(GradeCases.cdl(style: 1), noClamp: true)
         let exact = Reference.map(input, formula).map(Reference.clamp01)
         let ocioFromExact = zip(exact, ocio).map { abs($0 - $1) }.max()!
-        GradeCases.record("grade.cdl no_clamp vs ocioconvert (16-bit PNG)", difference)
-        GradeCases.record("ocioconvert vs the exact no_clamp formula", ocioFromExact)
+        GradeCases.record("grade.cdl no-clamp vs ocioconvert (16-bit PNG)", difference)
+        GradeCases.record("ocioconvert vs the exact no-clamp formula", ocioFromExact)
         #expect(difference <= 2.0 / 255)
     }
 }

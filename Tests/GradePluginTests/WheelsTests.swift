@@ -3,13 +3,10 @@ import Testing
 
 @Suite("grade.lift_gamma_gain (Plugins/Grade/wheels.c)")
 struct WheelsTests {
-    @Test("matches the float64 reference within 1/255 on a 33³ grid")
-    func reference() throws {
-        let adjustment = try GradeLibrary.adjustment("grade.lift_gamma_gain")
-        let p = GradeCases.liftGammaGain.mapValues { $0.map(Double.init) }
-        let input = Reference.grid()
-        let output = adjustment.apply(input, GradeCases.liftGammaGain)
-        let expected = Reference.map(input) { v in
+    /// docs/ADJUSTMENTS.md's lift/gamma/gain in float64.
+    static func reference(_ parameters: [String: [Float]]) -> ([Double]) -> [Double] {
+        let p = parameters.mapValues { $0.map(Double.init) }
+        return { v in
             (0..<3).map { c in
                 let black = p["lift_master"]![0] + p["lift"]![c]
                 let white = Swift.max(0, p["gain_master"]![0] + p["gain"]![c])
@@ -19,6 +16,14 @@ struct WheelsTests {
                 return pow(level, 1 / pow(2, gamma))
             }
         }
+    }
+
+    @Test("matches the float64 reference within 1/255 on a 33³ grid")
+    func reference() throws {
+        let adjustment = try GradeLibrary.adjustment("grade.lift_gamma_gain")
+        let input = Reference.grid()
+        let output = adjustment.apply(input, GradeCases.liftGammaGain)
+        let expected = Reference.map(input, Self.reference(GradeCases.liftGammaGain))
         let error = Reference.maxError(output, expected)
         GradeCases.record("grade.lift_gamma_gain", error)
         #expect(error <= 1.0 / 255)

@@ -67,3 +67,21 @@ import Testing
         #expect(create.stderr.contains("its folder \(dir) is not writable"), "\(create.stderr)")
     }
 }
+
+/// `correct` into a new folder on a read-only file system names the real cause.
+@Suite struct CorrectOnReadOnlyFileSystemTests {
+    @Test(.enabled(if: CLI.available, "build lookstudio first (swift build)"))
+    func aNewOutputFolderOnAReadOnlyMountSaysReadOnly() throws {
+        let dir = try TestSupport.tempDir(), writable = try TestSupport.tempDir()
+        defer {
+            try? FileManager.default.removeItem(atPath: dir)
+            try? FileManager.default.removeItem(atPath: writable)
+        }
+        try FileManager.default.copyItem(atPath: CLI.packageRoot + "/samples/coffee.png", toPath: dir + "/in.png")
+        let r = try ReadOnlyFileSystemTests.runOnReadOnlyMount(dir, ["correct", dir + "/in.png", "-o", dir + "/new/",
+                                                                    "--no-look", "--catalog", writable + "/c.sqlite"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("\(dir)/new/: cannot create the output folder (Read-only file system)"),
+                "\(r.stderr)")
+    }
+}

@@ -270,10 +270,11 @@ static int writer_open(lsjpeg_writer *w, const char *path, uint32_t width, uint3
         w->cinfo.comp_info[0].v_samp_factor = v;
     } else {
         jpeg_set_quality(&w->cinfo, quality, TRUE);
-        /* ImageMagick's rule, as TurboJPEG was called before: full-resolution chroma at high quality. */
+        /* Without a choice, ImageMagick's rule, as TurboJPEG was called before: full-resolution chroma at high
+         * quality. */
         int sub = quality >= 90 ? 1 : 2;
-        w->cinfo.comp_info[0].h_samp_factor = sub;
-        w->cinfo.comp_info[0].v_samp_factor = sub;
+        w->cinfo.comp_info[0].h_samp_factor = h > 0 ? h : sub;
+        w->cinfo.comp_info[0].v_samp_factor = v > 0 ? v : sub;
     }
     for (int c = 1; c < 3; c++) {
         w->cinfo.comp_info[c].h_samp_factor = 1;
@@ -286,9 +287,12 @@ static int writer_open(lsjpeg_writer *w, const char *path, uint32_t width, uint3
 }
 
 int lsjpeg_writer_open(lsjpeg_writer *w, const char *path, uint32_t width, uint32_t height, int channels,
-                       int quality, const uint8_t *icc, size_t icc_length) {
+                       int quality, int h, int v, const uint8_t *icc, size_t icc_length) {
     if (quality < 1 || quality > 100) return writer_fail(w, LSJPEG_ERR_USAGE, "quality must be 1 to 100");
-    return writer_open(w, path, width, height, channels, quality, NULL, 0, 0, icc, icc_length);
+    if (h < 0 || h > 2 || v < 0 || v > 2 || (h == 0) != (v == 0)) {
+        return writer_fail(w, LSJPEG_ERR_USAGE, "sampling factors must be 1 or 2, or both 0");
+    }
+    return writer_open(w, path, width, height, channels, quality, NULL, h, v, icc, icc_length);
 }
 
 int lsjpeg_writer_open_tables(lsjpeg_writer *w, const char *path, uint32_t width, uint32_t height, int channels,

@@ -18,6 +18,9 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static volatile sig_atomic_t interrupted = 0;
 static volatile sig_atomic_t mode = LSTEMP_EXIT;
 static volatile sig_atomic_t status_line = 0;
+/* The exit message and its length; the handler reads the text only while the length is set. */
+static char exit_message[1024];
+static volatile sig_atomic_t exit_message_length = 0;
 /* Open held sections, and the signal held in them (0 for none); both read by the handler, so atomic. */
 static int hold_depth = 0;
 static int held = 0;
@@ -111,6 +114,10 @@ static void handle(int signal_number) {
         ssize_t ignored = write(2, "\r\033[K", 4);
         (void)ignored;
     }
+    if (exit_message_length > 0) {
+        ssize_t ignored = write(2, exit_message, (size_t)exit_message_length);
+        (void)ignored;
+    }
     /* End the process by the signal itself, so the parent sees it (a shell prints nothing and reports 128 + n). */
     struct sigaction fallback;
     memset(&fallback, 0, sizeof fallback);
@@ -119,6 +126,16 @@ static void handle(int signal_number) {
     sigaction(signal_number, &fallback, NULL);
     raise(signal_number);
     errno = saved;
+}
+
+void lstemp_set_exit_message(const char *text) {
+    exit_message_length = 0;
+    if (text == NULL) return;
+    size_t length = strlen(text);
+    if (length >= sizeof exit_message) length = sizeof exit_message - 1;
+    memcpy(exit_message, text, length);
+    exit_message[length] = 0;
+    exit_message_length = (sig_atomic_t)length;
 }
 
 int lstemp_install(int requested) {

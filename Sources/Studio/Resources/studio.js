@@ -3,11 +3,18 @@ const query = new URLSearchParams(location.search);
 const TOKEN = query.get('token') || '';
 const PREVIEW = Math.min(4096, Math.max(64, parseInt(query.get('preview') || '1600', 10)));
 const CUBE = 33;
+// Moves are previewed through a 33³ cube (431 kB, composed in milliseconds); once the recipe has not changed for
+// state.refineAfter ms (300) the preview is redrawn through a 64³ cube, the size the save buttons compose a look at,
+// so the settled canvas is the look `apply --look` gives. A 33³ cube alone differs from it by up to ~8 codes where a
+// recipe clips (a kink between grid points), in a few hundred pixels of a photo.
+const FINE = 64;
 const $ = (id) => document.getElementById(id);
+const { el, slider } = StudioControls;
 const state = {
   photos: [], photo: 0, looks: [], adjustments: [], scenes: [], steps: [], mode: 'after', split: 0.5,
   strength: 100, selected: null, auto: false, switches: {}, version: 0, rendered: -1, renders: 0,
-  inflight: false, dirty: false, width: 0, height: 0, nextStepId: 1
+  inflight: false, dirty: false, width: 0, height: 0, nextStepId: 1, scopes: true, hueTarget: null,
+  editors: new Map(), scopeTimes: [], refineAfter: 300
 };
 
 async function api(path, opts = {}) {
@@ -15,7 +22,8 @@ async function api(path, opts = {}) {
   let body = opts.body;
   if (opts.json !== undefined) { headers['Content-Type'] = 'application/json'; body = JSON.stringify(opts.json); }
   Object.assign(headers, opts.headers || {});
-  const r = await fetch(path, { method: opts.method || (body ? 'POST' : 'GET'), headers, body });
+  const r = await fetch(path, { method: opts.method || (body ? 'POST' : 'GET'), headers, body,
+                               signal: opts.signal });
   if (!r.ok) {
     let message = r.status + ' ' + r.statusText;
     try { message = (await r.json()).error; } catch (e) { /* not JSON: keep the status */ }
@@ -36,6 +44,11 @@ const canvas = $('view');
 // Opaque: the compositor then copies the 2-megapixel canvas as is, with no blending or premultiplying pass.
 const gl = canvas.getContext('webgl2', { alpha: false, antialias: false, premultipliedAlpha: false });
 let program, photoTexture, lutTexture, uniforms = {};
+// The scopes' sample: the photo's pixels at 256 (long side) places, one per block, taken once per photo, and the same
+// pixels through the current cube, computed on the CPU at every repaint (StudioMath.applyCube, as the shader does).
+// Reading the graded pixels back from WebGL instead cost a synchronous round trip to the GPU process per repaint:
+// 50–75 ms here (SwiftShader, 2 loaded cores), against a few ms for the 44,000 lookups.
+const sample = { width: 0, height: 0, photo: null, pixels: null };
 const vertexSource = `#version 300 es
 void main() {
   vec2 p = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
@@ -50,6 +63,8 @@ uniform int n;
 uniform int mode;
 uniform float split;
 uniform ivec2 size;
+uniform ivec2 num;
+uniform ivec2 den;
 out vec4 outColor;
 vec3 at(ivec3 i) { return texelFetch(lut, i, 0).rgb; }
 // Branch-free, so SIMD lanes (SwiftShader's, a GPU's) never run every ordering: s1 is the largest fraction's
@@ -71,7 +86,9 @@ vec3 tetra(vec3 c) {
   return clamp(c000 + f1 * (ca - c000) + f2 * (cb - ca) + f3 * (c111 - cb), 0.0, 1.0);
 }
 void main() {
-  ivec2 p = ivec2(gl_FragCoord.xy);
+  // num/den is 1 for the canvas; photo size over sample size for scopeSampleCheck's small framebuffer (integers, so
+  // the CPU's sample takes exactly the same pixels).
+  ivec2 p = ivec2(gl_FragCoord.xy) * num / den;
   p.y = size.y - 1 - p.y;
   bool before = mode == 3;
   if (mode == 2) { if (p.x >= size.x) { p.x -= size.x; } else { before = true; } }
@@ -95,7 +112,7 @@ function setupGL() {
   gl.attachShader(program, compile(gl.FRAGMENT_SHADER, fragmentSource));
   gl.linkProgram(program);
   if (!gl.getProgramParameter(program, gl.LINK_STATUS)) throw new Error(gl.getProgramInfoLog(program));
-  for (const name of ['photo', 'lut', 'n', 'mode', 'split', 'size']) {
+  for (const name of ['photo', 'lut', 'n', 'mode', 'split', 'size', 'num', 'den']) {
     uniforms[name] = gl.getUniformLocation(program, name);
   }
   photoTexture = gl.createTexture();
@@ -123,6 +140,7 @@ function uploadLut(values, n) {
   // Red varies fastest, then green, then blue: x, y, z of the 3D texture.
   gl.texImage3D(gl.TEXTURE_3D, 0, gl.RGB32F, n, n, n, 0, gl.RGB, gl.FLOAT, values);
   state.n = n;
+  state.cube = values;
 }
 
 function uploadPhoto(bitmap) {
@@ -132,6 +150,40 @@ function uploadPhoto(bitmap) {
   gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, gl.RGBA, gl.UNSIGNED_BYTE, bitmap);
   state.width = bitmap.width;
   state.height = bitmap.height;
+  state.bitmap = bitmap;
+  setupSample(bitmap);
+}
+
+// The places are the shader's for a framebuffer of the sample's size (x = ⌊i·W/w⌋, rows counted from the bottom),
+// so scopeSampleCheck can compare the two exactly.
+function setupSample(bitmap) {
+  const W = state.width, H = state.height, [w, h] = StudioScopes.sampleSize(W, H);
+  // Only the sampled rows are copied (h of them, one draw each): a whole 11-megapixel preview would take 45 MB.
+  const rows = new OffscreenCanvas(W, h).getContext('2d', { colorSpace: 'srgb', willReadFrequently: true });
+  rows.imageSmoothingEnabled = false;
+  for (let j = 0; j < h; j++) rows.drawImage(bitmap, 0, H - 1 - Math.floor(j * H / h), W, 1, 0, j, W, 1);
+  const data = rows.getImageData(0, 0, W, h).data, photo = new Uint8Array(w * h * 4);
+  for (let j = 0, to = 0; j < h; j++) {
+    for (let i = 0; i < w; i++, to += 4) {
+      const from = 4 * (j * W + Math.floor(i * W / w));
+      photo[to] = data[from]; photo[to + 1] = data[from + 1]; photo[to + 2] = data[from + 2]; photo[to + 3] = 255;
+    }
+  }
+  Object.assign(sample, { width: w, height: h, photo, pixels: new Uint8Array(w * h * 4) });
+}
+
+function pass(mode, w, h, sampleWidth = 0, sampleHeight = 0) {
+  gl.viewport(0, 0, w, h);
+  gl.useProgram(program);
+  gl.uniform1i(uniforms.photo, 0);
+  gl.uniform1i(uniforms.lut, 1);
+  gl.uniform1i(uniforms.n, state.n);
+  gl.uniform1i(uniforms.mode, mode);
+  gl.uniform1f(uniforms.split, state.split);
+  gl.uniform2i(uniforms.size, state.width, state.height);
+  gl.uniform2i(uniforms.num, sampleWidth ? state.width : 1, sampleHeight ? state.height : 1);
+  gl.uniform2i(uniforms.den, sampleWidth || 1, sampleHeight || 1);
+  gl.drawArrays(gl.TRIANGLES, 0, 3);
 }
 
 function draw() {
@@ -139,16 +191,23 @@ function draw() {
   const side = state.mode === 'side';
   const w = state.width * (side ? 2 : 1), h = state.height;
   if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; }
-  gl.viewport(0, 0, w, h);
-  gl.useProgram(program);
-  gl.uniform1i(uniforms.photo, 0);
-  gl.uniform1i(uniforms.lut, 1);
-  gl.uniform1i(uniforms.n, state.n);
-  gl.uniform1i(uniforms.mode, { after: 0, split: 1, side: 2, before: 3 }[state.mode]);
-  gl.uniform1f(uniforms.split, state.split);
-  gl.uniform2i(uniforms.size, state.width, state.height);
-  gl.drawArrays(gl.TRIANGLES, 0, 3);
+  pass({ after: 0, split: 1, side: 2, before: 3 }[state.mode], w, h);
   placeSplitLine();
+  if (!state.scopes || !sample.photo) return;
+  // WebGL sends its commands at the end of the task: flushed now, the GPU process renders while the scopes compute.
+  gl.flush();
+  updateScopes();
+}
+
+// The scopes show the graded photo (the original in Before mode), whatever the compare mode shows.
+function updateScopes() {
+  const t0 = performance.now();
+  if (state.mode === 'before') sample.pixels.set(sample.photo);
+  else StudioMath.applyCube(state.cube, state.n, sample.photo, sample.pixels);
+  const grade = performance.now() - t0;
+  state.scopeTimes.push({ grade, count: StudioScopes.update(sample.pixels, sample.width, sample.height) });
+  if (state.scopeTimes.length > 100) state.scopeTimes.shift();
+  state.scopeUpdates = (state.scopeUpdates || 0) + 1;
 }
 
 function placeSplitLine() {
@@ -163,15 +222,15 @@ function placeSplitLine() {
 }
 
 // ---- Recipe and composing ---------------------------------------------------------------------------------
-function recipe(size) {
-  const steps = state.steps.filter((s) => s.on).map((s) => s.kind === 'adjust'
+function recipe(size, steps = state.steps) {
+  const chosen = steps.filter((s) => s.on).map((s) => s.kind === 'adjust'
     ? { adjust: s.id, params: Object.assign({}, s.params), strength: s.strength }
     : { look: s.guid, strength: s.strength });
-  return { size: size, steps: steps };
+  return { size: size, steps: chosen };
 }
 
-function composeBody() {
-  const body = { recipe: recipe(CUBE), strength: state.strength, size: CUBE };
+function composeBody(size = CUBE) {
+  const body = { recipe: recipe(size), strength: state.strength, size };
   if (state.auto) { body.photo = state.photo; body.auto = Object.assign({}, state.switches); }
   return body;
 }
@@ -179,6 +238,7 @@ function composeBody() {
 // Coalesces slider moves: one compose in flight, the latest state composed next.
 async function refresh() {
   state.version++;
+  cancelRefine();
   if (state.inflight) { state.dirty = true; return; }
   state.inflight = true;
   try {
@@ -194,8 +254,8 @@ async function refresh() {
       state.rendered = version;
       state.renders++;
     } while (state.dirty);
-    say(state.steps.length + ' step' + (state.steps.length === 1 ? '' : 's') + ' · ' + state.width + '×' +
-        state.height + ' preview');
+    sayPreview();
+    state.refineTimer = setTimeout(refine, state.refineAfter);
   } catch (e) {
     say(e.message, true);
   } finally {
@@ -203,13 +263,47 @@ async function refresh() {
   }
 }
 
+function sayPreview() {
+  say(state.steps.length + ' step' + (state.steps.length === 1 ? '' : 's') + ' · ' + state.width + '×' +
+      state.height + ' preview · ' + state.n + '³ cube');
+}
+
+function cancelRefine() {
+  clearTimeout(state.refineTimer);
+  if (state.refineAbort) state.refineAbort.abort();
+  state.refineAbort = null;
+}
+
+// The settled preview through the saved look's cube size; any change aborts it (refresh) so moves never wait on it.
+async function refine() {
+  const version = state.version, abort = new AbortController();
+  if (state.inflight || state.refined === version) return;
+  state.refineAbort = abort;
+  try {
+    const buffer = await api('/api/compose?format=f32', { json: composeBody(FINE), signal: abort.signal });
+    if (abort.signal.aborted || version !== state.version) return;
+    uploadLut(new Float32Array(buffer), FINE);
+    draw();
+    state.refined = version;
+    sayPreview();
+  } catch (e) {
+    if (e.name !== 'AbortError') say(e.message, true);
+  } finally {
+    if (state.refineAbort === abort) state.refineAbort = null;
+  }
+}
+
 function addAdjustment(id) {
   const a = state.adjustments.find((x) => x.id === id);
   if (!a) return;
   const params = {};
-  for (const p of a.parameters) params[p.name] = p.default;
-  state.steps.push({ key: state.nextStepId++, kind: 'adjust', id: a.id, title: a.display_name, params,
-                     strength: 100, on: true, adjustment: a });
+  // Copies: curves and colours are arrays, and a step's values must never be the descriptor's own.
+  for (const p of a.parameters) params[p.name] = JSON.parse(JSON.stringify(p.default));
+  const step = { key: state.nextStepId++, kind: 'adjust', id: a.id, title: a.display_name, params,
+                 strength: 100, on: true, adjustment: a };
+  state.steps.push(step);
+  const pickable = a.parameters.find((p) => pickableCurve(a, p));
+  if (pickable) state.hueTarget = { key: step.key, name: pickable.name };
   renderSteps();
   refresh();
 }
@@ -221,37 +315,61 @@ function addLookStep(look) {
   refresh();
 }
 
-function el(tag, props = {}, children = []) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === 'class') e.className = v; else if (k === 'text') e.textContent = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v); else e.setAttribute(k, v);
+// ---- The steps' controls ----------------------------------------------------------------------------------------
+// The eyedropper works on the hue curves (periodic over 0…360: x is the Grade plugin's hue) and on
+// curve.lum_sat (x is Oklab L); its target is the one of those curves last added, clicked or focused.
+function pickableCurve(adjustment, p) {
+  return p.kind === 'curve' && ((p.periodic && p.x_min === 0 && p.x_max === 360) || adjustment.id === 'curve.lum_sat');
+}
+
+function curveHooks(adjustment) {
+  const hooks = {
+    strip: (p) => p.periodic && p.x_max === 360 ? 'hue' : adjustment.id === 'curve.lum_sat' ? 'lightness' : 'levels',
+    pickable: (p) => pickableCurve(adjustment, p),
+    isTarget: (step, name) => !!state.hueTarget && state.hueTarget.key === step.key && state.hueTarget.name === name,
+    setTarget: (step, name) => {
+      const p = adjustment.parameters.find((q) => q.name === name);
+      if (!pickableCurve(adjustment, p) || hooks.isTarget(step, name)) return;
+      state.hueTarget = { key: step.key, name };
+      for (const editor of state.editors.values()) editor.redraw();
+      canvas.classList.toggle('picking', true);
+    }
+  };
+  return hooks;
+}
+
+/** The controls of an adjustment step, by parameter kind (studio-controls.js, studio-curves.js). */
+function stepControls(s) {
+  const a = s.adjustment, changed = () => refresh(), nodes = [];
+  const curves = a.parameters.filter((p) => p.kind === 'curve');
+  if (curves.length) {
+    const editor = StudioControls.curveEditor(s, curves, changed, curveHooks(a));
+    state.editors.set(s.key, editor);
+    nodes.push(editor.box);
   }
-  for (const c of children) e.append(c);
-  return e;
-}
-
-function format(value, kind) {
-  if (kind === '%') return Math.round(value) + ' %';
-  const unit = { angle: '°', kelvin: ' K' }[kind] || '';
-  return (Math.abs(value) >= 100 ? value.toFixed(0) : value.toFixed(2)) + unit;
-}
-
-function slider(label, help, min, max, step, value, kind, onInput, cls) {
-  const out = el('output', { text: format(value, kind) });
-  const input = el('input', { type: 'range', min, max, step, value, title: help, 'aria-label': label,
-                              class: cls || '' });
-  input.addEventListener('input', () => { const v = parseFloat(input.value); out.textContent = format(v, kind);
-                                          onInput(v); });
-  return el('div', { class: 'param' }, [el('label', { text: label, title: help }), input, out]);
+  // A wheel's master is the adjustment's scalar NAME_master (grade.lift_gamma_gain): drawn under its wheel.
+  const wheels = a.parameters.filter((p) => p.kind === 'color' && p.wheel)
+    .map((p) => ({ p, master: a.parameters.find((q) => q.name === p.name + '_master' && q.kind === 'scalar') }));
+  if (wheels.length) nodes.push(StudioControls.wheelGroup(s, wheels, changed));
+  const taken = new Set(wheels.flatMap(({ p, master }) => master ? [p, master] : [p]).concat(curves));
+  for (const p of a.parameters.filter((q) => !taken.has(q))) {
+    if (p.kind === 'bool') nodes.push(StudioControls.checkbox(s, p, changed));
+    else if (p.kind === 'color') nodes.push(StudioControls.colourSliders(s, p, changed));
+    else if (p.kind === 'choice') nodes.push(StudioControls.choiceSelect(s, p, changed));
+    else nodes.push(StudioControls.numberSlider(s, p, changed));
+  }
+  return nodes;
 }
 
 function renderSteps() {
   const list = $('steps');
   list.textContent = '';
+  state.editors.clear();
   $('emptyHint').hidden = state.steps.length > 0;
+  if (state.hueTarget && !state.steps.some((s) => s.key === state.hueTarget.key)) state.hueTarget = null;
+  canvas.classList.toggle('picking', !!state.hueTarget);
   state.steps.forEach((s, index) => {
-    const on = el('input', { type: 'checkbox', title: 'Switch this step on or off', 'aria-label': 'on' });
+    const on = el('input', { type: 'checkbox', title: 'Switch this step on or off', 'aria-label': s.title + ' on' });
     on.checked = s.on;
     on.addEventListener('change', () => { s.on = on.checked; renderSteps(); refresh(); });
     const move = (d) => () => {
@@ -261,29 +379,17 @@ function renderSteps() {
       renderSteps(); refresh();
     };
     const head = el('div', { class: 'head' }, [on, el('span', { class: 'title', text: s.title }),
-      el('button', { text: '▲', title: 'Move up', onclick: move(-1) }),
-      el('button', { text: '▼', title: 'Move down', onclick: move(1) }),
-      el('button', { text: '✕', title: 'Remove', onclick: () => { state.steps.splice(index, 1);
-                                                                   renderSteps(); refresh(); } })]);
-    const item = el('li', { class: 'step' + (s.on ? '' : ' off'), 'data-key': s.key }, [head]);
-    if (s.kind === 'adjust') {
-      for (const p of s.adjustment.parameters) {
-        if (p.kind === 'bool') {
-          const box = el('input', { type: 'checkbox', title: p.description });
-          box.checked = s.params[p.name] >= 0.5;
-          box.addEventListener('change', () => { s.params[p.name] = box.checked ? 1 : 0; refresh(); });
-          item.append(el('div', { class: 'param' }, [el('label', { text: p.display_name }), box, el('span')]));
-          continue;
-        }
-        const step = p.kind === 'kelvin' ? 10 : (p.max - p.min) / 400;
-        item.append(slider(p.display_name, p.description + ' (' + p.min + '…' + p.max + ', default ' +
-                           p.default + ')', p.min, p.max, step, s.params[p.name], p.kind,
-                           (v) => { s.params[p.name] = v; refresh(); }, 'param-' + p.name));
-      }
-    }
+      el('button', { text: '▲', title: 'Move up', 'aria-label': 'Move ' + s.title + ' up', onclick: move(-1) }),
+      el('button', { text: '▼', title: 'Move down', 'aria-label': 'Move ' + s.title + ' down', onclick: move(1) }),
+      el('button', { text: '✕', title: 'Remove', 'aria-label': 'Remove ' + s.title,
+                     onclick: () => { state.steps.splice(index, 1); renderSteps(); refresh(); } })]);
+    const item = el('li', { class: 'step' + (s.on ? '' : ' off'), 'data-key': s.key, 'data-id': s.id || '' },
+                    [head]);
+    if (s.kind === 'adjust') item.append(...stepControls(s));
     const max = s.kind === 'adjust' ? 100 : 200;
-    item.append(slider('Strength', 'Blend of this step against its input, %', 0, max, 1, s.strength, '%',
-                       (v) => { s.strength = v; refresh(); }, 'step-strength'));
+    item.append(slider({ label: 'Strength', help: 'Blend of this step against its input, %', min: 0, max, step: 1,
+                         value: s.strength, kind: '%', identity: 100, cls: 'step-strength',
+                         onInput: (v) => { s.strength = v; refresh(); } }));
     list.append(item);
   });
 }
@@ -403,28 +509,27 @@ function wire() {
       draw();
     });
   }
-  const moveSplit = (e) => {
-    if (state.mode !== 'split' || (e.type === 'mousemove' && !e.buttons)) return;
-    const box = canvas.getBoundingClientRect();
-    state.split = Math.min(1, Math.max(0, (e.clientX - box.left) / box.width));
+  wireCanvas();
+  $('scopesOn').addEventListener('change', () => {
+    state.scopes = $('scopesOn').checked;
+    $('scopes').hidden = !state.scopes;
     draw();
-  };
-  canvas.addEventListener('mousedown', moveSplit);
-  canvas.addEventListener('mousemove', moveSplit);
+  });
   window.addEventListener('resize', placeSplitLine);
   $('autoOn').addEventListener('change', () => { state.auto = $('autoOn').checked; refresh(); });
   $('save').addEventListener('click', () => act('save', async () => {
     const name = $('lookName').value.trim();
     if (!name) throw new Error('give the look a name');
     const look = await api('/api/looks', { json: { name, tags: tagsFromInput(),
-                                                   recipe: Object.assign(recipe(64), { name }) } });
+                                                   recipe: Object.assign(recipe(FINE), { name }) } });
     await loadLooks();
     selectLook(state.looks.find((l) => l.guid === look.guid) || look);
     say('saved ' + look.name + ' (' + look.guid + ')');
   }));
   $('saveVersion').addEventListener('click', () => act('new version', async () => {
     if (!state.selected) throw new Error('select the look to replace first');
-    const look = await api('/api/looks/' + state.selected.guid + '/version', { json: { recipe: recipe(64) } });
+    const look = await api('/api/looks/' + state.selected.guid + '/version',
+                           { json: { recipe: recipe(FINE) } });
     await loadLooks(); selectLook(look); say('new version of ' + look.name + ' saved');
   }));
   $('rename').addEventListener('click', () => act('rename', async () => {
@@ -465,6 +570,84 @@ function wire() {
   });
 }
 
+// ---- The preview's pointer: split line and eyedropper ---------------------------------------------------------------
+// With an eyedropper target, a click (a press and release that moves under 4 px) picks; a drag still moves the
+// split line. Without one, a press moves the split line at once, as before.
+function wireCanvas() {
+  let down = null;
+  const moveSplit = (e) => {
+    if (state.mode !== 'split') return;
+    const box = canvas.getBoundingClientRect();
+    state.split = Math.min(1, Math.max(0, (e.clientX - box.left) / box.width));
+    draw();
+  };
+  canvas.addEventListener('mousedown', (e) => {
+    down = { x: e.clientX, y: e.clientY, moved: false };
+    if (!state.hueTarget) moveSplit(e);
+  });
+  canvas.addEventListener('mousemove', (e) => {
+    if (!e.buttons || !down) return;
+    if (Math.hypot(e.clientX - down.x, e.clientY - down.y) >= 4) down.moved = true;
+    if (!state.hueTarget || down.moved) moveSplit(e);
+  });
+  canvas.addEventListener('mouseup', (e) => {
+    if (state.hueTarget && down && !down.moved) act('eyedropper', () => pick(e.clientX, e.clientY));
+    down = null;
+  });
+}
+
+/** The photo pixel under a point of the canvas (either half in side by side). */
+function photoPixel(clientX, clientY) {
+  const box = canvas.getBoundingClientRect();
+  const x = Math.floor((clientX - box.left) / box.width * canvas.width) % state.width;
+  const y = Math.floor((clientY - box.top) / box.height * canvas.height);
+  return [Math.min(state.width - 1, Math.max(0, x)), Math.min(state.height - 1, Math.max(0, y))];
+}
+
+/** The mean of the photo's 5 × 5 pixels around (x, y), 0…1: a single pixel is mostly noise. */
+function photoColour(x, y) {
+  const x0 = Math.max(0, Math.min(state.width - 5, x - 2)), y0 = Math.max(0, Math.min(state.height - 5, y - 2));
+  const w = Math.min(5, state.width), h = Math.min(5, state.height);
+  const small = new OffscreenCanvas(w, h).getContext('2d', { colorSpace: 'srgb' });
+  small.drawImage(state.bitmap, x0, y0, w, h, 0, 0, w, h);
+  const data = small.getImageData(0, 0, w, h).data, sum = [0, 0, 0];
+  for (let i = 0; i < data.length; i += 4) for (let c = 0; c < 3; c++) sum[c] += data[i + c];
+  return sum.map((v) => v / (255 * w * h));
+}
+
+/**
+ * The eyedropper: the colour under the click as it enters the target curve's step — the photo's pixels through the
+ * automatic correction and the steps before it, composed by the server into a cube — placed on the curve at the x
+ * the Grade plugin gives it (StudioMath.gradeCoordinates, hue_curves.c's hue scale or Oklab L).
+ */
+async function pick(clientX, clientY) {
+  const target = state.hueTarget, index = state.steps.findIndex((s) => s.key === target.key);
+  const editor = state.editors.get(target.key);
+  if (index < 0 || !editor || !state.bitmap) return;
+  const [x, y] = photoPixel(clientX, clientY);
+  let colour = photoColour(x, y);
+  const before = recipe(FINE, state.steps.slice(0, index));
+  if (before.steps.length || state.auto) {
+    const body = { recipe: before, strength: 100, size: FINE };
+    if (state.auto) { body.photo = state.photo; body.auto = Object.assign({}, state.switches); }
+    colour = StudioMath.lookUp(new Float32Array(await api('/api/compose?format=f32', { json: body })), FINE, colour);
+  }
+  const where = StudioMath.gradeCoordinates(colour);
+  const step = state.steps[index], p = step.adjustment.parameters.find((q) => q.name === target.name);
+  const hue = p.periodic;
+  const rgb = colour.map((v) => Math.round(v * 255)).join(', ');
+  if (hue && where.weight === 0) {
+    say('eyedropper: (' + rgb + ') is grey (Oklab chroma ' + where.chroma.toFixed(4) + '): hue curves leave it');
+    return;
+  }
+  const at = hue ? where.hue : where.L;
+  const result = editor.pickAt(target.name, at);
+  const place = hue ? 'hue ' + at.toFixed(1) + '°' : 'Oklab L ' + at.toFixed(3);
+  say('eyedropper: (' + rgb + ') at ' + place + (result.added ? ': point added to ' : ': point selected on ') +
+      step.title + (result.index < 0 ? ' — the curve has its most points' : ''));
+  state.picked = { x, y, colour, at, added: result.added };
+}
+
 // ---- For tests and scripts: the rendered pixels, and a comparison with a reference photo ----------------------
 async function comparePreviewWith(photoId) {
   const blob = await api('/api/photos/' + photoId + '/preview?long=' + PREVIEW, { blob: true });
@@ -494,14 +677,37 @@ async function comparePreviewWith(photoId) {
   return { max, over, mean: sum / (w * h * 3), width: w, height: h };
 }
 
+/** The scopes' CPU sample against the same places drawn by WebGL (read back here, once): the largest difference. */
+function scopeSampleCheck() {
+  const w = sample.width, h = sample.height, texture = gl.createTexture(), framebuffer = gl.createFramebuffer();
+  gl.activeTexture(gl.TEXTURE2);
+  gl.bindTexture(gl.TEXTURE_2D, texture);
+  gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, w, h, 0, gl.RGBA, gl.UNSIGNED_BYTE, null);
+  gl.bindFramebuffer(gl.FRAMEBUFFER, framebuffer);
+  gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, texture, 0);
+  pass(state.mode === 'before' ? 3 : 0, w, h, w, h);
+  const gpu = new Uint8Array(w * h * 4);
+  gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, gpu);
+  gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+  gl.deleteFramebuffer(framebuffer);
+  gl.deleteTexture(texture);
+  updateScopes();
+  let max = 0;
+  for (let i = 0; i < gpu.length; i += 4) {
+    for (let c = 0; c < 3; c++) max = Math.max(max, Math.abs(gpu[i + c] - sample.pixels[i + c]));
+  }
+  return { max, width: w, height: h };
+}
+
 window.studio = {
   state, refresh, redraw: draw, recipe, renderSteps, addAdjustment, addLookStep, selectPhoto, loadLooks,
-  comparePreviewWith
+  comparePreviewWith, pick, photoColour, scopeSampleCheck
 };
 
 (async function start() {
   try {
     setupGL();
+    StudioScopes.mount($('scopes'));
     wire();
     const [adjustments] = await Promise.all([api('/api/adjustments'), loadPhotos(), loadLooks(), loadScenes()]);
     state.adjustments = adjustments;

@@ -127,6 +127,22 @@ extension Workspace {
         return LookUpdate(outcome: try catalog.saveVersion(guid: record.guid, new), warnings: loaded.warnings)
     }
 
+    /// Makes the older version `reference` (`GUID@N` or `NAME@N`) current again, as the look's next version: its
+    /// cube, source, recipe and working space; the look keeps its GUID, name, tags and description, and every
+    /// version stays.
+    public func revertLook(_ reference: String) throws -> VersionOutcome {
+        let catalog = try openCatalog()
+        let old = try catalog.resolveLook(reference)
+        guard !old.isCurrentVersion else {
+            throw WorkflowError.revertToCurrent(reference: reference, guid: old.guid, version: old.version)
+        }
+        var new = NewLook(cube: try catalog.cube(old), name: old.name, sourceFormat: old.sourceFormat,
+                          sourceFile: old.sourceFile, recipeYAML: old.recipeYAML)
+        new.workingSpace = old.workingSpace
+        new.workingSpaceICC = old.workingSpaceICC
+        return try catalog.saveVersion(guid: old.guid, new)
+    }
+
     /// Recomposes a look from its stored recipe (at the recipe's size, else the look's) and replaces its cube.
     public func rebuildLook(_ reference: String) throws -> LookRebuild {
         let catalog = try openCatalog()

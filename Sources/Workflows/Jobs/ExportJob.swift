@@ -6,8 +6,8 @@ import LookFormats
 import LookModel
 
 /// `export`: a catalog look written as a LUT file (PNG, `.cube`, `.3dl`, CLF by extension), or for an
-/// application target (Resolve, Lightroom, OCIO, an ICC device link, …) — the one way looks leave the catalog,
-/// for every front end.
+/// application target (Resolve, Lightroom, OCIO, an ICC device link, an ASC CDL, …) — the one way looks leave the
+/// catalog, for every front end.
 public struct ExportJob: Sendable {
     /// Where the look goes.
     public enum Destination: Sendable, Equatable {
@@ -87,10 +87,17 @@ public struct ExportJob: Sendable {
         let cube = try catalog.cube(record)
         switch request.destination {
         case .target(let id, let strength, let size):
-            let look = try ExportLook(name: record.name, cube: cube, strength: Float(strength / 100),
+            var look = try ExportLook(name: record.name, cube: cube, strength: Float(strength / 100),
                                       workingSpace: try LookSpaces.profile(of: record))
+            var notes: [String] = []
+            // Only the look's recipe knows whether it is one CDL; the Export module knows no recipes.
+            if try Exporter.target(id).content == .cdl {
+                let cdl = try CDLRecipe.correction(of: record)
+                look.cdl = cdl.correction
+                notes.append(CDLRecipe.styleNote(cdl.style))
+            }
             let result = try Exporter.export(look, for: id, to: request.output, size: size)
-            return Written(look: record, files: result.files, warnings: result.warnings, notes: result.notes)
+            return Written(look: record, files: result.files, warnings: result.warnings, notes: result.notes + notes)
         case .file(let layout, let bits, let size):
             let warnings = try LookFile.write(cube, to: request.output, layout: layout, bits: bits, size: size,
                                               title: record.name)

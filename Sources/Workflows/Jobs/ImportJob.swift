@@ -2,9 +2,11 @@ import Foundation
 import LookCatalog
 import LookFormats
 import LookModel
+import Recipes
 
-/// `import`: LUT files (PNG in any layout, `.cube`, `.3dl`, CLF) stored as catalog looks, each file in its own
-/// transaction, so a failed file leaves no row and the others still import.
+/// `import`: LUT files (PNG in any layout, `.cube`, `.3dl`, CLF) and ASC CDL files (`.cc`, `.ccc`, `.cdl`, see
+/// `CDLImport.swift`) stored as catalog looks, each file in its own transaction, so a failed file leaves no row and
+/// the others still import.
 public struct ImportJob: Sendable {
     /// What to import and how.
     public struct Request: Sendable, Equatable {
@@ -21,6 +23,12 @@ public struct ImportJob: Sendable {
         public var space: String?
         /// Store a cube already in the catalog again, as a separate look.
         public var asNew = false
+        /// For a CDL file holding several corrections (`.ccc`, `.cdl`): the id of the one to import.
+        public var cdlID: String?
+        /// How a CDL is rendered into the cube.
+        public var cdlStyle: CDLStyle = .asc
+        /// The cube size a CDL is composed at (nil: ``ImportJob/cdlDefaultSize``); LUT files keep their own grid.
+        public var cdlSize: Int?
 
         /// A request for `files`.
         public init(files: [String]) { self.files = files }
@@ -54,10 +62,12 @@ public struct ImportJob: Sendable {
     public func run(in workspace: Workspace, each: (Imported) -> Void = { _ in }) throws -> [Imported] {
         let workingSpace = try LookSpaces.stored(request.space ?? "srgb")
         let catalog = try workspace.openCatalog()
+        // A CDL is composed through the grade plugin: plugins are loaded once, and only when a CDL is given.
+        let composer = request.files.contains(where: Self.isCDL) ? workspace.composer() : nil
         return request.files.map { file in
             let outcome: Imported
             do {
-                outcome = try importing(file, into: catalog, space: workingSpace)
+                outcome = try importing(file, into: catalog, space: workingSpace, composer: composer)
             } catch {
                 outcome = Imported(file: file, status: .failed, error: error)
             }
@@ -66,18 +76,17 @@ public struct ImportJob: Sendable {
         }
     }
 
-    private func importing(_ file: String, into catalog: Catalog, space: (name: String, icc: [UInt8]?)) throws
-        -> Imported {
+    private func importing(_ file: String, into catalog: Catalog, space: (name: String, icc: [UInt8]?),
+                           composer: Composer?) throws -> Imported {
         let base = URL(fileURLWithPath: file).lastPathComponent
-        let loaded = try LookFile.read(path: file, layout: request.layout)
-        var warnings = loaded.warnings
-        let clamped = loaded.cube.valuesOutsideUnitRange
-        if clamped > 0 {
-            warnings.append("\(base): \(clamped) values outside 0…1 were clamped (looks are stored as 16-bit PNG)")
+        let loaded: (look: NewLook, warnings: [String])
+        if let composer, Self.isCDL(file) {
+            loaded = try cdlLook(file, composer: composer, in: catalog)
+        } else {
+            loaded = try lutLook(file)
         }
-        let stem = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-        var new = NewLook(cube: loaded.cube, name: request.name ?? stem, tags: request.tags,
-                          sourceFormat: loaded.format, sourceFile: base)
+        var new = loaded.look
+        let warnings = loaded.warnings
         new.workingSpace = space.name
         new.workingSpaceICC = space.icc
         let outcome: AddLookOutcome
@@ -93,5 +102,19 @@ public struct ImportJob: Sendable {
         var tagsAdded: [String] = []
         if !request.tags.isEmpty { (record, tagsAdded) = try catalog.tagLook(guid: record.guid, tags: request.tags) }
         return Imported(file: file, status: .existing, look: record, warnings: warnings, tagsAdded: tagsAdded)
+    }
+
+    /// The look of a LUT file, named after it unless the request names it.
+    private func lutLook(_ file: String) throws -> (look: NewLook, warnings: [String]) {
+        let base = URL(fileURLWithPath: file).lastPathComponent
+        let loaded = try LookFile.read(path: file, layout: request.layout)
+        var warnings = loaded.warnings
+        let clamped = loaded.cube.valuesOutsideUnitRange
+        if clamped > 0 {
+            warnings.append("\(base): \(clamped) values outside 0…1 were clamped (looks are stored as 16-bit PNG)")
+        }
+        let stem = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+        return (NewLook(cube: loaded.cube, name: request.name ?? stem, tags: request.tags,
+                        sourceFormat: loaded.format, sourceFile: base), warnings)
     }
 }

@@ -111,7 +111,11 @@ struct ApplyCommand: ParsableCommand {
         request.encoder = outputOptions.encoder
         request.metadata = outputOptions.metadata
         request.keepBackup = !inPlace.noBackup
+        Interruption.exitMessage(inPlace.inPlace
+            ? "error: interrupted while applying to \(input); it is unchanged and nothing was written"
+            : "error: interrupted while writing \(output ?? input); nothing was written")
         let applied = try ApplyJob(request).run(in: global.workspace)
+        Interruption.exitMessage(nil)
         if let backup = applied.backup { printError("\(input): replaced; the original is kept as \(backup)") }
         for warning in applied.warnings { printError("warning: \(warning)") }
         if let (name, share) = applied.extrapolated {

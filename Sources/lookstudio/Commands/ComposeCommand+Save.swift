@@ -17,7 +17,14 @@ extension ComposeCommand {
         } else {
             mode = .newLook(name: name)
         }
-        let saved = try job.save(cube, as: mode, in: workspace)
+        let saved: SaveRecipeJob.Saved
+        do {
+            saved = try job.save(cube, as: mode, in: workspace)
+        } catch where FailureKind(error) == .conflict && !replace && asVersion == nil {
+            // The name is taken (or the same cube is another look's): storing a new version is the other way.
+            throw CommandFailure(description: "\(error); or add --replace to store the cube as the next version "
+                                 + "of the look of that name")
+        }
         switch saved {
         case .added(let record):
             return record.guid

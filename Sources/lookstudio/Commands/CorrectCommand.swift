@@ -157,7 +157,8 @@ struct CorrectCommand: ParsableCommand {
         try job.checkOutputs(inputs: inputs)
         // Opened (the manifest created) only once the run is known to be possible.
         job.batch = try batch.start()
-        try job.createOutputFolder()
+        let madeFolder = try job.createOutputFolder()
+        defer { if madeFolder { job.removeOutputFolderIfEmpty() } }
         let progress = TerminalProgress(total: job.files.count)
         // SIGINT/SIGTERM now stop starting images (the handler still removes every temporary in flight); a second
         // signal ends the process at once.

@@ -11,11 +11,16 @@ struct ExportCommand: ParsableCommand {
         discussion: """
         The look is found by GUID, unique GUID prefix (8+ characters) or name (ignoring case).
 
+        --for cdl writes an ASC CDL .cc (slope, offset, power, saturation) for a look that is one CDL: imported \
+        from a .cc, .ccc or .cdl, or composed from a recipe of one grade.cdl step at strength 100. Any other look \
+        is refused (a table cannot become ten numbers), as are --strength and --size.
+
         Example:
           lookstudio export "Warm Film" -o warm.cube
           lookstudio export 7C7C394C -o warm-strip.png --layout strip --bits 8 --size 16
           lookstudio export "Warm Film" --for lightroom --strength 80 -o WarmFilm.xmp
           lookstudio export "Warm Film" --for ocio -o ocio/config.ocio      # writes ocio/config.warm-film.clf too
+          lookstudio export shot_020 --for cdl -o shot_020.cc     # a look imported from a CDL: its numbers back
           lookstudio export --list-targets
         """)
 
@@ -28,7 +33,7 @@ struct ExportCommand: ParsableCommand {
                                                     valueName: "file"))
     var output: String?
 
-    @Option(name: .customLong("for"), help: ArgumentHelp("Application target: resolve, lightroom, ocio, icc, … "
+    @Option(name: .customLong("for"), help: ArgumentHelp("Application target: resolve, lightroom, ocio, icc, cdl, … "
                                                          + "(--list-targets shows all).", valueName: "target"))
     var target: String?
 

@@ -5,11 +5,12 @@ import LookFormats
 import LookModel
 import Workflows
 
-/// `lookstudio import FILE...`: stores looks from PNG, .cube and .3dl files in the catalog.
+/// `lookstudio import FILE...`: stores looks from PNG, .cube, .3dl and ASC CDL files in the catalog.
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Store looks from PNG (any layout), .cube or .3dl files in the catalog; prints one GUID per look.",
+        abstract: "Store looks from PNG (any layout), .cube, .3dl or ASC CDL (.cc, .ccc, .cdl) files in the catalog; "
+            + "prints one GUID per look.",
         discussion: """
         Each file is stored in its own transaction: a failed file leaves no row and the others still import. \
         A cube already in the catalog (same content hash) is not stored twice: its existing GUID is printed, a \
@@ -20,15 +21,23 @@ struct ImportCommand: ParsableCommand {
         --space says which colour space the look was authored in (default srgb): images in other spaces are \
         converted into it before the look and back after (docs/COLOR.md).
 
+        An ASC CDL file becomes a look whose recipe is one grade.cdl step (slope, offset, power, saturation), \
+        composed into a 64³ cube (--size); `export LOOK --for cdl` writes the same numbers back. The look is \
+        named after the correction's id, else the file. A .ccc or .cdl holding several corrections needs --id. \
+        --cdl-style asc (default) clamps to 0…1 as ASC CDL 1.2 does; no-clamp renders as OpenColorIO does by \
+        default for CDL files (docs/guide/lut-files.md).
+
         Example:
           lookstudio import edited.png --name "Warm Film" --tag film --tag warm
           lookstudio import p3-grade.cube --space display-p3
           lookstudio import luts/*.cube --json
+          lookstudio import grade.cc
+          lookstudio import shots.ccc --id shot_020 --cdl-style no-clamp --name "Shot 20"
         """)
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("Files to import (.png, .cube, .3dl).", valueName: "file"))
+    @Argument(help: ArgumentHelp("Files to import (.png, .cube, .3dl, .cc, .ccc, .cdl).", valueName: "file"))
     var files: [String]
 
     @Option(help: "Name of the look (one file only; must be unused, ignoring case).")
@@ -47,6 +56,20 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Store a cube already in the catalog again, as a separate look with its own GUID.")
     var asNew = false
 
+    @Option(help: ArgumentHelp("CDL files: the id of the correction to import from a .ccc or .cdl holding several "
+                               + "(one file only).", valueName: "id"))
+    var id: String?
+
+    @Option(name: .customLong("cdl-style"),
+            help: ArgumentHelp("CDL files: asc (ASC CDL 1.2, clamped to 0…1 before the power and at the end) or "
+                               + "no-clamp (OpenColorIO's default for CDL files). Default: asc.",
+                               valueName: "asc|no-clamp"))
+    var cdlStyle: String?
+
+    @Option(help: ArgumentHelp("CDL files: cube size the correction is composed at, 2…256 entries per axis "
+                               + "(default \(ImportJob.cdlDefaultSize)); LUT files keep their own.", valueName: "n"))
+    var size: Int?
+
     @Flag(help: "Print a JSON array describing each file (see docs/CATALOG.md).")
     var json = false
 
@@ -54,6 +77,15 @@ struct ImportCommand: ParsableCommand {
         if name != nil && files.count != 1 { throw ValidationError("--name needs exactly one file") }
         if layout != "auto" && CubeLayout(rawValue: layout) == nil {
             throw ValidationError("--layout must be auto, tiled, strip or hald")
+        }
+        if id != nil && files.count != 1 { throw ValidationError("--id needs exactly one file") }
+        if let cdlStyle, CDLStyle(rawValue: cdlStyle) == nil {
+            throw ValidationError("--cdl-style must be asc or no-clamp")
+        }
+        if let size, !(2...256).contains(size) { throw ValidationError("--size must be 2…256") }
+        if (id != nil || cdlStyle != nil || size != nil) && !files.contains(where: ImportJob.isCDL) {
+            throw ValidationError("--id, --cdl-style and --size apply to CDL files (.cc, .ccc, .cdl); a LUT file "
+                                  + "keeps its own grid")
         }
         if let space {
             do {
@@ -71,6 +103,9 @@ struct ImportCommand: ParsableCommand {
         request.layout = CubeLayout(rawValue: layout)
         request.space = space
         request.asNew = asNew
+        request.cdlID = id
+        request.cdlStyle = cdlStyle.flatMap(CDLStyle.init(rawValue:)) ?? .asc
+        request.cdlSize = size
         let results = try ImportJob(request).run(in: global.workspace) { imported in
             for w in imported.warnings { printError("warning: \(w)") }
             if let error = imported.error {

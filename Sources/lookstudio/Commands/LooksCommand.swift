@@ -11,8 +11,8 @@ func shown(_ text: String) -> String { MessageText.quote(text) }
 struct LooksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "looks",
-        abstract: "List, show, revise, rename, tag, rebuild and remove the looks in the catalog.",
-        subcommands: [List.self, Show.self, Update.self, Versions.self, Rename.self, Tag.self, Untag.self,
+        abstract: "List, show, revise, revert, rename, tag, rebuild and remove the looks in the catalog.",
+        subcommands: [List.self, Show.self, Update.self, Versions.self, Revert.self, Rename.self, Tag.self, Untag.self,
                       Rebuild.self, Remove.self, RenderShipped.self])
 
     /// `looks list`.

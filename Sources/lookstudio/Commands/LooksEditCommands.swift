@@ -71,6 +71,44 @@ extension LooksCommand {
         }
     }
 
+    /// `looks revert`.
+    struct Revert: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Make an older version of a look current again, as its next version (every version is kept).",
+            discussion: """
+            The older version's cube, source, recipe and working space become the look's new current version; the \
+            look keeps its GUID, name, tags and description, so scenes and recipes naming it get the old cube \
+            back. `looks versions` lists the versions.
+
+            Example:
+              lookstudio looks versions "Warm Film"
+              lookstudio looks revert "Warm Film@1"
+            """)
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: ArgumentHelp("The version to bring back: GUID@N or NAME@N.", valueName: "look@N"))
+        var look: String
+
+        func validate() throws {
+            guard let at = look.lastIndex(of: "@"), Int(look[look.index(after: at)...]) != nil else {
+                throw ValidationError("give the version to bring back as LOOK@N, e.g. \"Warm Film@1\" "
+                                      + "(`looks versions LOOK` lists them)")
+            }
+        }
+
+        func run() throws {
+            let outcome = try global.workspace.revertLook(look)
+            let record = outcome.after
+            guard outcome.changed else {
+                print("unchanged: \(record.guid) (\(shown(record.name))): the current version "
+                    + "\(record.version) holds the cube of \(look) already")
+                return
+            }
+            print("\(record.guid) (\(shown(record.name))): version \(outcome.before.version + 1) stored from "
+                + "\(look); version \(outcome.before.version) stays as \(record.guid)@\(outcome.before.version)")
+        }
+    }
+
     /// `looks rename`.
     struct Rename: ParsableCommand {
         static let configuration = CommandConfiguration(

@@ -9,6 +9,11 @@ struct OutputOptions: ParsableArguments {
                                + "\(EncoderOptions.defaultQuality)).", valueName: "1…100"))
     var quality: Int?
 
+    @Option(help: ArgumentHelp("JPEG output chroma sampling: 444 (full), 422 (half the columns) or 420 (half the "
+                               + "columns and rows). Default: a JPEG input's own; else 444 at quality 90 and above, "
+                               + "420 below.", valueName: "444|422|420"))
+    var subsampling: JPEGSubsampling?
+
     @Option(help: "TIFF output compression: none, lzw, deflate or packbits (default: a TIFF input's own, else lzw).")
     var tiffCompression: TIFFCompression?
 
@@ -29,7 +34,8 @@ struct OutputOptions: ParsableArguments {
 
     /// The encoder settings these options ask for.
     var encoder: EncoderOptions {
-        EncoderOptions(quality: quality, tiffCompression: tiffCompression, webpLossless: webpLossless)
+        EncoderOptions(quality: quality, tiffCompression: tiffCompression, webpLossless: webpLossless,
+                       subsampling: subsampling)
     }
 
     /// The metadata these options carry.

@@ -52,9 +52,10 @@ void lsjpeg_reader_destroy(lsjpeg_reader *r);
 
 lsjpeg_writer *lsjpeg_writer_create(void);
 /* Creates `path` (or, with path NULL, a memory buffer) and writes the header and the ICC profile's APP2 segments
- * (none when `icc` is NULL). Quality 1…100; 4:4:4 chroma at ≥ 90, 4:2:0 below; accurate DCT. */
+ * (none when `icc` is NULL). Quality 1…100; luma sampling factors `h`, `v` over the chroma's (1, 1: 4:4:4; 2, 1:
+ * 4:2:2; 2, 2: 4:2:0), or 0, 0 for 4:4:4 chroma at quality ≥ 90 and 4:2:0 below; accurate DCT. */
 int lsjpeg_writer_open(lsjpeg_writer *w, const char *path, uint32_t width, uint32_t height, int channels,
-                       int quality, const uint8_t *icc, size_t icc_length);
+                       int quality, int h, int v, const uint8_t *icc, size_t icc_length);
 /* As lsjpeg_writer_open with a file's own quantisation tables (luma, chroma; natural order) and luma sampling
  * factors (as lsjpeg_reader_compression gives them) instead of a quality; no ICC profile. */
 int lsjpeg_writer_open_tables(lsjpeg_writer *w, const char *path, uint32_t width, uint32_t height, int channels,

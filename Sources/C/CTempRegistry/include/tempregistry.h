@@ -39,6 +39,10 @@ int lstemp_remove_all(void);
 /* Tells the handler a status line is drawn on stderr (1) or not (0): an interrupt that ends the process clears it. */
 void lstemp_set_status_line(int drawn);
 
+/* The line an interrupt that ends the process writes on stderr (what was interrupted and what it left), copied
+ * now, up to 1023 bytes; NULL for none. */
+void lstemp_set_exit_message(const char *text);
+
 /* A held section: work an interrupt must not cut in two (a catalog transaction and its commit). From
  * lstemp_hold_begin to the matching lstemp_hold_end, the first SIGINT or SIGTERM is held: the handler notes it and
  * returns, removing nothing. A second one meanwhile is handled at once, as if no section were open, so a section
