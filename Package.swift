@@ -233,7 +233,9 @@ let package = Package(
         .testTarget(name: "CorrectionModelTests", dependencies: ["CorrectionModel", "ImageIO", "LookCore"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "LookCore", "LookFormats", "ImageIO",
                                                         "ColorManagement", "CZlib", "CCrypto", "LookStudioTestSupport"]),
-        .testTarget(name: "LookStudioKitTests", dependencies: ["LookStudioKit", "Workflows", "ImageIO", "LookCore",
+        // The Swift façade and, through the same Swift calls a C program makes, the C API over it.
+        .testTarget(name: "LookStudioKitTests", dependencies: ["LookStudioKit", "CLookStudio", "CLookStudioHeader",
+                                                               "Workflows", "ImageIO", "LookCore",
                                                                "LookStudioTestSupport"]),
         .testTarget(name: "StudioTests", dependencies: ["Studio", "Workflows", "lookstudio", "LookStudioTestSupport"]),
         .testTarget(name: "ArchitectureTests", dependencies: ["LookStudioTestSupport"]),

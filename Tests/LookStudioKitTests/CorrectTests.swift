@@ -7,24 +7,9 @@ import Workflows
 
 /// Detect once, apply many: the correction in memory is `lookstudio correct`'s, byte for byte.
 @Suite struct CorrectTests {
-    /// `lookstudio correct --strength 40,70,100` on a copy of `photo`, each output decoded, by strength.
-    private func commandLineCorrect(_ photo: String, extra: [String] = []) throws -> [Double: PixelBuffer] {
-        let dir = try CLI.tempDir()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        try FileManager.default.copyItem(atPath: "\(CLI.packageRoot)/samples/\(photo)", toPath: "\(dir)/in.png")
-        let run = try CLI.run(["--catalog", try Fixture.catalog.get(), "correct", "--strength", "40,70,100",
-                               "\(dir)/in.png", "-o", "\(dir)/out/"] + extra)
-        #expect(run.status == 0, "\(run.stderr)")
-        var outputs: [Double: PixelBuffer] = [:]
-        for s in [40.0, 70, 100] {
-            outputs[s] = try ImageFormat.read(path: "\(dir)/out/in-s\(Int(s)).png").pixels
-        }
-        return outputs
-    }
-
     @Test(.enabled(if: CLI.available), arguments: ["astronaut.png", "coffee.png"])
     func correctAfterOneDetectIsTheCommandLinesBytesAtEveryStrength(photo: String) throws {
-        let cli = try commandLineCorrect(photo)
+        let cli = try Fixture.commandLineCorrect(photo)
         let (pixels, color) = try Fixture.photo(photo)
         let input = try Fixture.pixels8(pixels, color)
         let engine = try Fixture.engine.get()
@@ -40,7 +25,7 @@ import Workflows
     @Test(.enabled(if: CLI.available))
     func aNamedLookWithTrimsAndStagesMatchesTheCommandLine() throws {
         let look = try Fixture.lookGUIDs(4)[3]
-        let cli = try commandLineCorrect("chelsea.png", extra: ["--look", look, "--look-strength", "70",
+        let cli = try Fixture.commandLineCorrect("chelsea.png", extra: ["--look", look, "--look-strength", "70",
                                                                  "--look-saturation", "-20", "--exposure", "50"])
         let (pixels, color) = try Fixture.photo("chelsea.png")
         let input = try Fixture.pixels8(pixels, color)
@@ -64,7 +49,7 @@ import Workflows
               - adjust: wb.temperature
                 params: { shift: -900 }
             """.write(toFile: recipe, atomically: true, encoding: .utf8)
-        let cli = try commandLineCorrect("coffee.png", extra: ["--recipe", recipe])
+        let cli = try Fixture.commandLineCorrect("coffee.png", extra: ["--recipe", recipe])
         let (pixels, color) = try Fixture.photo("coffee.png")
         let input = try Fixture.pixels8(pixels, color)
         let engine = try Fixture.engine.get()

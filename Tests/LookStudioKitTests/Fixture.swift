@@ -2,6 +2,7 @@ import Foundation
 import ImageIO
 import LookStudioKit
 import LookStudioTestSupport
+import Testing
 import Workflows
 
 /// What the engine tests share: one catalog seeded from the repository, an engine on it, photos to apply looks to.
@@ -26,6 +27,21 @@ enum Fixture {
     /// The GUIDs of the first `count` shipped looks.
     static func lookGUIDs(_ count: Int) throws -> [String] {
         Array(try engine.get().looks().prefix(count).map(\.guid))
+    }
+
+    /// `lookstudio correct --strength 40,70,100` on a copy of `photo`, each output decoded, by strength.
+    static func commandLineCorrect(_ photo: String, extra: [String] = []) throws -> [Double: PixelBuffer] {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.copyItem(atPath: "\(CLI.packageRoot)/samples/\(photo)", toPath: "\(dir)/in.png")
+        let run = try CLI.run(["--catalog", try catalog.get(), "correct", "--strength", "40,70,100",
+                               "\(dir)/in.png", "-o", "\(dir)/out/"] + extra)
+        #expect(run.status == 0, "\(run.stderr)")
+        var outputs: [Double: PixelBuffer] = [:]
+        for s in [40.0, 70, 100] {
+            outputs[s] = try ImageFormat.read(path: "\(dir)/out/in-s\(Int(s)).png").pixels
+        }
+        return outputs
     }
 
     /// A photo from samples/ as an app's decoder gives it: pixels and colour description.
