@@ -24,7 +24,8 @@ unset LOOKSTUDIO_CATALOG LOOKSTUDIO_SEED_DIR LOOKSTUDIO_LIBRARY
 export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
 cd "$root"
 
-step() { printf '\n== %s\n' "$*"; }
+# Each step's heading carries the seconds spent so far: what the SDK check adds to `make test` is in its log.
+step() { printf '\n== [%d s] %s\n' "$SECONDS" "$*"; }
 
 step "make install PREFIX=$prefix (from $bin)"
 ./scripts/install.sh "$prefix" "$bin" >/dev/null
@@ -103,3 +104,4 @@ compare Swift "$work/swift"
 
 step "threads: 8 threads, $seconds s"
 "$work/threads" "$catalog" "$seconds"
+echo "check-sdk: C, Python and Swift passed in $SECONDS s"
