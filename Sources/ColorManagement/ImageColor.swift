@@ -26,6 +26,9 @@ public struct ColorSettings: Sendable {
     public var intent: RenderingIntent = .relativeColorimetric
     /// Grid of the composed cube when the input is converted.
     public var gridSize = ColorManagedLook.defaultGridSize
+    /// The look is applied to the stored codes as they are, whatever the image's profile says: no conversion into
+    /// the working space and back, the output described as the input is (`output` must be `.input`).
+    public var rawCodes = false
 
     /// sRGB look, output in the input's space, relative colorimetric.
     public init() {}

@@ -24,6 +24,40 @@ public enum Folders {
         return isFolder(path) ? nil : failure
     }
 
+    /// Runs `body`, which writes `path`, with the missing folders above `path` made first; when `body` throws, the
+    /// folders made here are removed again if still empty, so a failed write leaves nothing behind.
+    public static func withParents<T>(of path: String, _ body: () throws -> T) throws -> T {
+        let made = try makeParents(of: path)
+        do {
+            return try body()
+        } catch {
+            removeEmpty(made)
+            throw error
+        }
+    }
+
+    /// Makes the missing folders above `path`: those made, deepest first.
+    private static func makeParents(of path: String) throws(ImageIOError) -> [String] {
+        var missing: [String] = []
+        var parent = (path as NSString).deletingLastPathComponent
+        while !parent.isEmpty, parent != "/", !FileManager.default.fileExists(atPath: parent) {
+            missing.append(parent)
+            parent = (parent as NSString).deletingLastPathComponent
+        }
+        guard let deepest = missing.first else { return [] }
+        if let failure = make(deepest) {
+            removeEmpty(missing)
+            throw .cannotWrite(file: path, reason: "cannot create the folder \(deepest): "
+                               + String(cString: strerror(failure)))
+        }
+        return missing
+    }
+
+    /// Removes each of `folders` (deepest first) that is empty; `rmdir` leaves any that is not.
+    private static func removeEmpty(_ folders: [String]) {
+        for folder in folders { rmdir(folder) }
+    }
+
     private static func isFolder(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue

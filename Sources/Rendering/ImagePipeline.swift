@@ -29,6 +29,9 @@ public enum ImagePipeline {
         public var wall: Double = 0
         /// Things the user should know about this image (a colour description that was partly ignored).
         public var warnings: [String] = []
+        /// The input's profile when it differs from the look's working space, so its pixels were converted into
+        /// that space for the look (and back, or to the output's space); nil when they were graded as stored.
+        public var convertedFrom: ColorConversion?
     }
 
     /// Settings for a file-to-file run.
@@ -72,6 +75,14 @@ public enum ImagePipeline {
         try run(input: input, output: output, options: options) { Prepared(applier: applier, color: $0, warning: nil) }
     }
 
+    /// An image's pixels converted into a look's working space for the look.
+    public struct ColorConversion: Sendable, Equatable {
+        /// The input's profile, as its description names it.
+        public var input: String
+        /// The look's working space.
+        public var workingSpace: String
+    }
+
     /// What one image is graded with once its colour description is known.
     public struct Prepared: Sendable {
         /// The applier of the one cube every pixel goes through (`applier.cube`: for callers that apply it
@@ -81,12 +92,18 @@ public enum ImagePipeline {
         public var color: ColorDescription
         /// A colour description that was partly ignored.
         public var warning: String?
+        /// The conversion into the look's working space, when there is one (a note names it).
+        public var conversion: ColorConversion? = nil
     }
 
     /// The cube for an image described by `color`: input → working space → look → output, composed. The one
     /// colour-management step of every apply and correct, from a file or from memory.
     public static func prepare(_ look: ColorManagedLook, color: ColorDescription, file: String,
                                settings: ColorSettings) throws -> Prepared {
+        if settings.rawCodes {
+            return Prepared(applier: CubeApplier(cube: look.look, interpolation: look.interpolation), color: color,
+                            warning: nil)
+        }
         let (inputProfile, warning) = try ImageColor.profile(for: color, file: file)
         let outputProfile: ColorProfile
         let outputColor: ColorDescription
@@ -98,8 +115,11 @@ public enum ImagePipeline {
         }
         let cube = try look.cube(input: inputProfile, output: outputProfile, intent: settings.intent,
                                  gridSize: settings.gridSize)
+        let converted = !inputProfile.isEquivalent(to: look.workingSpace)
         return Prepared(applier: CubeApplier(cube: cube, interpolation: look.interpolation), color: outputColor,
-                        warning: warning)
+                        warning: warning,
+                        conversion: converted ? ColorConversion(input: inputProfile.description,
+                                                                workingSpace: look.workingSpace.description) : nil)
     }
 
     private static func run(input: String, output: String, options given: Options,
@@ -156,6 +176,7 @@ public enum ImagePipeline {
         let prepared = try prepare(decoded.color)
         let applier = prepared.applier
         timings.warnings += prepared.warning.map { [$0] } ?? []
+        timings.convertedFrom = prepared.conversion
         // The image's own reference is dropped before writing, so `s` is the array's only owner and the cube is
         // applied in place rather than to a copy-on-write duplicate of the whole image.
         switch image.samples {
@@ -188,6 +209,7 @@ public enum ImagePipeline {
         case .sixteen: timings = try stream(UInt16.self, reader: reader, prepared: prepared, output: output, options: options)
         }
         timings.warnings += prepared.warning.map { [$0] } ?? []
+        timings.convertedFrom = prepared.conversion
         return timings
     }
 

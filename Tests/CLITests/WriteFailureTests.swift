@@ -39,9 +39,10 @@ import Testing
         #expect(r.stderr.contains("Not a directory"), "the reason: \(r.stderr)")
     }
 
-    @Test("apply to /proc and to a missing folder: an error, no crash", arguments: ["png", "jpg", "tif"])
+    // A missing folder is made as `mkdir -p` would (OutputFoldersTests); one that cannot be made, under /proc, fails.
+    @Test("apply to /proc and to a folder that cannot be made: an error, no crash", arguments: ["png", "jpg", "tif"])
     func applyProcAndMissing(ext: String) throws {
-        for output in ["/proc/o." + ext, "/nonexistent-lookstudio-dir/o." + ext] {
+        for output in ["/proc/o." + ext, "/proc/nonexistent-lookstudio-dir/o." + ext] {
             let r = try CLI.run(["apply", "--lut", Self.lut, Self.chart, output])
             #expect(r.status == 1, "\(output): exit \(r.status): \(r.stderr)")
             #expect(r.stderr.hasPrefix("error: ") && r.stderr.contains(output), "\(r.stderr)")

@@ -98,10 +98,12 @@ public struct ApplyJob: Sendable {
         options.color.workingSpace = look.workingSpace
         options.encoder = request.encoder
         var timed: ImagePipeline.Timings?
-        let (notes, backup) = try InPlace.replace(output, backup: inPlace && request.keepBackup) {
-            try MetadataCarrier.write(from: request.input, to: output, options: request.metadata) { temporary in
-                timed = try ImagePipeline.apply(cube, interpolation: request.interpolation, input: request.input,
-                                                output: temporary, options: options)
+        let (notes, backup) = try Folders.withParents(of: output) {
+            try InPlace.replace(output, backup: inPlace && request.keepBackup) {
+                try MetadataCarrier.write(from: request.input, to: output, options: request.metadata) { temporary in
+                    timed = try ImagePipeline.apply(cube, interpolation: request.interpolation, input: request.input,
+                                                    output: temporary, options: options)
+                }
             }
         }
         return Applied(timings: timed, warnings: look.warnings + (timed?.warnings ?? []) + notes, backup: backup,

@@ -1,4 +1,5 @@
 import Foundation
+import ImageIO
 import LookCore
 import LookFormats
 import Recipes
@@ -41,7 +42,9 @@ public struct ComposeJob: Sendable {
     /// Writes `cube` as a LUT file chosen by the extension (PNG `layout` and `bits`, `.3dl` output bits).
     public func write(_ cube: ColorCube, to output: String, layout: CubeLayout?, bits: Int?) throws
         -> [FormatWarning] {
-        try LUTFormat.write(LUT(cube: cube, title: recipe.name), to: output, options: .init(layout: layout, bits: bits))
+        try Folders.withParents(of: output) {
+            try LUTFormat.write(LUT(cube: cube, title: recipe.name), to: output, options: .init(layout: layout, bits: bits))
+        }
     }
 
     /// Stores `cube` in the catalog as a new look or version, the recipe as its provenance.

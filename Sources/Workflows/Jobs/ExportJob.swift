@@ -2,6 +2,7 @@ import Export
 import Foundation
 import ImageIO
 import LookCatalog
+import LookCore
 import LookFormats
 import LookModel
 
@@ -85,6 +86,11 @@ public struct ExportJob: Sendable {
         let catalog = try workspace.openCatalog()
         let record = try catalog.resolveLook(request.look)
         let cube = try catalog.cube(record)
+        return try Folders.withParents(of: request.output) { try write(record, cube) }
+    }
+
+    /// Writes `cube`, the look of `record`, to the request's destination.
+    private func write(_ record: LookRecord, _ cube: ColorCube) throws -> Written {
         switch request.destination {
         case .target(let id, let strength, let size):
             var look = try ExportLook(name: record.name, cube: cube, strength: Float(strength / 100),

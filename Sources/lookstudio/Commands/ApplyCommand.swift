@@ -28,7 +28,10 @@ struct ApplyCommand: ParsableCommand {
 
         Colour: the image is read in its own space (ICC profile, PNG sRGB/gAMA/cHRM, HEIF nclx; untagged = \
         sRGB), converted into the look's working space (sRGB for files, the catalog's for --look) and back into \
-        the output space; the conversions are composed into the one cube (docs/COLOR.md). PNG and TIFF stream \
+        the output space; the conversions are composed into the one cube (docs/COLOR.md); a note says when a \
+        tagged image is converted. --raw-codes applies the look to the stored codes as they are instead, as \
+        ffmpeg's lut3d and most LUT tools do: right when the LUT was made for the file's own encoding (a camera \
+        log, an Adobe RGB grade), the output keeps the input's profile. PNG and TIFF stream \
         in bands and keep 16 bits; JPEG streams too (one with an EXIF rotation is decoded whole to turn it \
         upright); JPEG, WebP, HEIF and AVIF are 8-bit; WebP, HEIF and AVIF are decoded whole.
 
@@ -56,6 +59,11 @@ struct ApplyCommand: ParsableCommand {
 
     @Option(help: "Interpolation: tetrahedral or trilinear.")
     var interp: Interpolation = .tetrahedral
+
+    @Flag(help: ArgumentHelp("Apply the look to the file's stored codes, ignoring its colour profile (no conversion "
+                             + "into the look's working space and back; the output keeps the input's profile), as "
+                             + "ffmpeg and most LUT tools do. Default: colour-managed."))
+    var rawCodes = false
 
     @Option(help: "Refuse images with more pixels than this (protects memory from hostile headers).")
     var maxPixels: Int = PNGReader.defaultMaxPixels
@@ -90,6 +98,9 @@ struct ApplyCommand: ParsableCommand {
             throw ValidationError("give OUT, the image to write, or --in-place to replace IN")
         }
         guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive") }
+        if rawCodes, color.outputProfile.lowercased() != "keep" {
+            throw ValidationError("--raw-codes keeps the input's profile; give no --output-profile with it")
+        }
     }
 
     func run() throws {
@@ -108,6 +119,7 @@ struct ApplyCommand: ParsableCommand {
         request.interpolation = interp
         request.maxPixels = maxPixels
         request.color = try color.settings()
+        request.color.rawCodes = rawCodes
         request.encoder = outputOptions.encoder
         request.metadata = outputOptions.metadata
         request.keepBackup = !inPlace.noBackup
@@ -123,6 +135,10 @@ struct ApplyCommand: ParsableCommand {
                               + "did not show; there the look is extrapolated and may stray from the edit (a look "
                               + "extracted with a second pair that shows such colours carries further)",
                               share * 100, input, name))
+        }
+        if let converted = applied.timings?.convertedFrom {
+            printError("note: \(input) is \(converted.input); it was converted into the look's working space, "
+                       + "\(converted.workingSpace), for the look (--raw-codes applies the look to its stored codes)")
         }
         if timings, let t = applied.timings {
             printError(String(format: "timings: decode %.3f s, apply %.3f s, encode %.3f s, wall %.3f s, peak memory %.0f MB",

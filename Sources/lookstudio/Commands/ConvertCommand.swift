@@ -49,7 +49,9 @@ struct ConvertCommand: ParsableCommand {
         try OutputSafety.check(inputs: [input], output: output)
         let loaded = try LUTFormat.read(path: input, layout: inputLayout.layout)
         report(loaded.warnings, file: input)
-        let warnings = try LUTFormat.write(loaded.lut, to: output, options: .init(layout: layout, bits: bits, size: size))
+        let warnings = try Folders.withParents(of: output) {
+            try LUTFormat.write(loaded.lut, to: output, options: .init(layout: layout, bits: bits, size: size))
+        }
         report(warnings, file: output)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ImageIO
 import LookCore
 import LookFormats
 
@@ -50,7 +51,9 @@ struct GenerateCommand: ParsableCommand {
         let cube = try ColorCube.identity(size: size)
         // 8-bit PNGs are what image editors open without asking; other formats keep their own default.
         let isPNG = (output as NSString).pathExtension.lowercased() == "png"
-        try LUTFormat.write(LUT(cube: cube, title: "LookStudio identity \(size)"), to: output,
-                            options: .init(layout: layout, bits: bits ?? (isPNG ? 8 : nil)))
+        try Folders.withParents(of: output) {
+            try LUTFormat.write(LUT(cube: cube, title: "LookStudio identity \(size)"), to: output,
+                                options: .init(layout: layout, bits: bits ?? (isPNG ? 8 : nil)))
+        }
     }
 }

@@ -10,13 +10,14 @@ struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Store looks from PNG (any layout), .cube, .3dl or ASC CDL (.cc, .ccc, .cdl) files in the catalog; "
-            + "prints one GUID per look.",
+            + "prints the new look's GUID; given several files, one line per file: the file and its GUID.",
         discussion: """
         Each file is stored in its own transaction: a failed file leaves no row and the others still import. \
         A cube already in the catalog (same content hash) is not stored twice: its existing GUID is printed, a \
         note says under which name, the --tag tags are added to that look (a different --name is not applied: \
         use `looks rename`), and --as-new stores it as a separate look instead. Without --name a look is named \
-        after its file ("warm.png" → "warm", "warm 2" if taken).
+        after its file ("warm.png" → "warm", "warm 2" if taken). Given several files, each stored file prints \
+        "FILE<tab>GUID" on stdout and each failed one an error line naming the file on stderr, in the order given.
 
         --space says which colour space the look was authored in (default srgb): images in other spaces are \
         converted into it before the look and back after (docs/COLOR.md).
@@ -109,14 +110,14 @@ struct ImportCommand: ParsableCommand {
         let results = try ImportJob(request).run(in: global.workspace) { imported in
             for w in imported.warnings { printError("warning: \(w)") }
             if let error = imported.error {
-                printError("error: \(message(for: error))")
+                printError("error: \(message(for: error, file: imported.file))")
                 return
             }
             guard let record = imported.look else { return }
             if imported.status == .existing { printError(existingNote(imported.file, record, imported.tagsAdded)) }
-            if !json { print(record.guid) }
+            if !json { print(files.count > 1 ? "\(imported.file)\t\(record.guid)" : record.guid) }
         }
-        if json { print(try CatalogJSON.string(results.map { CatalogJSON.Imported($0, error: $0.error.map(message)) })) }
+        if json { print(try CatalogJSON.string(results.map { CatalogJSON.Imported($0, error: $0.error.map { message(for: $0) }) })) }
         if results.contains(where: { $0.status == .failed }) { throw ExitCode.failure }
     }
 
@@ -124,6 +125,12 @@ struct ImportCommand: ParsableCommand {
     private func message(for error: any Error) -> String {
         if case WorkflowError.unusableFileName = error { return "\(error); give one with --name" }
         return "\(error)"
+    }
+
+    /// A failed file's message for the terminal, naming the file when the error does not.
+    private func message(for error: any Error, file: String) -> String {
+        let text = message(for: error)
+        return text.contains(URL(fileURLWithPath: file).lastPathComponent) ? text : "\(file): \(text)"
     }
 
     /// What an import of a cube already stored did, and which options it could not apply.
