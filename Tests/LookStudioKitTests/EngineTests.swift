@@ -93,7 +93,7 @@ import Workflows
         #expect(missing?.kind == .notFound)
         #expect(missing?.message.contains("no-such-look-anywhere") == true)
         let dir = try CLI.tempDir()
-        FileManager.default.createFile(atPath: "\(dir)/broken.sqlite", contents: Data(repeating: 7, count: 4096))
+        #expect(FileManager.default.createFile(atPath: "\(dir)/broken.sqlite", contents: Data(repeating: 7, count: 4096)))
         let broken = #expect(throws: LookStudioError.self) { try Engine(catalog: "\(dir)/broken.sqlite") }
         #expect(broken?.kind == .catalogBroken)
         #expect(broken?.message.contains("broken.sqlite") == true)
