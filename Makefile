@@ -43,6 +43,7 @@ SMOKE_RUNS ?= 20000
 SMOKE_SECONDS ?= 60
 test: deps
 	./scripts/check-architecture
+	./scripts/check-sizes.py Sources Plugins BuildTools
 	$(SWIFT) test
 	./scripts/check-web-assets.sh
 	./scripts/check-avx2-build.py .build/debug

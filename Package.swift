@@ -89,6 +89,8 @@ let package = Package(
 
         // Data and pure colour math.
         .target(name: "LookModel"),
+        // SHA-256 over libcrypto, in one place for the catalog, the correction model and extraction's provenance.
+        .target(name: "Hashing", dependencies: ["CCrypto"]),
         // The per-entry loops every cube passes through (validation, identity, sampling, the plugin host's output
         // check, the composer) are optimised in debug too: at SwiftPM's debug -O0 a 33³ two-step compose took 19 ms
         // instead of 1.5 ms, which alone used a fifth of the studio's 100 ms slider budget in `make test`.
@@ -137,7 +139,7 @@ let package = Package(
         .target(
             name: "LookCatalog",
             dependencies: [
-                "LookModel", "LookCore", "LookFormats", "ImageIO", "CCrypto", "YAMLScreen",
+                "LookModel", "LookCore", "LookFormats", "ImageIO", "Hashing", "YAMLScreen",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -147,7 +149,7 @@ let package = Package(
         .target(name: "Workflows", dependencies: [
             "LookModel", "LookCore", "LookFormats", "ImageIO", "ColorManagement", "PluginHost", "Recipes", "Scenes",
             "Correction", "Rendering", "LookGallery", "LookCatalog", "ImageMetadata", "Extraction", "Export",
-            "YAMLScreen", .product(name: "Yams", package: "Yams"),
+            "Hashing", "YAMLScreen", .product(name: "Yams", package: "Yams"),
         ]),
         // The embedding API: the Swift façade other packages depend on, the C ABI's header (a C target, so the
         // exports below are checked against it) and the C ABI itself, `@_cdecl` functions over the façade.
@@ -169,7 +171,7 @@ let package = Package(
             ]
         ),
         // The learned correction's inference (docs/CORRECTION.md); the model file is this module's resource.
-        .target(name: "CorrectionModel", dependencies: ["CCrypto", "LookCore"],
+        .target(name: "CorrectionModel", dependencies: ["Hashing", "LookCore"],
                 resources: [.copy("Resources/correction-model.lscm")]),
 
         // The studio's local web server (Hummingbird): HTTP, JSON API over Workflows, the page's HTML, JS and CSS
@@ -209,7 +211,7 @@ let package = Package(
         .testTarget(name: "ImageMetadataTests", dependencies: ["ImageMetadata", "ImageIO", "LookStudioTestSupport"]),
         .testTarget(name: "ColorManagementTests", dependencies: ["ColorManagement", "LookCore"]),
         .testTarget(name: "LookCatalogTests", dependencies: ["LookCatalog", "LookStudioTestSupport", "LookCore",
-                                                             "LookFormats", "ImageIO", "LookModel",
+                                                             "LookFormats", "ImageIO", "LookModel", "Hashing",
                                                              .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "RecipesTests", dependencies: ["Recipes", "LookCore", "PluginHost", "ImageIO",
                                                          "LookStudioTestSupport"]),
@@ -230,7 +232,8 @@ let package = Package(
         // composed tests check the same references through the host and the composer.
         .testTarget(name: "GradePluginTests", dependencies: ["PluginABI", "Pixels", "LookStudioTestSupport", "LookCore",
                                                              "PluginHost", "Recipes"]),
-        .testTarget(name: "CorrectionModelTests", dependencies: ["CorrectionModel", "ImageIO", "LookCore"]),
+        .testTarget(name: "CorrectionModelTests", dependencies: ["CorrectionModel", "Hashing", "ImageIO", "LookCore"]),
+        .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "LookCore", "LookFormats", "ImageIO",
                                                         "ColorManagement", "CZlib", "CCrypto", "LookStudioTestSupport"]),
         // The Swift façade and, through the same Swift calls a C program makes, the C API over it.

@@ -446,6 +446,37 @@ def grade(driver, api, cli, tmp, args):
     return median
 
 
+FIT_SCRIPT = """
+    const done = arguments[arguments.length - 1];
+    (async () => {
+      await window.studio.selectPhoto(arguments[0]);
+      await window.studio.refresh();
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        const r = document.getElementById('view').getBoundingClientRect();
+        const st = document.getElementById('stage').getBoundingClientRect();
+        done({left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height,
+              stageRight: st.right, stageBottom: st.bottom, innerWidth: window.innerWidth,
+              innerHeight: window.innerHeight, scrollHeight: document.documentElement.scrollHeight});
+      }));
+    })();"""
+
+
+def fits_window(driver):
+    """The preview fits the window at any size: the 2 MP photo is scaled down into its stage, never cut off."""
+    for width, height in [(1280, 800), (1000, 640)]:
+        driver.set_window_size(width, height)
+        box = driver.execute_async_script(FIT_SCRIPT, 1)
+        if box['width'] < 50 or box['height'] < 50:
+            fail('at %dx%d the preview is %.0fx%.0f px' % (width, height, box['width'], box['height']))
+        if box['right'] > box['innerWidth'] + 0.5 or box['bottom'] > box['innerHeight'] + 0.5 \
+                or box['right'] > box['stageRight'] + 0.5 or box['bottom'] > box['stageBottom'] + 0.5:
+            fail('at %dx%d the preview (%.0f,%.0f)-(%.0f,%.0f) leaves the window (%dx%d) or its stage'
+                 % (width, height, box['left'], box['top'], box['right'], box['bottom'], box['innerWidth'],
+                    box['innerHeight']))
+        say('window %dx%d: the 2 MP preview is drawn %.0fx%.0f px, inside the window and its stage'
+            % (width, height, box['width'], box['height']))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument('--binary', default=os.path.join(ROOT, '.build/debug/lookstudio'))
@@ -476,6 +507,7 @@ def main():
     driver = start_browser()
     try:
         median = grade(driver, api, cli, tmp, args)
+        fits_window(driver)
     finally:
         driver.quit()
         server.send_signal(signal.SIGINT)

@@ -152,10 +152,9 @@ extension CorrectionModel {
     func exposurePosterior(_ pixels: [SIMD3<Double>], gains: SIMD3<Double>) -> (Double, Double) {
         let h = header
         var hist = [Double](repeating: 0, count: h.n_y)
-        let luma = SIMD3<Double>(0.2126, 0.7152, 0.0722)
         let floor = pow(2.0, h.y_low)
         for p in pixels {
-            let y = min(1, max(floor, ((p * gains) * luma).sum()))
+            let y = min(1, max(floor, ColorScience.luma(p * gains)))
             let k = Int(((log2(y) - h.y_low) / h.dy).rounded(.down))
             hist[min(h.n_y - 1, max(0, k))] += 1
         }

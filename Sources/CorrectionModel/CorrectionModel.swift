@@ -1,5 +1,5 @@
-import CCrypto
 import Foundation
+import Hashing
 import LookCore
 
 /// What went wrong loading a correction model file.
@@ -70,7 +70,7 @@ public struct CorrectionModel: Sendable {
             throw .malformed(path, "header: \(error)")
         }
         let body = Array(bytes[(12 + headerLength)...])
-        bodyHash = Self.sha256Hex(body)
+        bodyHash = SHA256.hex(body)
         guard bodyHash == header.body_sha256 else {
             throw .corrupt(path, expected: header.body_sha256, actual: bodyHash)
         }
@@ -114,15 +114,5 @@ public struct CorrectionModel: Sendable {
     /// The model shipped with LookStudio.
     public static func bundled() throws(CorrectionModelError) -> CorrectionModel {
         try CorrectionModel(contentsOf: bundledURL)
-    }
-
-    /// SHA-256 of `bytes` as 64 lowercase hex digits (libcrypto).
-    public static func sha256Hex(_ bytes: [UInt8]) -> String {
-        var digest = [UInt8](repeating: 0, count: 32)
-        let ok = bytes.withUnsafeBytes { input in
-            digest.withUnsafeMutableBufferPointer { lookstudio_sha256(input.baseAddress, input.count, $0.baseAddress) }
-        }
-        precondition(ok == 1, "libcrypto could not compute a SHA-256 digest")
-        return digest.map { String(format: "%02x", $0) }.joined()
     }
 }

@@ -1,3 +1,5 @@
+import LookCore
+
 /// A global colour change, fitted to the pair before the lattice: each output channel's deviation from identity is a
 /// sum of smooth one-dimensional functions of the input's red, green, blue and luma,
 ///
@@ -21,7 +23,7 @@ struct AdditiveModel: Sendable {
     @inline(__always)
     static func basis(_ x: SIMD3<Float>) -> (index: SIMD8<Int>, weight: SIMD8<Double>) {
         let v = x.clamped(lowerBound: .zero, upperBound: .one)
-        let inputs = SIMD4<Float>(v.x, v.y, v.z, 0.2126 * v.x + 0.7152 * v.y + 0.0722 * v.z)
+        let inputs = SIMD4<Float>(v.x, v.y, v.z, ColorScience.luma(v))
         var index = SIMD8<Int>(), weight = SIMD8<Double>()
         let last = Float(knots - 1)
         for c in 0..<inputs.scalarCount {

@@ -16,6 +16,8 @@ public enum ExtractionError: Error, Equatable, CustomStringConvertible {
     case notSamePhoto(before: String, after: String, score: Double)
     /// The arguments do not form pairs, or a setting is out of range.
     case invalidInput(String)
+    /// The look's size is outside what the fit accepts (a front end names its own option for it).
+    case sizeOutOfRange(Int, allowed: ClosedRange<Int>)
     /// No pixel was left to fit (every pixel held out or weighted out).
     case nothingToFit
 
@@ -40,6 +42,8 @@ public enum ExtractionError: Error, Equatable, CustomStringConvertible {
             return "\(a) does not look like an edit of \(b) (structure match \(String(format: "%.2f", score)), "
                 + "same photo is above \(threshold)) — check that the two files belong together"
         case .invalidInput(let message): return message
+        case .sizeOutOfRange(let size, let allowed):
+            return "size \(size) is outside \(allowed.lowerBound)…\(allowed.upperBound)"
         case .nothingToFit: return "no pixels left to fit: the pairs are too small or entirely masked"
         }
     }

@@ -209,7 +209,7 @@ public struct PairImage: Sendable, Equatable {
 
     /// Rec. 709 luma of each pixel (structure comparisons only; not a colour measurement).
     var luma: [Float] {
-        (0..<(width * height)).map { 0.2126 * rgb[3 * $0] + 0.7152 * rgb[3 * $0 + 1] + 0.0722 * rgb[3 * $0 + 2] }
+        (0..<(width * height)).map { ColorScience.luma(SIMD3(rgb[3 * $0], rgb[3 * $0 + 1], rgb[3 * $0 + 2])) }
     }
 }
 

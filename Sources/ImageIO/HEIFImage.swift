@@ -23,10 +23,10 @@ public enum HEIFImage {
     static let maxDerivationDepth = 8
 
     /// Reads the primary image of a HEIF or AVIF file.
-    public static func read(path: String, maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError)
+    public static func decode(path: String, maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError)
         -> DecodedImage {
-        let bytes = try WebPImage.readFile(path)
-        return try decode(bytes, name: path, format: ImageFormat.of(path: path), maxPixels: maxPixels)
+        try decode(try InputFile.contents(of: path), name: path, format: ImageFormat.of(path: path),
+                   maxPixels: maxPixels)
     }
 
     /// A libheif error's own message, trimmed, or its code when it has none.
@@ -45,9 +45,9 @@ public enum HEIFImage {
     }
 
     /// What a HEIF or AVIF file holds, from its headers (the file's boxes) without decoding a picture.
-    public static func info(path: String, maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError)
+    public static func header(path: String, maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError)
         -> ImageInfo {
-        let bytes = try WebPImage.readFile(path)
+        let bytes = try InputFile.contents(of: path)
         switch try open(bytes, name: path, format: ImageFormat.of(path: path), maxPixels: maxPixels, headerOnly: true) {
         case .header(let info): return info
         case .image(let image):
@@ -71,46 +71,17 @@ public enum HEIFImage {
         raw.copyBytes(from: bytes)
         guard let context = heif_context_alloc() else { throw .outOfMemory(file: name, detail: "HEIF context") }
         defer { heif_context_free(context) }
-        let label = format == .avif ? "AVIF" : "HEIF"
-        func check(_ error: heif_error, _ what: String) throws(ImageIOError) {
-            guard error.code != heif_error_Ok else { return }
-            let message = text(of: error)
-            if error.subcode == heif_suberror_Security_limit_exceeded {
-                throw .unsupportedImage(file: name, detail: "\(what): \(message) (the side limit is the pixel limit, "
-                    + "at most \(maxSide); raise the pixel limit with --max-pixels)")
-            }
-            throw .corruptImage(file: name, format: label, detail: "\(what): \(message)")
-        }
+        let file = HEIFFile(name: name, label: format == .avif ? "AVIF" : "HEIF", maxPixels: maxPixels)
         // libheif checks every item's declared size ('ispe') against this side limit while it reads the file, tiles
         // included; it never raises libheif's own default, measured at 32768.
         heif_context_set_maximum_image_size_limit(context, Int32(min(maxPixels, maxSide)))
-        try check(heif_context_read_from_memory_without_copy(context, raw.baseAddress, bytes.count, nil),
-                  "libheif cannot read the file")
+        try file.check(heif_context_read_from_memory_without_copy(context, raw.baseAddress, bytes.count, nil),
+                       "libheif cannot read the file")
         var handle: OpaquePointer?
-        try check(heif_context_get_primary_image_handle(context, &handle), "no primary image")
-        guard let handle else { throw .corruptImage(file: name, format: label, detail: "no primary image") }
+        try file.check(heif_context_get_primary_image_handle(context, &handle), "no primary image")
+        guard let handle else { throw .corruptImage(file: name, format: file.label, detail: "no primary image") }
         defer { heif_image_handle_release(handle) }
-        let width = Int(heif_image_handle_get_width(handle)), height = Int(heif_image_handle_get_height(handle))
-        guard width > 0, height > 0 else { throw .corruptImage(file: name, format: label, detail: "no image size") }
-        guard width * height <= maxPixels else {
-            throw .tooManyPixels(file: name, width: width, height: height, limit: maxPixels)
-        }
-        // libheif checks a grid's or overlay's canvas, which it reads from the item's data rather than 'ispe', against
-        // the side limit only when it decodes: a fuzz finding declared a 24×16 grid whose descriptor, read at a
-        // damaged offset, asked for canvases of 400 MB a plane. A real canvas is the item's 'ispe' size (cropping and
-        // rotation come after it), so the limit drops to what that size can legitimately decode to, never rising.
-        let ispeSide = max(Int(heif_image_handle_get_ispe_width(handle)),
-                           Int(heif_image_handle_get_ispe_height(handle)), width, height)
-        heif_context_set_maximum_image_size_limit(context, Int32(min(maxPixels, maxSide, codedSideLimit(ispeSide))))
-        var primary: heif_item_id = 0
-        try check(heif_context_get_primary_image_ID(context, &primary), "no primary image")
-        // Tiles together cover the declared size: more decodes than one per 64×64 pixels (HEVC's largest coding
-        // unit; cameras write 512×512 tiles), plus a margin for alpha and depth planes, is no photo.
-        let maxImages = 64 + width * height / 4096
-        if let problem = HEIFDerivation(bytes: bytes).problem(decoding: primary, maxDepth: maxDerivationDepth,
-                                                              maxImages: maxImages) {
-            throw .corruptImage(file: name, format: label, detail: HEIFDerivation.describe(problem))
-        }
+        let (width, height) = try checkPrimary(context, handle, bytes: bytes, file: file)
         let alpha = heif_image_handle_has_alpha_channel(handle) != 0
         let bits = Int(heif_image_handle_get_luma_bits_per_pixel(handle))
         let wide = bits > 8
@@ -125,20 +96,79 @@ public enum HEIFImage {
         // libheif's decoded planes plus this copy of them, at the delivered sample width.
         try DecodeBudget.checkWhole(file: name, width: width, height: height,
                                     bytesPerPixel: 2 * channels * (wide ? 2 : 1), encodedBytes: bytes.count)
+        let pixels = try decodePixels(handle, width: width, height: height, channels: channels, bits: bits,
+                                      file: file)
+        return .image(DecodedImage(pixels: pixels, color: colorDescription(handle), format: format))
+    }
+
+    /// One file's errors from libheif: its name, its container for messages, and the pixel limit a security limit
+    /// comes from.
+    private struct HEIFFile {
+        let name: String
+        let label: String
+        let maxPixels: Int
+
+        /// Throws `error` as this file's, unless it is libheif's "OK".
+        func check(_ error: heif_error, _ what: String) throws(ImageIOError) {
+            guard error.code != heif_error_Ok else { return }
+            let message = text(of: error)
+            if error.subcode == heif_suberror_Security_limit_exceeded {
+                throw .unsupportedImage(file: name, detail: "\(what): \(message) (the side limit is the pixel limit, "
+                    + "at most \(maxSide); raise the pixel limit with --max-pixels)")
+            }
+            throw .corruptImage(file: name, format: label, detail: "\(what): \(message)")
+        }
+    }
+
+    /// The primary image's size, refused over the pixel limit or when its derivations (grids, overlays) go deeper
+    /// or decode more images than a photo has; the context's side limit is lowered to what that size can decode to.
+    private static func checkPrimary(_ context: OpaquePointer, _ handle: OpaquePointer, bytes: [UInt8],
+                                     file: HEIFFile) throws(ImageIOError) -> (width: Int, height: Int) {
+        let width = Int(heif_image_handle_get_width(handle)), height = Int(heif_image_handle_get_height(handle))
+        guard width > 0, height > 0 else {
+            throw .corruptImage(file: file.name, format: file.label, detail: "no image size")
+        }
+        guard width * height <= file.maxPixels else {
+            throw .tooManyPixels(file: file.name, width: width, height: height, limit: file.maxPixels)
+        }
+        // libheif checks a grid's or overlay's canvas, which it reads from the item's data rather than 'ispe', against
+        // the side limit only when it decodes: a fuzz finding declared a 24×16 grid whose descriptor, read at a
+        // damaged offset, asked for canvases of 400 MB a plane. A real canvas is the item's 'ispe' size (cropping and
+        // rotation come after it), so the limit drops to what that size can legitimately decode to, never rising.
+        let ispeSide = max(Int(heif_image_handle_get_ispe_width(handle)),
+                           Int(heif_image_handle_get_ispe_height(handle)), width, height)
+        heif_context_set_maximum_image_size_limit(context,
+                                                  Int32(min(file.maxPixels, maxSide, codedSideLimit(ispeSide))))
+        var primary: heif_item_id = 0
+        try file.check(heif_context_get_primary_image_ID(context, &primary), "no primary image")
+        // Tiles together cover the declared size: more decodes than one per 64×64 pixels (HEVC's largest coding
+        // unit; cameras write 512×512 tiles), plus a margin for alpha and depth planes, is no photo.
+        let maxImages = 64 + width * height / 4096
+        if let problem = HEIFDerivation(bytes: bytes).problem(decoding: primary, maxDepth: maxDerivationDepth,
+                                                              maxImages: maxImages) {
+            throw .corruptImage(file: file.name, format: file.label, detail: HEIFDerivation.describe(problem))
+        }
+        return (width, height)
+    }
+
+    /// The primary image decoded to interleaved RGB(A) at 8 bits, or at 16 for a deeper image.
+    private static func decodePixels(_ handle: OpaquePointer, width: Int, height: Int, channels: Int, bits: Int,
+                                     file: HEIFFile) throws(ImageIOError) -> PixelBuffer {
+        let wide = bits > 8, alpha = channels == 4
         let chroma = wide ? (alpha ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RRGGBB_LE)
                           : (alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB)
         var image: OpaquePointer?
         let decoded = heif_decode_image(handle, &image, heif_colorspace_RGB, chroma, nil)
         if decoded.subcode == heif_suberror_Security_limit_exceeded {
-            throw .corruptImage(file: name, format: label, detail: "a grid or overlay canvas is larger than the "
-                + "\(width)×\(height) image it makes (\(text(of: decoded))); the file is damaged or hostile")
+            throw .corruptImage(file: file.name, format: file.label, detail: "a grid or overlay canvas is larger "
+                + "than the \(width)×\(height) image it makes (\(text(of: decoded))); the file is damaged or hostile")
         }
-        try check(decoded, "libheif cannot decode it")
-        guard let image else { throw .corruptImage(file: name, format: label, detail: "no decoded image") }
+        try file.check(decoded, "libheif cannot decode it")
+        guard let image else { throw .corruptImage(file: file.name, format: file.label, detail: "no decoded image") }
         defer { heif_image_release(image) }
         var stride: Int32 = 0
         guard let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride) else {
-            throw .corruptImage(file: name, format: label, detail: "the decoded image has no pixels")
+            throw .corruptImage(file: file.name, format: file.label, detail: "the decoded image has no pixels")
         }
         let rowSamples = width * channels
         // A damaged file can declare one size in its header and decode to another: the copy below trusts only a
@@ -148,7 +178,7 @@ public enum HEIFImage {
         let decodedBits = Int(heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved))
         guard decodedWidth == width, decodedHeight == height, (decodedBits > 8) == wide,
               Int(stride) >= rowSamples * (wide ? 2 : 1) else {
-            throw .corruptImage(file: name, format: label,
+            throw .corruptImage(file: file.name, format: file.label,
                                 detail: "the header declares \(width)×\(height) at \(bits) bits but the image decodes "
                                     + "to \(decodedWidth)×\(decodedHeight) at \(decodedBits) bits")
         }
@@ -176,8 +206,7 @@ public enum HEIFImage {
             }
             samples = .eight(out)
         }
-        let pixels = try PixelBuffer(width: width, height: height, channels: channels, samples: samples)
-        return .image(DecodedImage(pixels: pixels, color: colorDescription(handle), format: format))
+        return try PixelBuffer(width: width, height: height, channels: channels, samples: samples)
     }
 
     /// The side limit for a picture whose declared longer side is `side`: libheif refuses a side equal to its limit or
@@ -271,13 +300,7 @@ public enum HEIFImage {
         // `heif_context_write_to_file` ignores its stream's failures (a full disk left a 0-byte file and reported
         // success), so the file is collected in memory and written with checked write(2) calls.
         let bytes = try serialise(context, path: path, label: label)
-        do {
-            try AtomicFile.write(Data(bytes), to: path)
-        } catch let error as AtomicFileError {
-            throw .cannotWrite(file: path, reason: error.reason)
-        } catch {
-            throw .cannotWrite(file: path, reason: "\(error)")
-        }
+        try AtomicFile.writeImage(bytes, to: path)
     }
 
     /// The encoded file's bytes, gathered through libheif's writer callback.
@@ -316,14 +339,6 @@ public enum HEIFImage {
 }
 
 extension HEIFImage: ImageCodec {
-    public static func decode(path: String, maxPixels: Int) throws(ImageIOError) -> DecodedImage {
-        try read(path: path, maxPixels: maxPixels)
-    }
-
-    public static func header(path: String, maxPixels: Int) throws(ImageIOError) -> ImageInfo {
-        try info(path: path, maxPixels: maxPixels)
-    }
-
     public static func encode(_ image: PixelBuffer, to path: String, format: ImageFormat, color: ColorDescription,
                               options: EncoderOptions) throws(ImageIOError) {
         try write(image, to: path, format: format, quality: options.effectiveQuality, iccProfile: color.embeddableICC)

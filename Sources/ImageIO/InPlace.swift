@@ -21,14 +21,14 @@ public enum InPlace {
     /// Runs `replace`, which must replace `path` atomically (temporary file and rename), after keeping the original
     /// as its backup when `backup` is true; the backup is removed again if `replace` throws, since the original is
     /// then unchanged. A backup already there (an earlier run's, which may be the real original) is never
-    /// overwritten: the call throws before anything is written. Returns `replace`'s result and the backup path.
+    /// overwritten: the call throws `ImageIOError.backupExists` before anything is written. Returns `replace`'s
+    /// result and the backup path.
     public static func replace<T>(_ path: String, backup: Bool,
                                   _ replace: () throws -> T) throws -> (result: T, backup: String?) {
         guard backup else { return (try replace(), nil) }
         let copy = backupPath(for: path)
         if FileManager.default.fileExists(atPath: copy) {
-            throw ImageIOError.cannotWrite(file: path, reason: "its backup \(copy) exists from an earlier "
-                                           + "--in-place run; move it away first, or pass --no-backup")
+            throw ImageIOError.backupExists(file: path, backup: copy)
         }
         if link(path, copy) != 0 {
             // A file system without hard links: copy instead, atomically, so a backup is complete or absent.

@@ -14,23 +14,16 @@ public enum WebPImage {
     }
 
     /// Reads a WebP file whole, with its ICC profile.
-    public static func read(path: String, maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError)
+    public static func decode(path: String, maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError)
         -> DecodedImage {
-        let bytes = try readFile(path)
-        return try decode(bytes, name: path, maxPixels: maxPixels)
+        try decode(try InputFile.contents(of: path), name: path, maxPixels: maxPixels)
     }
 
     /// Decodes WebP bytes; `name` labels errors.
     public static func decode(_ bytes: [UInt8], name: String,
                               maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError) -> DecodedImage {
-        var features = WebPBitstreamFeatures()
-        guard bytes.withUnsafeBufferPointer({ lswebp_features($0.baseAddress, $0.count, &features) }) != 0 else {
-            throw .corruptImage(file: name, format: "WebP", detail: "libwebp cannot read the header")
-        }
+        let features = try features(bytes, name: name, maxPixels: maxPixels)
         let width = Int(features.width), height = Int(features.height)
-        guard width * height <= maxPixels else {
-            throw .tooManyPixels(file: name, width: width, height: height, limit: maxPixels)
-        }
         let channels = features.has_alpha != 0 ? 4 : 3
         try DecodeBudget.checkWhole(file: name, width: width, height: height, bytesPerPixel: channels,
                                     encodedBytes: bytes.count)
@@ -50,19 +43,27 @@ public enum WebPImage {
     }
 
     /// What a WebP file holds, from its header alone (no pixel is decoded).
-    public static func info(path: String, maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError)
+    public static func header(path: String, maxPixels: Int = PNGReader.defaultMaxPixels) throws(ImageIOError)
         -> ImageInfo {
-        let bytes = try readFile(path)
+        let bytes = try InputFile.contents(of: path)
+        let features = try features(bytes, name: path, maxPixels: maxPixels)
+        return ImageInfo(format: .webp, width: Int(features.width), height: Int(features.height),
+                         channels: features.has_alpha != 0 ? 4 : 3, depth: .eight,
+                         color: ColorDescription(iccBytes: iccProfile(bytes)))
+    }
+
+    /// The bitstream's features from its header, refused over `maxPixels`; `name` labels errors.
+    private static func features(_ bytes: [UInt8], name: String,
+                                 maxPixels: Int) throws(ImageIOError) -> WebPBitstreamFeatures {
         var features = WebPBitstreamFeatures()
         guard bytes.withUnsafeBufferPointer({ lswebp_features($0.baseAddress, $0.count, &features) }) != 0 else {
-            throw .corruptImage(file: path, format: "WebP", detail: "libwebp cannot read the header")
+            throw .corruptImage(file: name, format: "WebP", detail: "libwebp cannot read the header")
         }
         let width = Int(features.width), height = Int(features.height)
         guard width * height <= maxPixels else {
-            throw .tooManyPixels(file: path, width: width, height: height, limit: maxPixels)
+            throw .tooManyPixels(file: name, width: width, height: height, limit: maxPixels)
         }
-        return ImageInfo(format: .webp, width: width, height: height, channels: features.has_alpha != 0 ? 4 : 3,
-                         depth: .eight, color: ColorDescription(iccBytes: iccProfile(bytes)))
+        return features
     }
 
     /// The bitstream kind of the WebP file at `path`, from its chunk headers alone; nil when it is no WebP file.
@@ -139,13 +140,7 @@ public enum WebPImage {
     public static func write(_ image: PixelBuffer, to path: String, lossless: Bool,
                              quality: Int = JPEGImage.defaultQuality, iccProfile: [UInt8]? = nil) throws(ImageIOError) {
         let bytes = try encode(image, lossless: lossless, quality: quality, iccProfile: iccProfile, name: path)
-        do {
-            try AtomicFile.write(Data(bytes), to: path)
-        } catch let error as AtomicFileError {
-            throw .cannotWrite(file: path, reason: error.reason)
-        } catch {
-            throw .cannotWrite(file: path, reason: "\(error)")
-        }
+        try AtomicFile.writeImage(bytes, to: path)
     }
 
     static func eightBit(_ samples: PixelBuffer.Samples) -> [UInt8] {
@@ -188,26 +183,9 @@ public enum WebPImage {
         }
         return Array(UnsafeBufferPointer(start: data, count: assembled.size))
     }
-
-    static func readFile(_ path: String) throws(ImageIOError) -> [UInt8] {
-        try InputFile.requireImageFile(path)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .cannotOpen(file: path, reason: FileManager.default.fileExists(atPath: path)
-                              ? "permission denied" : "no such file")
-        }
-        return [UInt8](data)
-    }
 }
 
 extension WebPImage: ImageCodec {
-    public static func decode(path: String, maxPixels: Int) throws(ImageIOError) -> DecodedImage {
-        try read(path: path, maxPixels: maxPixels)
-    }
-
-    public static func header(path: String, maxPixels: Int) throws(ImageIOError) -> ImageInfo {
-        try info(path: path, maxPixels: maxPixels)
-    }
-
     public static func encode(_ image: PixelBuffer, to path: String, format: ImageFormat, color: ColorDescription,
                               options: EncoderOptions) throws(ImageIOError) {
         try write(image, to: path, lossless: options.webpLossless, quality: options.effectiveQuality,

@@ -78,7 +78,7 @@ public enum ExtractBenchmark {
         try ColorCube(size: 33) { c in
             let s = c * c * (3 - 2 * c)
             var v = 0.6 * s + 0.4 * c
-            let luma = 0.2126 * v.x + 0.7152 * v.y + 0.0722 * v.z
+            let luma = ColorScience.luma(v)
             v = SIMD3(repeating: luma) + 0.8 * (v - SIMD3(repeating: luma))
             v += (luma - 0.5) * SIMD3(0.08, 0.0, -0.08)
             return v.clamped(lowerBound: .zero, upperBound: .one)

@@ -61,34 +61,54 @@ public final class Catalog: Sendable {
                 environment: [String: String] = ProcessInfo.processInfo.environment,
                 access: Access = .readWrite) throws {
         self.path = path
-        var readOnly = access != .readWrite
-        let fm = FileManager.default
+        let existingSize = try Catalog.checkFile(path, readOnly: access != .readWrite)
+        let seedDir = CatalogLocation.findSeed(explicit: seedDirectory, environment: environment)
+        func seedNotFound() -> CatalogError {
+            .seedNotFound(searched: CatalogLocation.seedCandidates(
+                explicit: seedDirectory, environment: environment,
+                executablePath: CatalogLocation.currentExecutablePath()))
+        }
+        if existingSize == nil && seedDir == nil { throw seedNotFound() }
+
+        let opened = try Catalog.openQueue(path: path, readOnly: access != .readWrite, exists: existingSize != nil,
+                                           immutable: access == .immutable)
+        let queue = opened.queue
+        self.access = opened.immutable ? .immutable : access
+        dbQueue = queue
+        let (isNew, pending) = try Catalog.pendingMigrations(queue, path: path)
+        if access != .readWrite || opened.immutable {
+            if !pending.isEmpty { throw CatalogError.needsMigration(path: path, pending: pending) }
+            openReport = OpenReport(created: false, seededLooks: [], seededScenes: [], warnings: [])
+            return
+        }
+        if isNew && seedDir == nil { throw seedNotFound() }
+        try Catalog.prepare(queue, path: path, pending: pending)
+        var report = OpenReport(created: isNew, seededLooks: [], seededScenes: [], warnings: [])
+        if let seedDir { try Catalog.seed(from: seedDir, into: queue, path: path, report: &report) }
+        openReport = report
+    }
+
+    /// Refuses what cannot be a catalog before SQLite opens it, and makes a new catalog's folder; returns the size
+    /// of the file, nil when there is none yet.
+    static func checkFile(_ path: String, readOnly: Bool) throws -> Int? {
         // A FIFO would block SQLite's open until a writer came; a folder or device is no catalog either.
         switch InputFile.kind(of: path) {
         case .regular, .unknown: break
         default: throw CatalogError.notSQLite(path: path)
         }
-        let existingSize = (try? fm.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        let existingSize = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
         if readOnly && (existingSize ?? 0) == 0 { throw CatalogError.missing(path: path) }
         if let size = existingSize, size > 0 {
             guard Catalog.hasSQLiteHeader(path) else { throw CatalogError.notSQLite(path: path) }
         } else if existingSize == nil {
             try CatalogLocation.createParentFolder(of: path)
         }
-        let seedDir = CatalogLocation.findSeed(explicit: seedDirectory, environment: environment)
-        if existingSize == nil && seedDir == nil {
-            throw CatalogError.seedNotFound(searched: CatalogLocation.seedCandidates(
-                explicit: seedDirectory, environment: environment,
-                executablePath: CatalogLocation.currentExecutablePath()))
-        }
+        return existingSize
+    }
 
-        let opened = try Catalog.openQueue(path: path, readOnly: readOnly, exists: existingSize != nil,
-                                           immutable: access == .immutable)
-        let queue = opened.queue
-        self.access = opened.immutable ? .immutable : access
-        readOnly = readOnly || opened.immutable
-        dbQueue = queue
-
+    /// Whether the catalog is new (no tables, no migrations) and the migrations it still needs, in order; a file of
+    /// another program, or one a newer LookStudio migrated, is refused.
+    static func pendingMigrations(_ queue: DatabaseQueue, path: String) throws -> (isNew: Bool, pending: [String]) {
         let migrator = CatalogSchema.migrator
         let state = try Catalog.mapErrors(path) {
             try queue.read { db -> (isEmpty: Bool, applied: Set<String>, version: Int, hasTables: Bool) in
@@ -109,21 +129,13 @@ public final class Catalog: Sendable {
         if state.hasTables && state.applied.isEmpty {
             throw CatalogError.notACatalog(path: path)
         }
-        let pending = migrator.migrations.filter { !state.applied.contains($0) }
-        if readOnly {
-            if !pending.isEmpty { throw CatalogError.needsMigration(path: path, pending: pending) }
-            openReport = OpenReport(created: false, seededLooks: [], seededScenes: [], warnings: [])
-            return
-        }
-        let isNew = state.isEmpty
-        if isNew && seedDir == nil {
-            throw CatalogError.seedNotFound(searched: CatalogLocation.seedCandidates(
-                explicit: seedDirectory, environment: environment,
-                executablePath: CatalogLocation.currentExecutablePath()))
-        }
+        return (state.isEmpty, migrator.migrations.filter { !state.applied.contains($0) })
+    }
 
-        // An up-to-date catalog in WAL mode is opened without writing anything, so a catalog whose file is not
-        // writable still opens and serves reads (its writes then fail with CatalogError.readOnly).
+    /// Puts a writable catalog in WAL mode and applies the `pending` migrations, checking the file's integrity
+    /// before either. An up-to-date catalog in WAL mode is opened without writing anything, so a catalog whose file
+    /// is not writable still opens and serves reads (its writes then fail with CatalogError.readOnly).
+    static func prepare(_ queue: DatabaseQueue, path: String, pending: [String]) throws {
         try Catalog.mapErrors(path) {
             let current = try queue.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
             if current?.lowercased() != "wal" || !pending.isEmpty {
@@ -138,6 +150,7 @@ public final class Catalog: Sendable {
                 }
             }
             guard !pending.isEmpty else { return }
+            let migrator = CatalogSchema.migrator
             do {
                 try migrator.migrate(queue)
             } catch {
@@ -147,25 +160,24 @@ public final class Catalog: Sendable {
                 if !done { throw error }
             }
         }
+    }
 
-        var report = OpenReport(created: isNew, seededLooks: [], seededScenes: [], warnings: [])
-        if let seedDir {
-            // The fingerprint (names, sizes, times of the seed files) lets an open skip parsing an unchanged seed.
-            let fingerprint = Seed.fingerprint(of: seedDir)
-            let stored = try Catalog.mapErrors(path) {
-                try queue.read { try String.fetchOne($0, sql: "SELECT value FROM catalog_meta WHERE key = 'seed_fingerprint'") }
-            }
-            if stored != fingerprint {
-                let seed = try Seed.load(from: seedDir)
-                try Catalog.checkIntegrity(queue, path: path)
-                do {
-                    try Seeder.apply(seed, fingerprint: fingerprint, to: queue, path: path, report: &report)
-                } catch CatalogError.readOnly(let path) {
-                    report.warnings.append("catalog \(path) is read-only: new shipped looks and scenes were not added")
-                }
-            }
+    /// Adds the looks and scenes of the seed in `seedDir` that the catalog lacks, unless the seed is unchanged since
+    /// an earlier open: its fingerprint (names, sizes, times of the seed files) lets an open skip parsing it.
+    static func seed(from seedDir: String, into queue: DatabaseQueue, path: String,
+                     report: inout OpenReport) throws {
+        let fingerprint = Seed.fingerprint(of: seedDir)
+        let stored = try Catalog.mapErrors(path) {
+            try queue.read { try String.fetchOne($0, sql: "SELECT value FROM catalog_meta WHERE key = 'seed_fingerprint'") }
         }
-        openReport = report
+        guard stored != fingerprint else { return }
+        let seed = try Seed.load(from: seedDir)
+        try Catalog.checkIntegrity(queue, path: path)
+        do {
+            try Seeder.apply(seed, fingerprint: fingerprint, to: queue, path: path, report: &report)
+        } catch CatalogError.readOnly(let path) {
+            report.warnings.append("catalog \(path) is read-only: new shipped looks and scenes were not added")
+        }
     }
 
     /// Opens the connection and reads the header once, so a file that cannot be opened as asked fails here. An

@@ -74,9 +74,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
         case .badSeed(let file, let message):
             return "\(file): \(message)"
         case .lookNotFound(let ref):
-            let hex = !ref.isEmpty && ref.count < 8 && ref.allSatisfy { $0.isHexDigit || $0 == "-" }
-            return "no look named or with GUID \"\(MessageText.quote(ref))\""
-                + (hex ? "; a GUID prefix needs at least 8 hex digits" : "") + " (see `lookstudio looks list`)"
+            return Self.lookNotFound(ref)
         case .lookNotFoundNear(let ref, let names):
             return "no look named or with GUID \"\(MessageText.quote(ref))\"; did you mean "
                 + names.map { "\"\(MessageText.quote($0))\"" }.joined(separator: " or ") + "?"
@@ -96,15 +94,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
                 + (available.isEmpty ? "" : "; its versions are " + available.map(String.init).joined(separator: ", "))
                 + " (see `lookstudio looks versions \(guid)`)"
         case .lookUsed(let guid, let name, let labels, let users):
-            var uses: [String] = []
-            if !labels.isEmpty {
-                uses.append("the default look of scene" + (labels.count == 1 ? " " : "s ")
-                    + labels.map(String.init).joined(separator: ", "))
-            }
-            if !users.isEmpty {
-                uses.append("named by the recipe of " + users.map { MessageText.quote($0) }.joined(separator: ", "))
-            }
-            return "look \(guid) (\(MessageText.quote(name))) is " + uses.joined(separator: " and ")
+            return "look \(guid) (\(MessageText.quote(name))) is " + Self.uses(labels: labels, users: users)
                 + "; nothing was removed. Use --force to remove it anyway (scenes lose their default look; those "
                 + "looks keep their cubes but `looks rebuild` of them fails)"
         case .badName(let name, let reason):
@@ -138,18 +128,43 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
             return "catalog \(path) needs migrations this build would apply (\(pending.joined(separator: ", "))), "
                 + "and it was opened read-only; open it once for writing (e.g. `lookstudio looks list`) first"
         case .cannotWrite(let path, let folder, let creating):
-            if creating {
-                return "cannot create the catalog \(path): its folder \(folder) is not writable (or is on a "
-                    + "read-only file system). Make the folder writable, or point --catalog or $LOOKSTUDIO_CATALOG "
-                    + "at a file in a writable folder"
-            }
-            return "catalog \(path) is on a read-only file system or in a folder that is not writable (\(folder)), "
-                + "so it was opened for reading only; nothing was changed. To change it, make \(folder) writable, "
-                + "or copy the catalog to a writable folder and pass --catalog"
+            return Self.cannotWrite(path: path, folder: folder, creating: creating)
         case .damaged(let path, let details):
             return "catalog \(path) is damaged (\(details)); nothing was written. See the problems with "
                 + "`lookstudio catalog verify`, then copy every readable look and scene into a new file with "
                 + "`lookstudio catalog recover --to NEW.sqlite` and use that file"
         }
+    }
+
+    /// No look answers `ref`; a short hex reference is told that a GUID prefix needs 8 digits.
+    private static func lookNotFound(_ ref: String) -> String {
+        let hex = !ref.isEmpty && ref.count < 8 && ref.allSatisfy { $0.isHexDigit || $0 == "-" }
+        return "no look named or with GUID \"\(MessageText.quote(ref))\""
+            + (hex ? "; a GUID prefix needs at least 8 hex digits" : "") + " (see `lookstudio looks list`)"
+    }
+
+    /// What uses a look: the scenes it is the default look of, the looks whose recipes name it.
+    private static func uses(labels: [Int], users: [String]) -> String {
+        var uses: [String] = []
+        if !labels.isEmpty {
+            uses.append("the default look of scene" + (labels.count == 1 ? " " : "s ")
+                + labels.map(String.init).joined(separator: ", "))
+        }
+        if !users.isEmpty {
+            uses.append("named by the recipe of " + users.map { MessageText.quote($0) }.joined(separator: ", "))
+        }
+        return uses.joined(separator: " and ")
+    }
+
+    /// Why nothing may be written where the catalog is, and what to do about it.
+    private static func cannotWrite(path: String, folder: String, creating: Bool) -> String {
+        if creating {
+            return "cannot create the catalog \(path): its folder \(folder) is not writable (or is on a "
+                + "read-only file system). Make the folder writable, or point --catalog or $LOOKSTUDIO_CATALOG "
+                + "at a file in a writable folder"
+        }
+        return "catalog \(path) is on a read-only file system or in a folder that is not writable (\(folder)), "
+            + "so it was opened for reading only; nothing was changed. To change it, make \(folder) writable, "
+            + "or copy the catalog to a writable folder and pass --catalog"
     }
 }

@@ -1,15 +1,16 @@
 import Foundation
 import GRDB
+import LookCore
 
 /// Remembers whether this `Catalog` has checked the file's integrity, so only the first write of a process pays
-/// for `PRAGMA quick_check`. Guarded by `lock`: one `Catalog` may be shared by several threads.
-final class IntegrityGate: @unchecked Sendable {
-    private let lock = NSLock()
-    private var checked = false
+/// for `PRAGMA quick_check`. One `Catalog` may be shared by several threads: the flag is `Locked`, and the check
+/// runs under its lock so a second writer waits for the first one's answer instead of checking again.
+final class IntegrityGate: Sendable {
+    private let checked = Locked(false)
 
     /// Runs `check` unless an earlier call succeeded; a failed check is repeated by the next write.
     func ensure(_ check: () throws -> Void) throws {
-        try lock.withLock {
+        try checked.withLock { checked in
             if checked { return }
             try check()
             checked = true

@@ -11,121 +11,136 @@ enum CatalogSchema {
     /// Every migration, in order.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1-looks-scenes") { db in
-            try db.execute(sql: """
-                CREATE TABLE looks (
-                    guid TEXT PRIMARY KEY NOT NULL CHECK (length(guid) = 36 AND guid = upper(guid)),
-                    name TEXT NOT NULL UNIQUE COLLATE NOCASE CHECK (length(trim(name)) > 0),
-                    cube_size INTEGER NOT NULL CHECK (cube_size BETWEEN 2 AND 256),
-                    png BLOB NOT NULL,
-                    layout TEXT NOT NULL CHECK (layout IN ('tiled', 'strip', 'hald')),
-                    content_hash TEXT NOT NULL UNIQUE CHECK (length(content_hash) = 64),
-                    source_format TEXT NOT NULL,
-                    source_file TEXT,
-                    description TEXT NOT NULL DEFAULT '',
-                    recipe_yaml TEXT,
-                    created_at TEXT NOT NULL
-                );
-                CREATE TABLE look_tags (
-                    look_guid TEXT NOT NULL REFERENCES looks(guid) ON DELETE CASCADE,
-                    tag TEXT NOT NULL COLLATE NOCASE,
-                    PRIMARY KEY (look_guid, tag)
-                ) WITHOUT ROWID;
-                CREATE INDEX look_tags_by_tag ON look_tags(tag);
-                CREATE TABLE scenes (
-                    guid TEXT PRIMARY KEY NOT NULL CHECK (length(guid) = 36 AND guid = upper(guid)),
-                    label INTEGER NOT NULL UNIQUE,
-                    name TEXT NOT NULL,
-                    workflows TEXT NOT NULL,
-                    description TEXT NOT NULL DEFAULT '',
-                    default_look_guid TEXT REFERENCES looks(guid),
-                    default_look_strength INTEGER NOT NULL DEFAULT 100
-                        CHECK (default_look_strength BETWEEN 0 AND 200)
-                );
-                CREATE INDEX scenes_by_default_look ON scenes(default_look_guid);
-                CREATE TABLE seeded_items (
-                    guid TEXT PRIMARY KEY NOT NULL,
-                    kind TEXT NOT NULL CHECK (kind IN ('look', 'scene')),
-                    seeded_at TEXT NOT NULL
-                );
-                CREATE TABLE catalog_meta (
-                    key TEXT PRIMARY KEY NOT NULL,
-                    value TEXT NOT NULL
-                );
-                PRAGMA user_version = 1;
-                """)
-        }
-        // Looks gain the colour space they were authored in: a named space ("srgb", "display-p3", "adobe-rgb",
-        // "rec2020") or, with the profile's bytes, the description of an ICC profile. Existing looks were
-        // authored on sRGB codes.
-        migrator.registerMigration("v2-look-working-space") { db in
-            try db.execute(sql: """
-                ALTER TABLE looks ADD COLUMN working_space TEXT NOT NULL DEFAULT 'srgb'
-                    CHECK (length(trim(working_space)) > 0);
-                ALTER TABLE looks ADD COLUMN working_space_icc BLOB;
-                PRAGMA user_version = 2;
-                """)
-        }
-        migrator.registerMigration("v3-scene-corrections") { db in
-            // Every scene gets the default preset; the shipped scenes get their presets as Catalog/scenes.yaml had
-            // them when this migration was written (a user's later edits arrive through `scenes set`).
-            try db.execute(sql: """
-                ALTER TABLE scenes ADD COLUMN correction TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(correction));
-                """)
-            for (guid, json) in shippedPresets {
-                try db.execute(sql: "UPDATE scenes SET correction = ? WHERE guid = ?", arguments: [json, guid])
-            }
-            try db.execute(sql: "PRAGMA user_version = 3")
-        }
-        // Looks become revisable: `looks` keeps the current version (with its number), `look_versions` the older
-        // ones. Content hashes stop being unique so `import --as-new` can store a second look with the same cube;
-        // SQLite cannot drop a constraint, so the table is rebuilt (GRDB turns foreign keys off meanwhile and
-        // checks them after).
-        migrator.registerMigration("v4-look-versions") { db in
-            try db.execute(sql: """
-                CREATE TABLE looks_v4 (
-                    guid TEXT PRIMARY KEY NOT NULL CHECK (length(guid) = 36 AND guid = upper(guid)),
-                    name TEXT NOT NULL UNIQUE COLLATE NOCASE CHECK (length(trim(name)) > 0),
-                    cube_size INTEGER NOT NULL CHECK (cube_size BETWEEN 2 AND 256),
-                    png BLOB NOT NULL,
-                    layout TEXT NOT NULL CHECK (layout IN ('tiled', 'strip', 'hald')),
-                    content_hash TEXT NOT NULL CHECK (length(content_hash) = 64),
-                    source_format TEXT NOT NULL,
-                    source_file TEXT,
-                    description TEXT NOT NULL DEFAULT '',
-                    recipe_yaml TEXT,
-                    created_at TEXT NOT NULL,
-                    working_space TEXT NOT NULL DEFAULT 'srgb' CHECK (length(trim(working_space)) > 0),
-                    working_space_icc BLOB,
-                    version INTEGER NOT NULL DEFAULT 1 CHECK (version >= 1),
-                    version_created_at TEXT
-                );
-                INSERT INTO looks_v4 (guid, name, cube_size, png, layout, content_hash, source_format, source_file,
-                                      description, recipe_yaml, created_at, working_space, working_space_icc)
-                    SELECT guid, name, cube_size, png, layout, content_hash, source_format, source_file,
-                           description, recipe_yaml, created_at, working_space, working_space_icc FROM looks;
-                DROP TABLE looks;
-                ALTER TABLE looks_v4 RENAME TO looks;
-                CREATE INDEX looks_by_content_hash ON looks(content_hash);
-                CREATE TABLE look_versions (
-                    look_guid TEXT NOT NULL REFERENCES looks(guid) ON DELETE CASCADE,
-                    version INTEGER NOT NULL CHECK (version >= 1),
-                    cube_size INTEGER NOT NULL CHECK (cube_size BETWEEN 2 AND 256),
-                    png BLOB NOT NULL,
-                    layout TEXT NOT NULL CHECK (layout IN ('tiled', 'strip', 'hald')),
-                    content_hash TEXT NOT NULL CHECK (length(content_hash) = 64),
-                    source_format TEXT NOT NULL,
-                    source_file TEXT,
-                    recipe_yaml TEXT,
-                    working_space TEXT NOT NULL CHECK (length(trim(working_space)) > 0),
-                    working_space_icc BLOB,
-                    created_at TEXT NOT NULL,
-                    PRIMARY KEY (look_guid, version)
-                );
-                PRAGMA user_version = 4;
-                """)
-        }
+        migrator.registerMigration("v1-looks-scenes", migrate: createLooksAndScenes)
+        migrator.registerMigration("v2-look-working-space", migrate: addLookWorkingSpace)
+        migrator.registerMigration("v3-scene-corrections", migrate: addSceneCorrections)
+        migrator.registerMigration("v4-look-versions", migrate: addLookVersions)
         return migrator
+    }
+
+    /// Column definitions that several migrations' tables repeat, written once. Frozen like the migrations that
+    /// use them: a column that changes is a new constant, used by a new migration.
+    private enum Column {
+        static let guid = "guid TEXT PRIMARY KEY NOT NULL CHECK (length(guid) = 36 AND guid = upper(guid))"
+        static let name = "name TEXT NOT NULL UNIQUE COLLATE NOCASE CHECK (length(trim(name)) > 0)"
+        /// A stored cube and where it came from, as v4's looks and look versions hold them (one column a line).
+        static let storedCube = [
+            "cube_size INTEGER NOT NULL CHECK (cube_size BETWEEN 2 AND 256)",
+            "png BLOB NOT NULL",
+            "layout TEXT NOT NULL CHECK (layout IN ('tiled', 'strip', 'hald'))",
+            "content_hash TEXT NOT NULL CHECK (length(content_hash) = 64)",
+            "source_format TEXT NOT NULL",
+            "source_file TEXT",
+        ].joined(separator: ",\n    ")
+    }
+
+    /// v1: looks with their tags, scenes, what the seed added, and the catalog's own settings.
+    static func createLooksAndScenes(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE looks (
+                \(Column.guid),
+                \(Column.name),
+                cube_size INTEGER NOT NULL CHECK (cube_size BETWEEN 2 AND 256),
+                png BLOB NOT NULL,
+                layout TEXT NOT NULL CHECK (layout IN ('tiled', 'strip', 'hald')),
+                content_hash TEXT NOT NULL UNIQUE CHECK (length(content_hash) = 64),
+                source_format TEXT NOT NULL,
+                source_file TEXT,
+                description TEXT NOT NULL DEFAULT '',
+                recipe_yaml TEXT,
+                created_at TEXT NOT NULL
+            );
+            CREATE TABLE look_tags (
+                look_guid TEXT NOT NULL REFERENCES looks(guid) ON DELETE CASCADE,
+                tag TEXT NOT NULL COLLATE NOCASE,
+                PRIMARY KEY (look_guid, tag)
+            ) WITHOUT ROWID;
+            CREATE INDEX look_tags_by_tag ON look_tags(tag);
+            CREATE TABLE scenes (
+                \(Column.guid),
+                label INTEGER NOT NULL UNIQUE,
+                name TEXT NOT NULL,
+                workflows TEXT NOT NULL,
+                description TEXT NOT NULL DEFAULT '',
+                default_look_guid TEXT REFERENCES looks(guid),
+                default_look_strength INTEGER NOT NULL DEFAULT 100
+                    CHECK (default_look_strength BETWEEN 0 AND 200)
+            );
+            CREATE INDEX scenes_by_default_look ON scenes(default_look_guid);
+            CREATE TABLE seeded_items (
+                guid TEXT PRIMARY KEY NOT NULL,
+                kind TEXT NOT NULL CHECK (kind IN ('look', 'scene')),
+                seeded_at TEXT NOT NULL
+            );
+            CREATE TABLE catalog_meta (
+                key TEXT PRIMARY KEY NOT NULL,
+                value TEXT NOT NULL
+            );
+            PRAGMA user_version = 1;
+            """)
+    }
+
+    /// v2: looks gain the colour space they were authored in: a named space ("srgb", "display-p3", "adobe-rgb",
+    /// "rec2020") or, with the profile's bytes, the description of an ICC profile. Existing looks were authored on
+    /// sRGB codes.
+    static func addLookWorkingSpace(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE looks ADD COLUMN working_space TEXT NOT NULL DEFAULT 'srgb'
+                CHECK (length(trim(working_space)) > 0);
+            ALTER TABLE looks ADD COLUMN working_space_icc BLOB;
+            PRAGMA user_version = 2;
+            """)
+    }
+
+    /// v3: every scene gets the default preset; the shipped scenes get their presets as Catalog/scenes.yaml had
+    /// them when this migration was written (a user's later edits arrive through `scenes set`).
+    static func addSceneCorrections(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE scenes ADD COLUMN correction TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(correction));
+            """)
+        for (guid, json) in shippedPresets {
+            try db.execute(sql: "UPDATE scenes SET correction = ? WHERE guid = ?", arguments: [json, guid])
+        }
+        try db.execute(sql: "PRAGMA user_version = 3")
+    }
+
+    /// v4: looks become revisable: `looks` keeps the current version (with its number), `look_versions` the older
+    /// ones. Content hashes stop being unique so `import --as-new` can store a second look with the same cube;
+    /// SQLite cannot drop a constraint, so the table is rebuilt (GRDB turns foreign keys off meanwhile and checks
+    /// them after).
+    static func addLookVersions(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE looks_v4 (
+                \(Column.guid),
+                \(Column.name),
+                \(Column.storedCube),
+                description TEXT NOT NULL DEFAULT '',
+                recipe_yaml TEXT,
+                created_at TEXT NOT NULL,
+                working_space TEXT NOT NULL DEFAULT 'srgb' CHECK (length(trim(working_space)) > 0),
+                working_space_icc BLOB,
+                version INTEGER NOT NULL DEFAULT 1 CHECK (version >= 1),
+                version_created_at TEXT
+            );
+            INSERT INTO looks_v4 (guid, name, cube_size, png, layout, content_hash, source_format, source_file,
+                                  description, recipe_yaml, created_at, working_space, working_space_icc)
+                SELECT guid, name, cube_size, png, layout, content_hash, source_format, source_file,
+                       description, recipe_yaml, created_at, working_space, working_space_icc FROM looks;
+            DROP TABLE looks;
+            ALTER TABLE looks_v4 RENAME TO looks;
+            CREATE INDEX looks_by_content_hash ON looks(content_hash);
+            CREATE TABLE look_versions (
+                look_guid TEXT NOT NULL REFERENCES looks(guid) ON DELETE CASCADE,
+                version INTEGER NOT NULL CHECK (version >= 1),
+                \(Column.storedCube),
+                recipe_yaml TEXT,
+                working_space TEXT NOT NULL CHECK (length(trim(working_space)) > 0),
+                working_space_icc BLOB,
+                created_at TEXT NOT NULL,
+                PRIMARY KEY (look_guid, version)
+            );
+            PRAGMA user_version = 4;
+            """)
     }
 
     /// The shipped scenes' correction presets at schema version 2, by scene GUID (frozen with the migration).

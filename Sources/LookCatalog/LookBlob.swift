@@ -1,4 +1,5 @@
 import Foundation
+import Hashing
 import ImageIO
 import LookCore
 import LookFormats

@@ -133,7 +133,7 @@ public enum CubeImage {
     /// How much smoother the chosen reading must be: its mean squared step along the cube's axes must be under this
     /// fraction of the other reading's. Measured: on every corpus and reference PNG the true reading is 16× (a
     /// level-4 Hald identity) to 190× smoother; noise gives 1×; an 8×8 image (4³) gives only 2.6× for an identity
-    /// and 1.7× for a look, so a 4³ look is refused and needs `--layout`.
+    /// and 1.7× for a look, so a 4³ look is refused and needs its layout given.
     static let clearlySmoother = 0.5
 
     private static func decodeWithLayout(_ image: PixelBuffer, layout: CubeLayout?, fileName: String)
@@ -165,8 +165,8 @@ public enum CubeImage {
         if firstStep < clearlySmoother * secondStep { return (first.layout, firstCube) }
         if secondStep < clearlySmoother * firstStep { return (second.layout, secondCube) }
         throw LookFormatsError(file: fileName, "\(image.width)×\(image.height) could be a "
-            + "\(describe(first)) or a \(describe(second)) cube and the pixels do not tell them apart; pass "
-            + "--layout \(first.layout.rawValue) or --layout \(second.layout.rawValue)")
+            + "\(describe(first)) or a \(describe(second)) cube and the pixels do not tell them apart; give the "
+            + "layout: \(first.layout.rawValue) or \(second.layout.rawValue)", layouts: [first.layout, second.layout])
     }
 
     private static func describe(_ candidate: (layout: CubeLayout, size: Int)) -> String {
@@ -258,7 +258,7 @@ public enum CubeImage {
 }
 
 /// Where each cube entry sits in a layout's image.
-private struct Geometry {
+struct Geometry {
     let layout: CubeLayout
     /// Entries per axis.
     let n: Int

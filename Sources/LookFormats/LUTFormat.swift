@@ -98,8 +98,9 @@ public enum LUTFormat {
                              layout: nil, bits: nil, warnings: contents.warnings)
         case .png:
             let (cube, detected, depth) = try CubeImage.read(path: path, layout: layout)
+            let edited = SpatialEditCheck.warning(cube, layout: detected).map { [FormatWarning($0)] } ?? []
             return LoadedLUT(lut: LUT(cube: cube), format: .png, dialect: "\(detected.rawValue) PNG \(depth.rawValue)-bit",
-                             layout: detected, bits: depth.rawValue, warnings: [])
+                             layout: detected, bits: depth.rawValue, warnings: edited)
         }
     }
 

@@ -6,12 +6,16 @@ public struct LookFormatsError: Error, Equatable, CustomStringConvertible {
     public let line: Int?
     /// What is wrong and, where possible, what was expected.
     public let message: String
+    /// The layouts a cube image could be in when its pixels do not tell them apart (empty otherwise): what a
+    /// front end offers as the values of its layout option.
+    public let layouts: [CubeLayout]
 
-    /// Creates an error about `file` (and `line`, for text).
-    public init(file: String, line: Int? = nil, _ message: String) {
+    /// Creates an error about `file` (and `line`, for text), with the layouts an ambiguous cube image could be in.
+    public init(file: String, line: Int? = nil, _ message: String, layouts: [CubeLayout] = []) {
         self.file = file
         self.line = line
         self.message = message
+        self.layouts = layouts
     }
 
     public var description: String {

@@ -1,10 +1,3 @@
-import Pixels
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// One line of a text LUT: byte offsets into the file (terminator excluded) and its 1-based number.
 struct TextLine {
     var start: Int
@@ -125,79 +118,53 @@ struct TextScanner {
             negative = bytes[i] == UInt8(ascii: "-")
             i += 1
         }
-        var mantissa: UInt64 = 0
-        var digits = 0
-        var exponent = 0
+        var decimal = DecimalDigits()
+        scanDigits(&i, end, into: &decimal, fraction: false)
+        if i < end && bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            scanDigits(&i, end, into: &decimal, fraction: true)
+        }
+        guard decimal.sawDigit else { return nil }
+        if i < end && (bytes[i] | 0x20) == UInt8(ascii: "e") {
+            i += 1
+            guard let exponent = scanExponent(&i, end) else { return nil }
+            decimal.exponent += exponent
+        }
+        guard i == end else { return nil }
+        return decimal.fastFloat(negative: negative) ?? Float(text(start, end))
+    }
+
+    /// Adds the digits from `i` on to `decimal`, leaving `i` after them.
+    @inline(__always)
+    func scanDigits(_ i: inout Int, _ end: Int, into decimal: inout DecimalDigits, fraction: Bool) {
+        while i < end {
+            let d = bytes[i] &- 0x30
+            guard d < 10 else { break }
+            decimal.append(d, fraction: fraction)
+            i += 1
+        }
+    }
+
+    /// The exponent from `i` on (after its `e`): a sign and at least one digit; nil without a digit. Huge ones
+    /// stop growing at 100,000, far past any Float.
+    @inline(__always)
+    func scanExponent(_ i: inout Int, _ end: Int) -> Int? {
+        var negative = false
+        if i < end && (bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+")) {
+            negative = bytes[i] == UInt8(ascii: "-")
+            i += 1
+        }
+        var e = 0
         var sawDigit = false
-        var truncated = false
         while i < end {
             let d = bytes[i] &- 0x30
             guard d < 10 else { break }
             sawDigit = true
-            if digits < 19 {
-                mantissa = mantissa &* 10 &+ UInt64(d)
-                if mantissa != 0 { digits += 1 }
-            } else {
-                exponent += 1
-                truncated = truncated || d != 0
-            }
+            if e < 100_000 { e = e * 10 + Int(d) }
             i += 1
-        }
-        if i < end && bytes[i] == UInt8(ascii: ".") {
-            i += 1
-            while i < end {
-                let d = bytes[i] &- 0x30
-                guard d < 10 else { break }
-                sawDigit = true
-                if digits < 19 {
-                    mantissa = mantissa &* 10 &+ UInt64(d)
-                    if mantissa != 0 { digits += 1 }
-                    exponent -= 1
-                } else {
-                    truncated = truncated || d != 0
-                }
-                i += 1
-            }
         }
         guard sawDigit else { return nil }
-        if i < end && (bytes[i] | 0x20) == UInt8(ascii: "e") {
-            i += 1
-            var expNegative = false
-            if i < end && (bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+")) {
-                expNegative = bytes[i] == UInt8(ascii: "-")
-                i += 1
-            }
-            var e = 0
-            var sawExpDigit = false
-            while i < end {
-                let d = bytes[i] &- 0x30
-                guard d < 10 else { break }
-                sawExpDigit = true
-                if e < 100_000 { e = e * 10 + Int(d) }
-                i += 1
-            }
-            guard sawExpDigit else { return nil }
-            exponent += expNegative ? -e : e
-        }
-        guard i == end else { return nil }
-        if mantissa == 0 && !truncated { return negative ? -0.0 : 0 }
-        if !truncated {
-            if mantissa <= 1 << 24 && exponent >= -10 && exponent <= 10 {
-                let f = Float(mantissa)
-                let v = exponent >= 0 ? f * TextScanner.floatPowers[exponent] : f / TextScanner.floatPowers[-exponent]
-                return negative ? -v : v
-            }
-            if mantissa <= 1 << 53 && exponent >= -22 && exponent <= 22 {
-                let m = Double(mantissa)
-                let d = exponent >= 0 ? m * TextScanner.doublePowers[exponent] : m / TextScanner.doublePowers[-exponent]
-                // Only a Double exactly halfway between two Floats can round the wrong way a second time.
-                if d.bitPattern & 0x1FFF_FFFF != 0x1000_0000 {
-                    let v = Float(d)
-                    return negative ? -v : v
-                }
-            }
-        }
-        return Float(text(start, end))
+        return negative ? -e : e
     }
 
     /// Parses `start..<end` as a non-negative whole number that fits in 32 bits; nil if it is not one.
@@ -215,13 +182,6 @@ struct TextScanner {
         return v <= Int(UInt32.max) ? v : nil
     }
 
-    // Every power here is exactly representable, which the fast paths rely on.
-    private static let floatPowers: [Float] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10]
-    private static let doublePowers: [Double] = [
-        1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
-        1e19, 1e20, 1e21, 1e22,
-    ]
-
     /// Case-insensitive comparison of the token `start..<end` with an upper-case ASCII `word`.
     func tokenMatches(_ start: Int, _ end: Int, _ word: StaticString) -> (matches: Bool, exact: Bool) {
         let count = word.utf8CodeUnitCount
@@ -238,50 +198,55 @@ struct TextScanner {
     }
 }
 
-/// Reads a whole file into memory, with errors that name the file.
-enum FileBytes {
-    /// The file's bytes; `name` is what errors call the file. A file larger than `maxBytes` is refused before it is
-    /// read.
-    static func load(path: String, name: String, maxBytes: Int = .max) throws(LookFormatsError) -> [UInt8] {
-        // Non-blocking, so a FIFO is refused below instead of waiting for a writer; regular files ignore the flag.
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw LookFormatsError(file: name, "cannot open: \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            throw LookFormatsError(file: name, "cannot read: \(String(cString: strerror(errno)))")
+/// A decimal number's digits as read: up to 19 significant ones as an integer mantissa, the power of ten that scales
+/// it, and whether any digit past the 19th was not zero.
+struct DecimalDigits {
+    var mantissa: UInt64 = 0
+    var digits = 0
+    var exponent = 0
+    var sawDigit = false
+    var truncated = false
+
+    /// Adds digit `d`, of the integer part or of the fraction.
+    @inline(__always)
+    mutating func append(_ d: UInt8, fraction: Bool) {
+        sawDigit = true
+        if digits < 19 {
+            mantissa = mantissa &* 10 &+ UInt64(d)
+            if mantissa != 0 { digits += 1 }
+            if fraction { exponent -= 1 }
+        } else {
+            if !fraction { exponent += 1 }
+            truncated = truncated || d != 0
         }
-        let kind = InputFile.kind(mode: info.st_mode)
-        guard kind == .regular else { throw LookFormatsError(file: path, "is \(kind.noun), not a LUT file") }
-        guard Int(info.st_size) <= maxBytes else {
-            throw LookFormatsError(file: name, "is \(info.st_size) bytes, more than the \(maxBytes) LookStudio reads "
-                                   + "for this format")
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var filled = 0
-        var failure: Int32 = 0
-        bytes.withUnsafeMutableBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            while filled < raw.count {
-                let n = read(fd, base + filled, raw.count - filled)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                if n == 0 { break }
-                filled += n
-            }
-        }
-        guard failure == 0 else { throw LookFormatsError(file: name, "cannot read: \(String(cString: strerror(failure)))") }
-        if filled < bytes.count { bytes.removeSubrange(filled...) }
-        return bytes
     }
 
-    /// The last path component, which is how errors name a file.
-    static func displayName(_ path: String) -> String {
-        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
-        if let slash = trimmed.lastIndex(of: "/") { return String(trimmed[trimmed.index(after: slash)...]) }
-        return trimmed
+    /// The correctly rounded Float, where a fast path gives it; nil where only a full parse can.
+    @inline(__always)
+    func fastFloat(negative: Bool) -> Float? {
+        if mantissa == 0 && !truncated { return negative ? -0.0 : 0 }
+        guard !truncated else { return nil }
+        if mantissa <= 1 << 24 && exponent >= -10 && exponent <= 10 {
+            let f = Float(mantissa)
+            let v = exponent >= 0 ? f * DecimalDigits.floatPowers[exponent] : f / DecimalDigits.floatPowers[-exponent]
+            return negative ? -v : v
+        }
+        if mantissa <= 1 << 53 && exponent >= -22 && exponent <= 22 {
+            let m = Double(mantissa)
+            let d = exponent >= 0 ? m * DecimalDigits.doublePowers[exponent] : m / DecimalDigits.doublePowers[-exponent]
+            // Only a Double exactly halfway between two Floats can round the wrong way a second time.
+            if d.bitPattern & 0x1FFF_FFFF != 0x1000_0000 {
+                let v = Float(d)
+                return negative ? -v : v
+            }
+        }
+        return nil
     }
+
+    // Every power here is exactly representable, which the fast paths rely on.
+    private static let floatPowers: [Float] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10]
+    private static let doublePowers: [Double] = [
+        1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
+        1e19, 1e20, 1e21, 1e22,
+    ]
 }

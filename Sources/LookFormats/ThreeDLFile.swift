@@ -38,19 +38,12 @@ public enum ThreeDLFile {
 
     /// Reads the `.3dl` file at `path`; errors name the file by its last path component.
     public static func read(path: String) throws(LookFormatsError) -> ThreeDLContents {
-        let name = FileBytes.displayName(path)
-        return try parse(try FileBytes.load(path: path, name: name), fileName: name)
+        try ThreeDLParser.read(path: path)
     }
 
     /// Parses the bytes of a `.3dl` file; `fileName` is used in errors.
     public static func parse(_ bytes: [UInt8], fileName: String) throws(LookFormatsError) -> ThreeDLContents {
-        let result = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(LookFormatsError) -> ThreeDLContents in
-                var parser = ThreeDLParser(bytes: buffer, file: fileName)
-                return try parser.run()
-            }
-        }
-        return try result.get()
+        try ThreeDLParser.parse(bytes, fileName: fileName)
     }
 
     /// The cube as `.3dl` text: a `3DMESH` / `Mesh m k` header when N = 2^m + 1, a 10-bit input mesh line
@@ -101,7 +94,7 @@ public enum ThreeDLFile {
 }
 
 /// The single-pass `.3dl` reader over a byte buffer.
-private struct ThreeDLParser {
+private struct ThreeDLParser: TextLUTParser {
     let file: String
     var scan: TextScanner
     var warnings: [FormatWarning] = []
@@ -120,16 +113,8 @@ private struct ThreeDLParser {
         scan = TextScanner(bytes)
     }
 
-    func error(_ line: Int?, _ message: String) -> LookFormatsError {
-        LookFormatsError(file: file, line: line, message)
-    }
-
-    mutating func warn(_ line: Int?, _ message: String) {
-        warnings.append(FormatWarning(line: line, message))
-    }
-
     mutating func run() throws(LookFormatsError) -> ThreeDLContents {
-        if TextScanner.hasByteOrderMark(scan.bytes) { warn(1, "UTF-8 byte-order mark at the start ignored") }
+        noteByteOrderMark()
         codes.reserveCapacity(Swift.min(scan.bytes.count / 2, 3 * 65 * 65 * 65))
         while let line = scan.nextLine() {
             let end = line.end
@@ -223,10 +208,31 @@ private struct ThreeDLParser {
     }
 
     mutating func finish() throws(LookFormatsError) -> ThreeDLContents {
-        var rows = codes.count / 3
+        let n = try meshSize()
+        let expected = n * n * n
+        guard codes.count / 3 == expected else {
+            throw error(lastContentLine,
+                        "expected \(expected) rows for a \(n)-point mesh (\(n)³), found \(codes.count / 3)")
+        }
+        let inputBits = meshLine.map { checkMesh($0.codes, line: $0.line) }
+        let outputBits = try outputDepth()
+        let cube: ColorCube
+        do {
+            cube = try ColorCube(size: n, values: values(size: n, outputBits: outputBits))
+        } catch {
+            throw self.error(nil, String(describing: error))
+        }
+        return ThreeDLContents(
+            lut: LUT(cube: cube), inputBits: inputBits, outputBits: outputBits, hasMeshLine: meshLine != nil,
+            hasMeshHeader: meshHeader != nil, warnings: warningsInLineOrder)
+    }
+
+    /// The points per axis: the mesh line's count, else the `Mesh` header's 2^m + 1, else the cube root of the
+    /// rows. A 3-point mesh line, which reads like a row, is taken from the rows here.
+    mutating func meshSize() throws(LookFormatsError) -> Int {
+        let rows = codes.count / 3
         if rows == 0 && meshLine == nil {
-            let onlySpace = scan.bytes.allSatisfy { TextScanner.isSpace($0) || $0 == 0x0A || $0 == 0x0D }
-            throw error(nil, onlySpace
+            throw error(nil, isBlank
                 ? "the file is empty: a .3dl file needs N³ rows of output codes"
                 : "no rows of output codes: a .3dl file needs N³ rows of 3 whole numbers")
         }
@@ -235,7 +241,6 @@ private struct ThreeDLParser {
             && (meshHeader == nil || meshHeader?.m == 1) {
             meshLine = ([Int(codes[0]), Int(codes[1]), Int(codes[2])], firstRowLine)
             codes.removeFirst(3)
-            rows = 27
         }
         let n: Int
         if let mesh = meshLine {
@@ -258,30 +263,30 @@ private struct ThreeDLParser {
             throw error(meshLine?.line ?? meshHeader?.line, "a \(n)-point mesh is out of range: "
                 + "\(ColorCube.sizeRange.lowerBound)…\(ColorCube.sizeRange.upperBound) points per axis")
         }
-        let expected = n * n * n
-        guard rows == expected else {
-            throw error(lastContentLine, "expected \(expected) rows for a \(n)-point mesh (\(n)³), found \(rows)")
-        }
-        let inputBits = meshLine.map { checkMesh($0.codes, line: $0.line) }
-        let outputBits: Int
+        return n
+    }
+
+    /// The output codes' bit depth: the `Mesh` header's, else the smallest of 10, 12 and 16 bits that holds the
+    /// largest code.
+    mutating func outputDepth() throws(LookFormatsError) -> Int {
         if let header = meshHeader {
-            outputBits = header.bits
             if largest > (1 << header.bits) - 1 {
                 warn(largestLine, "output code \(largest) exceeds the \(header.bits)-bit range of Mesh "
                     + "\(header.m) \(header.bits) (0…\((1 << header.bits) - 1)); read as a value above 1")
             }
-        } else if largest <= 1023 {
-            outputBits = 10
-        } else if largest <= 4095 {
-            outputBits = 12
-        } else if largest <= 65535 {
-            outputBits = 16
-        } else {
-            throw error(largestLine, "output code \(largest) is larger than 16 bits allow (65535)")
+            return header.bits
         }
+        if largest <= 1023 { return 10 }
+        if largest <= 4095 { return 12 }
+        if largest <= 65535 { return 16 }
+        throw error(largestLine, "output code \(largest) is larger than 16 bits allow (65535)")
+    }
+
+    /// The codes as a cube's values, red fastest, of a `size`³ cube coded in `outputBits`.
+    func values(size n: Int, outputBits: Int) -> [Float] {
         // Division, not a multiply by 1/max: each value is then the correctly rounded code / max.
         let scale = Float((1 << outputBits) - 1)
-        var values = [Float](repeating: 0, count: 3 * expected)
+        var values = [Float](repeating: 0, count: 3 * n * n * n)
         values.withUnsafeMutableBufferPointer { out in
             codes.withUnsafeBufferPointer { src in
                 // The file runs blue fastest: row j = b + N·g + N²·r.
@@ -299,18 +304,7 @@ private struct ThreeDLParser {
                 }
             }
         }
-        let cube: ColorCube
-        do {
-            cube = try ColorCube(size: n, values: values)
-        } catch {
-            throw self.error(nil, String(describing: error))
-        }
-        let sorted = warnings.enumerated().sorted { a, b in
-            (a.element.line ?? Int.max, a.offset) < (b.element.line ?? Int.max, b.offset)
-        }.map(\.element)
-        return ThreeDLContents(
-            lut: LUT(cube: cube), inputBits: inputBits, outputBits: outputBits, hasMeshLine: meshLine != nil,
-            hasMeshHeader: meshHeader != nil, warnings: sorted)
+        return values
     }
 
     /// The input mesh's bit depth (its last value is 2^bits − 1), warning when it is not an even ramp from 0.

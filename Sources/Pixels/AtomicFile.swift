@@ -84,6 +84,17 @@ public enum AtomicFile {
             if failure != 0 { throw AtomicFileError(path: path, errno: failure) }
         }
     }
+
+    /// Writes an encoded image's `bytes` to `path` atomically, failing as the codecs do.
+    public static func writeImage(_ bytes: [UInt8], to path: String) throws(ImageIOError) {
+        do {
+            try write(Data(bytes), to: path)
+        } catch let error as AtomicFileError {
+            throw .cannotWrite(file: path, reason: error.reason)
+        } catch {
+            throw .cannotWrite(file: path, reason: "\(error)")
+        }
+    }
 }
 
 /// A failure to put a finished file in place.

@@ -17,6 +17,9 @@ public enum ImageIOError: Error, Equatable, CustomStringConvertible {
     case outOfMemory(file: String, detail: String)
     /// Writing, flushing or renaming the output failed.
     case cannotWrite(file: String, reason: String)
+    /// Replacing `file` would keep its original as `backup`, which is already there (an earlier replacement's
+    /// backup, which may be the real original); nothing was written.
+    case backupExists(file: String, backup: String)
     /// Rows were requested in a buffer of the wrong sample width for the image.
     case depthMismatch(file: String, image: PixelBuffer.Depth, buffer: PixelBuffer.Depth)
     /// A row request or row write does not fit the image or the buffer given.
@@ -40,6 +43,7 @@ public enum ImageIOError: Error, Equatable, CustomStringConvertible {
         case .unsupportedChannels, .sampleCountMismatch, .invalidOptions: return nil
         case .cannotOpen(let file, _), .notPNG(let file), .corruptPNG(let file, _),
              .tooManyPixels(let file, _, _, _), .tooManyBytes(let file, _, _, _), .outOfMemory(let file, _), .cannotWrite(let file, _),
+             .backupExists(let file, _),
              .depthMismatch(let file, _, _), .invalidRows(let file, _), .notJPEG(let file),
              .corruptJPEG(let file, _), .unknownImageFormat(let file), .corruptImage(let file, _, _),
              .unsupportedImage(let file, _):
@@ -71,6 +75,9 @@ public enum ImageIOError: Error, Equatable, CustomStringConvertible {
             return "out of memory (\(detail))"
         case .cannotWrite(_, let reason):
             return "cannot write (\(reason))"
+        case .backupExists(_, let backup):
+            return "cannot replace it: its backup \(backup) exists from an earlier replacement; move the backup "
+                + "away first, or replace the file without keeping a backup"
         case .depthMismatch(_, let image, let buffer):
             return "the image has \(image.rawValue)-bit samples but rows were requested as \(buffer.rawValue)-bit"
         case .invalidRows(_, let detail):

@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -81,4 +82,14 @@ public enum InputFile {
 
     /// How an empty file is refused where an image is expected.
     public static let emptyImageFile = "is empty (0 bytes), not an image: was a copy or download cut short?"
+
+    /// The whole file, for codecs that decode from memory (WebP, HEIF/AVIF); refused as `requireImageFile` refuses.
+    public static func contents(of path: String) throws(ImageIOError) -> [UInt8] {
+        try requireImageFile(path)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .cannotOpen(file: path, reason: FileManager.default.fileExists(atPath: path)
+                              ? "permission denied" : "no such file")
+        }
+        return [UInt8](data)
+    }
 }

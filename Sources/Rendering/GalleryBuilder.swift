@@ -156,7 +156,7 @@ public struct GalleryBuilder: Sendable {
         let start = DispatchTime.now().uptimeNanoseconds
         guard !paths.isEmpty else { throw RenderingError.gallery("give at least one photo to show the looks on") }
         guard Self.sizeRange.contains(options.size) else {
-            throw RenderingError.gallery("--size \(options.size) is out of range: use "
+            throw RenderingError.gallery("size \(options.size) is outside "
                                          + "\(Self.sizeRange.lowerBound)…\(Self.sizeRange.upperBound)")
         }
         let folder = try Self.makeFolder(directory)
@@ -432,25 +432,5 @@ public struct GalleryBuilder: Sendable {
         let data = Data(text.utf8)
         if let old = FileManager.default.contents(atPath: path), old == data { return }
         try AtomicFile.write(data, to: path)
-    }
-}
-
-/// Results and the first error from concurrent workers, by index; guarded by `lock`.
-final class WorkerResults<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var results: [Int: Value] = [:]
-    private var error: (any Error)?
-    private var count = 0
-
-    func set(_ index: Int, _ value: Value) { lock.withLock { results[index] = value } }
-    func fail(_ e: any Error) { lock.withLock { if error == nil { error = e } } }
-    func increment() -> Int { lock.withLock { count += 1; return count } }
-
-    /// Every result, or the first error any worker hit.
-    func values() throws -> [Int: Value] {
-        try lock.withLock {
-            if let error { throw error }
-            return results
-        }
     }
 }

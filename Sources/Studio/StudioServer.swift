@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import LookCore
 import NIOCore
 import Workflows
 
@@ -52,11 +53,10 @@ public struct StudioServer: Sendable {
 }
 
 /// The port the server listens on, known once it is bound; read by every request's Host check.
-final class BoundPort: @unchecked Sendable {
-    // Guarded by `lock`: written once by the server-running callback, read by request tasks.
-    private let lock = NSLock()
-    private var port = 0
+final class BoundPort: Sendable {
+    // Locked: written once by the server-running callback, read by request tasks.
+    private let port = Locked(0)
 
-    func set(_ value: Int) { lock.withLock { port = value } }
-    var value: Int { lock.withLock { port } }
+    func set(_ value: Int) { port.withLock { $0 = value } }
+    var value: Int { port.current }
 }

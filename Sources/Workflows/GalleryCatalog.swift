@@ -1,4 +1,5 @@
 import Foundation
+import Hashing
 import LookCatalog
 import LookCore
 import LookGallery

@@ -1,10 +1,12 @@
+import Foundation
 import ColorManagement
 import Extraction
-import Foundation
+import Hashing
 import ImageIO
 import LookCatalog
 import LookCore
 import LookModel
+import Rendering
 
 /// Extract-and-save: fits a look to before/after photo pairs and stores it in the catalog with its provenance.
 public enum LookExtraction {
@@ -337,39 +339,14 @@ public enum LookExtraction {
     }
 
     /// Writes `coverage.png` (blue slices of the lattice: observed cells in the fitted look's colour, the rest
-    /// dimmed) and `residuals.png` (per pair, ΔE00 as brightness, 5 ΔE00 and above white) into `directory`.
+    /// dimmed, with axes and a legend) and `residuals.png` (per pair, ΔE00 as brightness, 5 ΔE00 and above white)
+    /// into `directory`.
     public static func writeReport(_ fit: LookFit, to directory: String) throws {
         try prepareReport(directory)
-        let n = fit.cube.size, cellsPerAxis = n - 1, cellPixels = 8
-        let slices = 8, columns = 4, rows = 2
-        let panel = cellsPerAxis * cellPixels, gap = 4
-        let width = columns * panel + (columns + 1) * gap, height = rows * panel + (rows + 1) * gap
-        var pixels = [UInt8](repeating: 40, count: 3 * width * height)
-        let sampler = CubeSampler(fit.cube)
-        for s in 0..<slices {
-            let cb = (s * (cellsPerAxis - 1)) / (slices - 1)
-            let ox = gap + (s % columns) * (panel + gap), oy = gap + (s / columns) * (panel + gap)
-            for cg in 0..<cellsPerAxis {
-                for cr in 0..<cellsPerAxis {
-                    let centre = (SIMD3(Float(cr), Float(cg), Float(cb)) + 0.5) / Float(cellsPerAxis)
-                    var colour = sampler.sample(centre, interpolation: fit.settings.interpolation)
-                    if !fit.observedCells[cr + cellsPerAxis * (cg + cellsPerAxis * cb)] {
-                        colour = 0.25 * colour + 0.1
-                    }
-                    for py in 0..<cellPixels {
-                        for px in 0..<cellPixels {
-                            // Green grows upwards, as in a chart.
-                            let x = ox + cr * cellPixels + px, y = oy + (cellsPerAxis - 1 - cg) * cellPixels + py
-                            for c in 0..<3 {
-                                pixels[3 * (y * width + x) + c] = UInt8(min(max(colour[c], 0), 1) * 255 + 0.5)
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        try ImageFormat.write(try PixelBuffer(width: width, height: height, channels: 3, samples: .eight(pixels)),
-                              to: directory + "/coverage.png")
+        let chart = try CoverageChart.render(cube: fit.cube, observedCells: fit.observedCells,
+                                             interpolation: fit.settings.interpolation)
+        try ImageFormat.write(chart, to: directory + "/coverage.png")
+        let gap = 4
         let scale = 4
         let mapWidth = fit.pairs.map { $0.residuals.width }.max() ?? 1
         let mapHeight = fit.pairs.reduce(0) { $0 + $1.residuals.height + gap }

@@ -1,5 +1,6 @@
 @testable import CorrectionModel
 import Foundation
+import Hashing
 import ImageIO
 import LookCore
 import Testing
@@ -28,7 +29,7 @@ struct CorrectionModelTests {
         #expect(model.version == CorrectionModel.formatVersion)
         #expect(model.bodyHash == model.header.body_sha256)
         let manifest = try Data(contentsOf: Self.root.appendingPathComponent("scripts/train/corpus-manifest.csv"))
-        #expect(model.header.corpus_manifest_sha256 == CorrectionModel.sha256Hex([UInt8](manifest)))
+        #expect(model.header.corpus_manifest_sha256 == SHA256.hex([UInt8](manifest)))
         #expect(!model.header.smoke)
         #expect(model.header.train_photos >= 100)
     }

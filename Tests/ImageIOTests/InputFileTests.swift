@@ -39,7 +39,7 @@ import Glibc
             try ImageFormat.of(path: pipe)
         }
         for read in [{ _ = try PNGReader(path: pipe) }, { _ = try JPEGReader(path: pipe) },
-                     { _ = try TIFFReader(path: pipe) }, { _ = try WebPImage.read(path: pipe) },
+                     { _ = try TIFFReader(path: pipe) }, { _ = try WebPImage.decode(path: pipe) },
                      { _ = try ImageFormat.info(path: pipe) }] as [() throws -> Void] {
             do {
                 try read()
@@ -65,7 +65,7 @@ import Glibc
         let empty = folder.file("x.png")
         try Data().write(to: URL(fileURLWithPath: empty))
         for read in [{ _ = try PNGReader(path: empty) }, { _ = try JPEGReader(path: empty) },
-                     { _ = try TIFFReader(path: empty) }, { _ = try WebPImage.read(path: empty) }]
+                     { _ = try TIFFReader(path: empty) }, { _ = try WebPImage.decode(path: empty) }]
             as [() throws -> Void] {
             #expect(throws: ImageIOError.unsupportedImage(file: empty, detail: InputFile.emptyImageFile)) {
                 try read()

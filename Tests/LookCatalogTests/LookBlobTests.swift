@@ -1,4 +1,5 @@
 import Foundation
+import Hashing
 import LookCore
 import LookFormats
 import Testing

@@ -198,7 +198,8 @@ struct CubeImageTests {
         }
         let flat = try PixelBuffer(width: 8, height: 8, channels: 3, samples: .eight(.init(repeating: 90, count: 192)))
         #expect(throws: LookFormatsError(file: "flat.png", "8×8 could be a tiled 4³ or a Hald level-2 cube and the "
-                                         + "pixels do not tell them apart; pass --layout tiled or --layout hald")) {
+                                         + "pixels do not tell them apart; give the layout: tiled or hald",
+                                         layouts: [.tiled, .hald])) {
             try CubeImage.decode(flat, layout: nil, fileName: "flat.png")
         }
         #expect(try CubeImage.decode(flat, layout: .hald, fileName: "flat.png").size == 4)
@@ -213,7 +214,8 @@ struct CubeImageTests {
         }
         let image = try PixelBuffer(width: 512, height: 512, channels: 3, samples: .eight(noise))
         #expect(throws: LookFormatsError(file: "noise.png", "512×512 could be a tiled 64³ or a Hald level-8 cube "
-                                         + "and the pixels do not tell them apart; pass --layout tiled or --layout hald")) {
+                                         + "and the pixels do not tell them apart; give the layout: tiled or hald",
+                                         layouts: [.tiled, .hald])) {
             try CubeImage.detectLayout(image, fileName: "noise.png")
         }
     }

@@ -1,8 +1,9 @@
 import CCrypto
 import Foundation
 
-/// SHA-256 (FIPS 180-4) through OpenSSL's libcrypto: the catalog hashes cube contents to find duplicates and to verify
-/// blobs, and Foundation on Linux has no CryptoKit. libcrypto is maintained and uses the CPU's SHA extensions; on
+/// SHA-256 (FIPS 180-4) through OpenSSL's libcrypto, the project's one digest: the catalog hashes cube contents to
+/// find duplicates and to verify blobs, the correction model checks its parameter block, extraction records its
+/// photos; Foundation on Linux has no CryptoKit. libcrypto is maintained and uses the CPU's SHA extensions; on
 /// this machine it hashes ≈ 6× faster than the in-house Swift implementation it replaced (306 vs 52 MB/s on a
 /// 1.5 MB cube blob), with identical digests.
 public enum SHA256 {

@@ -1,5 +1,5 @@
 import Testing
-@testable import LookCatalog
+import Hashing
 
 struct SHA256Tests {
     // Vectors from FIPS 180-4 examples (NIST CSRC "SHA256.pdf").
