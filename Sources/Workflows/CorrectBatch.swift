@@ -13,7 +13,7 @@ import Scenes
 /// The automatic-correction choice of a run (`correct --auto`, `--exposure`, …): on, off or the scene's preset, and
 /// each correction's percentage on top of the preset (nil: 100). Not a preset: every field may be left to the
 /// scene, and percentages multiply the preset's rather than replace them.
-public struct AutoChoice: Sendable, Equatable {
+public struct AutoChoice: Sendable, Hashable {
     /// nil: each scene's preset decides; true: on for every scene; false: off.
     public var enabled: Bool?
     /// Percentages of the engine's choice, 0…200, by stage (missing: 100).
@@ -207,7 +207,6 @@ public struct CorrectJob: Sendable {
     /// Analyses once, then renders each strength, filling `result` as it goes.
     private func correct(_ file: String, threads: Int?, shoot: (estimate: ShootPlan, photo: ShootPhoto)?,
                          into result: inout CorrectResult) throws {
-        result.scene = scene
         let started = DispatchTime.now().uptimeNanoseconds
         // One analysis serves detection, the automatic correction and every strength.
         var analysis: SceneAnalysis?
@@ -215,32 +214,21 @@ public struct CorrectJob: Sendable {
             analysis = try SceneAnalysis(path: file, maxPixels: options.maxPixels)
             if let failure = analysis?.faceDetectionFailure { warn("\(file): \(failure)") }
         }
-        if scene == nil, let analysis {
-            let detection = SceneDetector.detect(analysis)
-            result.scene = detection.label
-            result.confidence = detection.confidence
-            result.faces = analysis.faces.count
-        }
-        let (look, defaults, withheld) = looks.look(for: result.scene, confidence: result.confidence)
-        result.lookWithheld = withheld
-        if let shown = look?.shownColours {
+        let reference = try analysis.flatMap { analysis in try neutral?.reference(on: analysis, file: file) }
+        if case .point = neutral, let warning = reference?.implausibility { warn("\(file): \(warning)") }
+        let plan = try CorrectPlan(analysis: analysis, scene: scene, looks: looks, params: params, auto: auto,
+                                   neutral: reference, shoot: shoot)
+        result.scene = plan.scene
+        result.confidence = plan.confidence
+        if scene == nil { result.faces = analysis?.faces.count }
+        result.lookWithheld = plan.withheld
+        if let shown = plan.look?.shownColours {
             result.lookUnshown = Self.unshownShare(shown, file: file, analysis: analysis, maxPixels: options.maxPixels)
         }
-        var overrides = params
-        overrides.lutOutputGuid = looks.explicit?.guid
-        let preset = result.scene.flatMap { looks.presets[$0.rawValue] } ?? CorrectionPreset()
-        // A neutral reference is applied even with the automatic correction off: then it is the only stage.
-        let off = CorrectionPreset(exposure: 0, levels: 0, whiteBalance: 0, contrast: 0, vibrance: 0)
-        if let analysis, let settings = auto.settings(preset: preset) ?? (neutral == nil ? nil : off) {
-            let reference = try neutral?.reference(on: analysis, file: file)
-            if case .point = neutral, let warning = reference?.implausibility { warn("\(file): \(warning)") }
-            overrides.auto = try AutoCorrection.plan(CorrectionAnalysis(analysis), settings: settings,
-                                                     neutral: reference, shoot: shoot)
-            result.auto = overrides.auto
-        }
+        result.auto = plan.overrides.auto
         var options = self.options
         options.threads = threads
-        options.color.workingSpace = look?.workingSpace ?? options.color.workingSpace
+        options.color = plan.color(options.color)
         let planned = DispatchTime.now().uptimeNanoseconds
         result.seconds.analysis = Double(planned - started) / 1e9
         defer { result.seconds.render = Double(DispatchTime.now().uptimeNanoseconds - planned) / 1e9 }
@@ -249,14 +237,12 @@ public struct CorrectJob: Sendable {
             if let signal = Interruption.signal {
                 throw WorkflowError.interrupted(file: file, signal: Self.signalName(signal))
             }
-            overrides.strength = s
-            let correction = CorrectionParams(scene: result.scene, defaults: defaults, overrides: overrides)
-            if let look {
+            if let look = plan.look {
                 result.lookGuid = look.guid
                 result.lookName = look.name
-                result.lookStrength = correction.lutOutputStrength
+                result.lookStrength = plan.correction(strength: s).lutOutputStrength
             }
-            let cube = try Corrector.cube(for: correction, look: look?.cube)
+            let cube = try plan.cube(strength: s)
             let target = outputPath(for: file, strength: s)
             if let warning = ImagePipeline.depthWarning(input: file, output: target) { warn(warning) }
             var timings: ImagePipeline.Timings?
