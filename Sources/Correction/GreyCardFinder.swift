@@ -30,7 +30,6 @@ public enum GreyCardFinder {
         let tw = w / size, th = h / size
         guard tw > 0, th > 0 else { throw .neutral("\(what) is too small to look for a grey card in") }
         let linear = (0..<256).map { ColorScience.linear(fromSRGB: Double($0) / 255) }
-        struct Tile { var mean: SIMD3<Double>; var uniform: Bool; var clipped: Bool; var chroma: LogChroma }
         var tiles = [Tile]()
         tiles.reserveCapacity(tw * th)
         for ty in 0..<th {
@@ -54,30 +53,7 @@ public enum GreyCardFinder {
                                   chroma: LogChroma(mean)))
             }
         }
-        func grey(_ t: Tile) -> Bool { t.clipped || (t.uniform && distanceToLocus(t.chroma) <= locusDistance) }
-        // Connected regions of grey-able tiles whose colour and level agree with their neighbour's.
-        var label = [Int](repeating: -1, count: tiles.count)
-        var regions = [[Int]]()
-        for start in tiles.indices where label[start] < 0 && grey(tiles[start]) {
-            var members = [start], queue = [start]
-            label[start] = regions.count
-            while let k = queue.popLast() {
-                let (kx, ky) = (k % tw, k / tw)
-                for (nx, ny) in [(kx - 1, ky), (kx + 1, ky), (kx, ky - 1), (kx, ky + 1)]
-                where nx >= 0 && ny >= 0 && nx < tw && ny < th {
-                    let n = ny * tw + nx
-                    guard label[n] < 0, grey(tiles[n]), tiles[n].clipped == tiles[k].clipped else { continue }
-                    let a = ColorScience.luma(tiles[n].mean), b = ColorScience.luma(tiles[k].mean)
-                    guard tiles[k].clipped
-                        || (tiles[n].chroma.distance(to: tiles[k].chroma) < joinChroma
-                            && abs(a - b) <= joinLuminance * max(a, b)) else { continue }
-                    label[n] = regions.count
-                    members.append(n)
-                    queue.append(n)
-                }
-            }
-            regions.append(members)
-        }
+        let regions = connectedRegions(tiles, columns: tw, rows: th)
         guard let best = regions.max(by: { $0.count < $1.count }),
               Double(best.count) >= minimumShare * Double(tiles.count) else {
             throw .neutral("\(what): no grey card found (no uniform region a grey surface could be, covering 1 % "
@@ -103,6 +79,42 @@ public enum GreyCardFinder {
         let measured = try NeutralMeasure.mean(of: indices, in: preview, what: "\(what): the card found around "
                                                + "\(point.x),\(point.y)")
         return (point, measured)
+    }
+
+    /// A preview tile: its mean linear colour, and whether it is uniform, clipped, and its log-chroma.
+    private struct Tile {
+        var mean: SIMD3<Double>
+        var uniform: Bool
+        var clipped: Bool
+        var chroma: LogChroma
+    }
+
+    /// Connected regions of grey-able tiles whose colour and level agree with their neighbour's, as tile indices.
+    private static func connectedRegions(_ tiles: [Tile], columns tw: Int, rows th: Int) -> [[Int]] {
+        func grey(_ t: Tile) -> Bool { t.clipped || (t.uniform && distanceToLocus(t.chroma) <= locusDistance) }
+        var label = [Int](repeating: -1, count: tiles.count)
+        var regions = [[Int]]()
+        for start in tiles.indices where label[start] < 0 && grey(tiles[start]) {
+            var members = [start], queue = [start]
+            label[start] = regions.count
+            while let k = queue.popLast() {
+                let (kx, ky) = (k % tw, k / tw)
+                for (nx, ny) in [(kx - 1, ky), (kx + 1, ky), (kx, ky - 1), (kx, ky + 1)]
+                where nx >= 0 && ny >= 0 && nx < tw && ny < th {
+                    let n = ny * tw + nx
+                    guard label[n] < 0, grey(tiles[n]), tiles[n].clipped == tiles[k].clipped else { continue }
+                    let a = ColorScience.luma(tiles[n].mean), b = ColorScience.luma(tiles[k].mean)
+                    guard tiles[k].clipped
+                        || (tiles[n].chroma.distance(to: tiles[k].chroma) < joinChroma
+                            && abs(a - b) <= joinLuminance * max(a, b)) else { continue }
+                    label[n] = regions.count
+                    members.append(n)
+                    queue.append(n)
+                }
+            }
+            regions.append(members)
+        }
+        return regions
     }
 
     /// The illuminant locus in log-chroma: black-body light 2000…4000 K and the CIE daylight locus 4000…15000 K, each as
