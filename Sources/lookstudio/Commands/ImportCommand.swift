@@ -127,10 +127,11 @@ struct ImportCommand: ParsableCommand {
         return "\(error)"
     }
 
-    /// A failed file's message for the terminal, naming the file when the error does not.
+    /// A failed file's message for the terminal; given several files, naming the file when the error does not.
     private func message(for error: any Error, file: String) -> String {
         let text = message(for: error)
-        return text.contains(URL(fileURLWithPath: file).lastPathComponent) ? text : "\(file): \(text)"
+        guard files.count > 1, !text.contains(URL(fileURLWithPath: file).lastPathComponent) else { return text }
+        return "\(file): \(text)"
     }
 
     /// What an import of a cube already stored did, and which options it could not apply.
