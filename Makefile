@@ -2,15 +2,19 @@
 # `make demo` and `make test` install missing Debian packages first (with sudo when not root).
 
 SWIFT ?= swift
+# Hot code (the per-pixel loops, the fit, dlib, the plugins) is optimised in debug builds too when this is set; the
+# flags are unsafeFlags, which a package depending on LookStudio must not see, so Package.swift applies them only
+# under this variable (see optimisedDebug there). Every target below builds with it.
+export LOOKSTUDIO_OPTIMISED_DEBUG := 1
 APT_PACKAGES := libpng-dev zlib1g-dev libsqlite3-dev libyaml-dev libjpeg62-turbo-dev pkg-config \
 	libdlib-dev libblas-dev liblapack-dev liblcms2-dev libtiff-dev libheif-dev libwebp-dev libssl-dev chromium \
-	python3-numpy python3-scipy python3-pil python3-skimage imagemagick \
+	python3-numpy python3-cffi python3-venv python3-scipy python3-pil python3-skimage imagemagick \
 	libexiv2-dev libimage-exiftool-perl opencolorio-tools liblcms2-utils ffmpeg \
 	chromium-driver python3-selenium binutils nodejs
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 .PHONY: apt-packages deps build release test demo bench looks clean fuzz fuzz-smoke test-asan test-tsan train-correction \
-	train-correction-smoke eval-correction
+	train-correction-smoke eval-correction install python test-sdk test-sdk-threads test-sdk-tsan bench-sdk
 
 # The Debian packages the project needs, one line (.ci/run upgrades and reports them).
 apt-packages:
@@ -44,7 +48,42 @@ test: deps
 	./scripts/check-web-assets.sh
 	./scripts/check-avx2-build.py .build/debug
 	./scripts/studio-browser-test.sh .build/debug/lookstudio
+	$(MAKE) test-sdk
 	FUZZ_RUNS=$(SMOKE_RUNS) FUZZ_SECONDS=$(SMOKE_SECONDS) ./scripts/fuzz.sh
+
+# The embedding API (docs/API.md): `make install` into a temporary prefix, then the C, Python and Swift examples
+# built against it and compared byte for byte with the command line, bad input through C and Python, and
+# SDK_THREAD_SECONDS of 8 threads applying different looks through one engine (scripts/check-sdk.sh).
+SDK_THREAD_SECONDS ?= 5
+test-sdk: deps
+	$(SWIFT) build
+	SDK_THREAD_SECONDS=$(SDK_THREAD_SECONDS) ./scripts/check-sdk.sh .build/debug
+
+# The acceptance run of the thread test: 30 seconds.
+test-sdk-threads: deps
+	$(SWIFT) build
+	SDK_ONLY=threads SDK_THREAD_SECONDS=30 ./scripts/check-sdk.sh .build/debug
+
+# The thread test under ThreadSanitizer: the C library built with -sanitize=thread in its own folder, the test
+# program with clang's -fsanitize=thread (scripts/sdk-tsan.sh).
+test-sdk-tsan: deps
+	SDK_THREAD_SECONDS=$(SDK_THREAD_SECONDS) ./scripts/sdk-tsan.sh
+
+# Figures for the embedding API against the CLI's apply core (release build, scripts/bench-sdk.sh).
+bench-sdk: release
+	./scripts/bench-sdk.sh .build/release
+
+# Installs the command line, the plugins, liblookstudio.so, lookstudio.h, lookstudio.pc and the seed into PREFIX
+# (CONFIG=debug installs the debug build, as make test does into a temporary prefix).
+PREFIX ?= /usr/local
+CONFIG ?= release
+install: deps
+	$(SWIFT) build -c $(CONFIG)
+	./scripts/install.sh "$(PREFIX)" "$$($(SWIFT) build -c $(CONFIG) --show-bin-path)"
+
+# A wheel of the Python package (pure Python over liblookstudio, which `make install` provides) in .build/python.
+python:
+	python3 -m pip wheel --no-deps --no-build-isolation -w .build/python ./python
 
 # Fuzzing (Fuzz/README.md): every libFuzzer target for FUZZ_SECONDS each; one line per target; fails on a crash.
 FUZZ_SECONDS ?= 60

@@ -1,8 +1,17 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// C targets on the per-pixel or per-entry path, optimised in debug builds too (see LookCore below).
-let optimisedC: [CSetting] = [.unsafeFlags(["-O2"])]
+/// Hot code — the per-pixel and per-entry loops, the fit's solver, dlib's templates, the plugins — is optimised in
+/// debug builds too (the measured reasons are at each target below), but only when the build runs with
+/// LOOKSTUDIO_OPTIMISED_DEBUG=1, which the Makefile exports for every target (`make build`, `make test`, …; export
+/// it in your shell for a bare `swift build`). The flags are `unsafeFlags`, and SwiftPM refuses the products of a
+/// package fetched by URL when a target they pull in has any: a package that depends on this one sees no such
+/// variable, gets no flags, and builds LookStudioKit like any other dependency (its `-c release` builds are
+/// optimised throughout anyway).
+let optimisedDebug = Context.environment["LOOKSTUDIO_OPTIMISED_DEBUG"] == "1"
+let optimisedSwift: [SwiftSetting] = optimisedDebug ? [.unsafeFlags(["-O"])] : []
+let optimisedC: [CSetting] = optimisedDebug ? [.unsafeFlags(["-O2"])] : []
+let optimisedCXX: [CXXSetting] = optimisedDebug ? [.unsafeFlags(["-O2"])] : []
 
 let package = Package(
     name: "LookStudio",
@@ -19,6 +28,10 @@ let package = Package(
         .library(name: "Recipes", targets: ["Recipes"]),
         .library(name: "Workflows", targets: ["Workflows"]),
         .library(name: "Export", targets: ["Export"]),
+        // The engine for other programs (docs/API.md): the Swift façade, and the C library over it that
+        // `make install` puts in PREFIX/lib as liblookstudio.so beside include/lookstudio.h and lookstudio.pc.
+        .library(name: "LookStudioKit", targets: ["LookStudioKit"]),
+        .library(name: "CLookStudio", type: .dynamic, targets: ["CLookStudio"]),
         // Built-in plugins: each a shared library that `swift build` puts next to the `lookstudio` executable.
         .library(name: "TonePlugin", type: .dynamic, targets: ["TonePlugin"]),
         .library(name: "WhiteBalancePlugin", type: .dynamic, targets: ["WhiteBalancePlugin"]),
@@ -39,9 +52,11 @@ let package = Package(
         // What the processor runs, asked once: every kernel chosen at run time dispatches on it.
         .target(name: "CCPUFeatures", path: "Sources/C/CCPUFeatures"),
         .target(name: "CLUTKernels", dependencies: ["CCPUFeatures"], path: "Sources/C/CLUTKernels"),
-        // The look fit's solver kernels (AVX2 + FMA chosen at run time). Always optimised, as Extraction is.
+        // Which file the running code was loaded from (the executable, or liblookstudio.so inside another program).
+        .target(name: "CCodeLocation", path: "Sources/C/CCodeLocation"),
+        // The look fit's solver kernels (AVX2 + FMA chosen at run time). Optimised in debug too, as Extraction is.
         .target(name: "CFitKernels", dependencies: ["CCPUFeatures"], path: "Sources/C/CFitKernels",
-                cSettings: [.unsafeFlags(["-O2"])]),
+                cSettings: optimisedC),
         .systemLibrary(name: "CPNG", path: "Sources/C/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/C/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "CPNGShim", dependencies: ["CPNG", "CZlib"], path: "Sources/C/CPNGShim"),
@@ -67,9 +82,9 @@ let package = Package(
         .systemLibrary(name: "CDlib", path: "Sources/C/CDlib", pkgConfig: "dlib-1",
                        providers: [.apt(["libdlib-dev", "libblas-dev", "liblapack-dev"])]),
         // dlib's detector is header templates compiled here: at SwiftPM's debug -O0 it ran 67× slower
-        // (7.6 s instead of 113 ms CPU on a 1600-pixel copy), so the wrapper is always optimised.
+        // (7.6 s instead of 113 ms CPU on a 1600-pixel copy), so the wrapper is optimised in debug too.
         .target(name: "CFaceDetect", dependencies: ["CDlib", "CCPUFeatures"], path: "Sources/C/CFaceDetect",
-                cxxSettings: [.unsafeFlags(["-O2"])],
+                cxxSettings: optimisedCXX,
                 linkerSettings: [.linkedLibrary("lapack"), .linkedLibrary("blas")]),
 
         // Data and pure colour math.
@@ -77,9 +92,9 @@ let package = Package(
         // SHA-256 over libcrypto, in one place for the catalog, the correction model and extraction's provenance.
         .target(name: "Hashing", dependencies: ["CCrypto"]),
         // The per-entry loops every cube passes through (validation, identity, sampling, the plugin host's output
-        // check, the composer) are always optimised: at SwiftPM's debug -O0 a 33³ two-step compose took 19 ms
+        // check, the composer) are optimised in debug too: at SwiftPM's debug -O0 a 33³ two-step compose took 19 ms
         // instead of 1.5 ms, which alone used a fifth of the studio's 100 ms slider budget in `make test`.
-        .target(name: "LookCore", dependencies: ["CLUTKernels"], swiftSettings: [.unsafeFlags(["-O"])]),
+        .target(name: "LookCore", dependencies: ["CLUTKernels", "CCodeLocation"], swiftSettings: optimisedSwift),
         // Files: images, LUT formats, colour profiles, faces.
         // PixelBuffer, the PNG codec and the file plumbing every codec shares: all a LUT file needs, so LookFormats
         // links libpng and zlib but none of the photo codecs.
@@ -95,7 +110,7 @@ let package = Package(
         .target(name: "YAMLScreen", dependencies: [.product(name: "Yams", package: "Yams")]),
         // Plugins: the C ABI and the host that loads them.
         .target(name: "PluginABI"),
-        .target(name: "PluginHost", dependencies: ["PluginABI", "LookCore"], swiftSettings: [.unsafeFlags(["-O"])]),
+        .target(name: "PluginHost", dependencies: ["PluginABI", "LookCore"], swiftSettings: optimisedSwift),
 
         // Application formats for exported looks: one file per target behind one registry; no catalog.
         .target(name: "Export",
@@ -104,7 +119,7 @@ let package = Package(
         // The engine, one module per job; none of them knows the catalog.
         .target(name: "Recipes", dependencies: [
             "LookCore", "Pixels", "LookFormats", "PluginHost", "YAMLScreen", .product(name: "Yams", package: "Yams"),
-        ], swiftSettings: [.unsafeFlags(["-O"])]),
+        ], swiftSettings: optimisedSwift),
         .target(name: "Scenes", dependencies: ["LookModel", "LookCore", "ImageIO", "ColorManagement", "FaceDetection"]),
         .target(name: "Correction", dependencies: [
             "LookModel", "LookCore", "ImageIO", "Scenes", "CorrectionModel",
@@ -115,10 +130,10 @@ let package = Package(
         .target(name: "Rendering", dependencies: [
             "LookModel", "LookCore", "ImageIO", "ColorManagement", "LookGallery",
         ]),
-        // Fitting a look to before/after pairs (docs/EXTRACT.md). Always optimised: the fit visits every pixel
+        // Fitting a look to before/after pairs (docs/EXTRACT.md). Optimised in debug too: the fit visits every pixel
         // several times and at SwiftPM's debug -O0 its tests took 196 s instead of 13 s.
         .target(name: "Extraction", dependencies: ["LookCore", "ImageIO", "ColorManagement", "CFitKernels"],
-                swiftSettings: [.unsafeFlags(["-O"])]),
+                swiftSettings: optimisedSwift),
 
         // Persistence.
         .target(
@@ -136,6 +151,12 @@ let package = Package(
             "Correction", "Rendering", "LookGallery", "LookCatalog", "ImageMetadata", "Extraction", "Export",
             "Hashing", "YAMLScreen", .product(name: "Yams", package: "Yams"),
         ]),
+        // The embedding API: the Swift façade other packages depend on, the C ABI's header (a C target, so the
+        // exports below are checked against it) and the C ABI itself, `@_cdecl` functions over the façade.
+        .target(name: "LookStudioKit",
+                dependencies: ["Workflows", "ImageIO", "ColorManagement", "LookCore", "LookModel"]),
+        .target(name: "CLookStudioHeader", path: "Sources/C/CLookStudioHeader"),
+        .target(name: "CLookStudio", dependencies: ["LookStudioKit", "CLookStudioHeader"]),
         .target(name: "LookBench", dependencies: [
             "LookCore", "LookFormats", "ImageIO", "ColorManagement", "PluginHost", "Recipes", "Scenes", "Correction",
             "Rendering", "LookGallery", "LookCatalog", "Workflows",
@@ -169,7 +190,7 @@ let package = Package(
                 path: "BuildTools/EmbedAssets"),
         .executableTarget(name: "EmbedAssetsTool", path: "BuildTools/EmbedAssetsTool"),
 
-        // Built-in plugins, always optimised as LookCore is: the composer calls them on every lattice entry.
+        // Built-in plugins, optimised in debug as LookCore is: the composer calls them on every lattice entry.
         .target(name: "TonePlugin", dependencies: ["PluginABI"], path: "Plugins/Tone",
                 publicHeadersPath: ".", cSettings: optimisedC, linkerSettings: [.linkedLibrary("m")]),
         .target(name: "WhiteBalancePlugin", dependencies: ["PluginABI"], path: "Plugins/WhiteBalance",
@@ -215,6 +236,10 @@ let package = Package(
         .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "LookCore", "LookFormats", "ImageIO",
                                                         "ColorManagement", "CZlib", "CCrypto", "LookStudioTestSupport"]),
+        // The Swift façade and, through the same Swift calls a C program makes, the C API over it.
+        .testTarget(name: "LookStudioKitTests", dependencies: ["LookStudioKit", "CLookStudio", "CLookStudioHeader",
+                                                               "Workflows", "ImageIO", "LookCore",
+                                                               "LookStudioTestSupport"]),
         .testTarget(name: "StudioTests", dependencies: ["Studio", "Workflows", "lookstudio", "LookStudioTestSupport"]),
         .testTarget(name: "ArchitectureTests", dependencies: ["LookStudioTestSupport"]),
         .testTarget(name: "EmbedAssetsToolTests", dependencies: ["EmbedAssetsTool"]),

@@ -38,7 +38,7 @@ flags="-Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address"
 mkdir -p "$scratch"
 # A C target that only another C target depends on (CCPUFeatures, under CLUTKernels) gets its module map from
 # `--target`, not its object, so it is named itself.
-for module in Recipes ColorManagement LookCatalog CCPUFeatures; do
+for module in Recipes ColorManagement LookCatalog CCPUFeatures CLookStudio; do
     # shellcheck disable=SC2086
     "$swift" build -c release --scratch-path "$scratch" --target "$module" $flags >"$scratch/build.log" 2>&1 || {
         cat "$scratch/build.log"; exit 2; }
@@ -67,7 +67,7 @@ for map in "$build"/*.build/module.modulemap \
     "$scratch/checkouts/GRDB.swift/Sources/GRDBSQLite/module.modulemap"; do
     modulemaps="$modulemaps -Xcc -fmodule-map-file=$map"
 done
-libs="$(pkg-config --libs libpng libjpeg libcrypto sqlite3 zlib lcms2 libtiff-4 libwebpmux libheif) -ldlib -llapack -lblas -lstdc++ -lm"
+libs="$(pkg-config --libs libpng libjpeg libcrypto sqlite3 zlib lcms2 libtiff-4 libwebpmux libheif) -ldlib -llapack -lblas -lexiv2 -lstdc++ -lm"
 
 # Seeds: small files from the fixtures and samples (large ones only slow each execution down).
 seed_dirs() {

@@ -27,7 +27,7 @@ extension AutoCorrection {
     func exposureMap(_ c: SIMD3<Float>) -> SIMD3<Float> { SIMD3<Float>(exposureMapD(SIMD3<Double>(c))) }
     func contrastMap(_ c: SIMD3<Float>) -> SIMD3<Float> { SIMD3<Float>(contrastMapD(SIMD3<Double>(c))) }
 
-    private func levelsMapD(_ c: SIMD3<Double>) -> SIMD3<Double> {
+    func levelsMapD(_ c: SIMD3<Double>) -> SIMD3<Double> {
         guard levels.black != 0 || levels.white != 1 else { return c }
         let b = levels.black, scale = 1 / (levels.white - levels.black)
         guard b > 0 else { return c * scale }

@@ -15,7 +15,7 @@ public struct AutoCorrection: Sendable, Equatable, Codable {
     public struct WhiteBalance: Sendable, Equatable, Codable {
         enum CodingKeys: String, CodingKey {
             case estimate, spread, confidence, colour, skin, brightAchromatic = "bright_achromatic", amount
-            case corrected, gains
+            case corrected, gains, neutral
         }
 
         /// The illuminant the model found, as log(R/G), log(B/G) of a neutral surface under it.
@@ -34,8 +34,11 @@ public struct AutoCorrection: Sendable, Equatable, Codable {
         public var amount = 0.0
         /// The illuminant actually corrected (estimate × amount).
         public var corrected = LogChroma.neutral
-        /// The linear-light channel gains that correct it (green 1).
+        /// The linear-light channel gains that correct it (green 1, except with a neutral reference, whose gains
+        /// also keep or set its level).
         public var gains = SIMD3<Double>(1, 1, 1)
+        /// The surface the user said is neutral, when there is one: it sets the gains instead of the model.
+        public var neutral: NeutralReference?
 
         // Every key is written, `skin` and `bright_achromatic` as null when absent, as the JSON contract says.
         public func encode(to encoder: Encoder) throws {
@@ -49,6 +52,7 @@ public struct AutoCorrection: Sendable, Equatable, Codable {
             try c.encode(amount, forKey: .amount)
             try c.encode(corrected, forKey: .corrected)
             try c.encode(gains, forKey: .gains)
+            try c.encode(neutral, forKey: .neutral)
         }
     }
 
@@ -150,9 +154,11 @@ public struct AutoCorrection: Sendable, Equatable, Codable {
     public var vibrance = Vibrance()
     /// Which model decided (SHA-256 of its parameters; nil when nothing was planned).
     public var model: String?
+    /// With `--shoot`: the shoot's estimate this photo was corrected with, and the photo's own (nil otherwise).
+    public var shoot: ShootReport?
 
     enum CodingKeys: String, CodingKey {
-        case settings, model, whiteBalance = "white_balance", levels, exposure, contrast, vibrance
+        case settings, model, whiteBalance = "white_balance", levels, exposure, contrast, vibrance, shoot
     }
 
     /// An identity plan (nothing measured, nothing corrected).
@@ -168,6 +174,7 @@ public struct AutoCorrection: Sendable, Equatable, Codable {
         try c.encode(exposure, forKey: .exposure)
         try c.encode(contrast, forKey: .contrast)
         try c.encode(vibrance, forKey: .vibrance)
+        try c.encode(shoot, forKey: .shoot)
     }
 
     /// True when the transform is the identity, so the stage can be left out of the cube.
@@ -196,19 +203,25 @@ extension AutoCorrection {
     }()
 
     /// Plans the correction of one analysed image with `model` (nil: the shipped one): the learned cast and
-    /// exposure applied as far as their confidence warrants, the measured veil, each scaled by `settings`.
+    /// exposure applied as far as their confidence warrants, the measured veil, each scaled by `settings`. A
+    /// `neutral` reference replaces the model's cast whole, whatever the white balance strength (the user pointed at
+    /// it), and with a target level the model's exposure too.
+    /// With `shoot`, the shoot's cast and exposure replace the photo's own estimates (its veil stays its own).
     public static func plan(_ analysis: CorrectionAnalysis, settings: CorrectionPreset = CorrectionPreset(),
-                            model given: CorrectionModel? = nil) throws(CorrectionError) -> AutoCorrection {
+                            model given: CorrectionModel? = nil, neutral: NeutralReference? = nil,
+                            shoot: (estimate: ShootEstimate, photo: ShootPhoto)? = nil) throws(CorrectionError)
+        -> AutoCorrection {
         var plan = AutoCorrection(settings: settings)
         guard settings.enabled, !analysis.samples.isEmpty, !analysis.small.isEmpty else { return plan }
-        let model: CorrectionModel
-        switch (given, shipped) {
-        case (let given?, _): model = given
-        case (nil, .success(let loaded)): model = loaded
-        case (nil, .failure(let error)): throw .model(error.description)
-        }
+        let model = try Self.model(given)
         plan.model = model.bodyHash
-        let estimate = model.analyse(small: analysis.small)
+        let estimate: CorrectionEstimate
+        if let shoot {
+            estimate = shoot.estimate.estimate(for: shoot.photo)
+            plan.shoot = ShootReport(shoot: shoot.estimate, own: shoot.photo.own)
+        } else {
+            estimate = model.analyse(small: analysis.small)
+        }
         var samples = analysis.samples
         var faces = analysis.faceSamples
         plan.exposure.key = LinearMeasure.key(samples)
@@ -217,7 +230,7 @@ extension AutoCorrection {
         plan.planLevels(samples, estimate: estimate)
         samples = samples.map(plan.levelsMap)
         faces = faces.map(plan.levelsMap)
-        plan.planWhiteBalance(samples, faces: faces, estimate: estimate)
+        plan.planWhiteBalance(samples, faces: faces, estimate: estimate, neutral: neutral)
         let gains = SIMD3<Float>(plan.whiteBalance.gains)
         if plan.whiteBalance.gains != SIMD3(1, 1, 1) {
             samples = samples.map { $0 * gains }
@@ -231,6 +244,27 @@ extension AutoCorrection {
         samples = samples.map { contrastStep.contrastMap($0) }
         plan.planVibrance(samples)
         return plan
+    }
+
+    /// `given`, else the shipped model (or why it could not be loaded).
+    static func model(_ given: CorrectionModel?) throws(CorrectionError) -> CorrectionModel {
+        switch (given, shipped) {
+        case (let given?, _): return given
+        case (nil, .success(let loaded)): return loaded
+        case (nil, .failure(let error)): throw .model(error.description)
+        }
+    }
+
+    /// What one analysed photo contributes to its shoot's estimate (`correct --shoot`).
+    public static func shootPhoto(_ analysis: CorrectionAnalysis, model given: CorrectionModel? = nil)
+        throws(CorrectionError) -> ShootPhoto {
+        try model(given).evidence(small: analysis.small)
+    }
+
+    /// The shoot's estimate from its photos'.
+    public static func shootEstimate(_ photos: [ShootPhoto], model given: CorrectionModel? = nil)
+        throws(CorrectionError) -> ShootEstimate {
+        try model(given).shoot(photos)
     }
 
     /// The share of an estimate a strength applies: up to 100 % the confidence-limited share, above it on towards
@@ -261,7 +295,7 @@ extension AutoCorrection {
     }
 
     private mutating func planWhiteBalance(_ samples: [SIMD3<Float>], faces: [SIMD3<Float>],
-                                           estimate: CorrectionEstimate) {
+                                           estimate: CorrectionEstimate, neutral: NeutralReference?) {
         var wb = WhiteBalance()
         wb.brightAchromatic = whiteBalance.brightAchromatic
         // The model reports the shift the cast caused (log G/R, log G/B); the illuminant is its opposite.
@@ -277,6 +311,17 @@ extension AutoCorrection {
                 let mean = LogChroma(LinearMeasure.minkowski(skin, p: 1))
                 wb.skin = LogChroma(red: mean.red - Self.typicalSkin.red, blue: mean.blue - Self.typicalSkin.blue)
             }
+        }
+        if let neutral {
+            // A point on this photo passed through this photo's black point before the gains, so it is read after
+            // it; a card's gains were measured on its own photo and hold for the shoot's light as they are.
+            let colour = neutral.kind == .point ? levelsMapD(neutral.measured) : neutral.measured
+            wb.neutral = neutral
+            wb.amount = 1
+            wb.corrected = LogChroma(colour)
+            wb.gains = neutral.gains(for: colour)
+            whiteBalance = wb
+            return
         }
         if let backdrop = wb.brightAchromatic {
             // The White Backgrounds preset: the backdrop is a white, whatever the model's prior over casts.
@@ -330,6 +375,8 @@ extension AutoCorrection {
         }
         // A white backdrop is meant to be bright.
         if settings.keepWhite { stops = max(0, stops) }
+        // A grey level asked for sets the exposure through the reference's gains.
+        if whiteBalance.neutral?.target != nil { stops = 0 }
         exposure.stops = abs(stops) < 0.01 ? 0 : max(-1.5, min(2, stops))
     }
 
@@ -389,37 +436,5 @@ extension AutoCorrection {
     /// 0 at `from`, 1 at `to`, linear between and clamped (either direction).
     static func ramp(_ x: Double, from a: Double, to b: Double) -> Double {
         min(1, max(0, (x - a) / (b - a)))
-    }
-}
-
-// MARK: - Explanation
-
-extension AutoCorrection {
-    /// One line per correction: the model's estimate, its confidence and the amount applied, and the measured
-    /// inputs of the rest (`correct --explain`).
-    public var explanation: [String] {
-        guard settings.enabled else { return ["auto correction: off"] }
-        func c(_ v: LogChroma?) -> String { v.map { String(format: "(%+.3f, %+.3f)", $0.red, $0.blue) } ?? "none" }
-        let wb = whiteBalance, s = settings, e = exposure
-        return [
-            String(format: "white balance %.0f%%: model cast log(R/G, B/G) %@, spread %.3f → confidence %.2f%@; "
-                   + "skin %@%@ → applied %.0f%%: gains (%.3f, 1, %.3f)", s.whiteBalance, c(wb.estimate), wb.spread,
-                   wb.confidence, wb.colour < 1 ? String(format: " (colour %.2f)", wb.colour) : "", c(wb.skin),
-                   wb.brightAchromatic.map { ", white backdrop " + c($0) } ?? "", 100 * wb.amount, wb.gains.x,
-                   wb.gains.z),
-            String(format: "levels %.0f%%: black p0.5 %.4f, veil %.4f → black %.4f; white p99.5 %.3f → %.3f",
-                   s.levels, levels.measuredBlack, levels.veil, levels.black, levels.measuredWhite, levels.white),
-            String(format: "exposure %.0f%%: key %.3f; model estimate %+.2f EV, spread %.2f → confidence %.2f; "
-                   + "faces %@ → applied %+.2f EV", s.exposure, e.key, e.estimate, e.spread, e.confidence,
-                   e.faceKey.map { key in
-                       e.facesAsLit ? String(format: "key %.3f, lit %@ than the frame: as lit", key,
-                                             key < AutoCorrection.naturalFaceKey.lowerBound ? "brighter" : "darker")
-                           : String(format: "key %.3f (%+.2f EV)", key, e.faceStops)
-                   } ?? "none", e.stops),
-            String(format: "contrast %.0f%%: spread %.1f stops → S-curve %.3f", s.contrast, contrast.spreadStops,
-                   contrast.amount),
-            String(format: "vibrance %.0f%%: mean saturation %.3f → %+.3f%@", s.vibrance, vibrance.meanSaturation,
-                   vibrance.amount, vibrance.protectSkin ? " (skin protected)" : ""),
-        ]
     }
 }

@@ -8,6 +8,8 @@ public enum CorrectionError: Error, Equatable, CustomStringConvertible {
     case lookMissing(guid: String)
     /// The learned correction model could not be loaded (the reason names the file).
     case model(String)
+    /// A neutral reference (`--neutral`, `--grey-card`) that cannot be read: the message says where and why.
+    case neutral(String)
 
     public var description: String {
         switch self {
@@ -16,7 +18,7 @@ public enum CorrectionError: Error, Equatable, CustomStringConvertible {
                 + "\(TextNumber.format(range.lowerBound))…\(TextNumber.format(range.upperBound))"
         case .lookMissing(let guid):
             return "look \(guid) was not found in the catalog (list looks with `lookstudio looks list`)"
-        case .model(let why):
+        case .model(let why), .neutral(let why):
             return why
         }
     }

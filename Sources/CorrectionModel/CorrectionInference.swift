@@ -90,6 +90,15 @@ extension CorrectionModel {
 
     /// The cast's posterior mean (wrap-aware, around the peak), its spread and how many pixels voted.
     func castPosterior(_ pixels: [SIMD3<Double>], prior: Bool = true) -> (SIMD2<Double>, Double, Int) {
+        let (hist, used) = castHistogram(pixels)
+        guard used > 0 else { return (.zero, .infinity, 0) }
+        let logits = castResponse(hist, used: used, prior: prior)
+        let (mean, spread) = castSummary(logits)
+        return (mean, spread, used)
+    }
+
+    /// The log-chroma histogram's counts (u = log G/R, v = log G/B, wrapped) and how many pixels voted.
+    func castHistogram(_ pixels: [SIMD3<Double>]) -> ([Double], Int) {
         let n = header.n_uv, step = header.duv
         var hist = [Double](repeating: 0, count: n * n)
         var used = 0
@@ -99,12 +108,19 @@ extension CorrectionModel {
             hist[i * n + j] += 1
             used += 1
         }
-        guard used > 0 else { return (.zero, .infinity, 0) }
+        return (hist, used)
+    }
+
+    /// The cast's logits over offsets, Σx H(x) F(x − L) for the histogram `hist` of `used` pixels, plus the prior B
+    /// when `prior`. Without the prior it is one photo's log-likelihood: what adds across the photos of a shoot.
+    func castResponse(_ hist: [Double], used: Int, prior: Bool) -> [Double] {
+        let n = header.n_uv
+        var logits = prior ? chromaBias.map(Double.init) : [Double](repeating: 0, count: n * n)
+        guard used > 0 else { return logits }
         let occupied = hist.indices.filter { hist[$0] > 0 }
         // Z(L) = Σx H(x) F(x − L): a cast translates the histogram and with it the response. Each occupied bin
         // adds its weight times the filter read backwards from it; `wideFilter` repeats each filter row twice so
         // the wrapped column needs no modulo.
-        var logits = prior ? chromaBias.map(Double.init) : [Double](repeating: 0, count: n * n)
         let total = Double(used)
         let votes = occupied.map { (weight: hist[$0] / total, i: $0 / n, j: $0 % n) }
         // Rows of offsets on every core; each logit still adds the bins in the same order, so the sums are the
@@ -124,6 +140,12 @@ extension CorrectionModel {
                 }
             }
         }
+        return logits
+    }
+
+    /// Posterior mean (wrap-aware, around the peak) and spread sqrt(var u + var v) of cast logits.
+    func castSummary(_ logits: [Double]) -> (SIMD2<Double>, Double) {
+        let n = header.n_uv, step = header.duv
         let p = Self.softmax(logits)
         let peak = p.indices.max { p[$0] < p[$1] }!
         let (i0, j0) = (peak / n, peak % n)
@@ -145,11 +167,17 @@ extension CorrectionModel {
             variance += pu[k] * pow(offset(k, i0) - mu, 2) + pv[k] * pow(offset(k, j0) - mv, 2)
         }
         let grid = { (k: Int) in Double(Self.wrap(k + n / 2, n) - n / 2) * step }
-        return (SIMD2(grid(i0) + mu, grid(j0) + mv), variance.squareRoot(), used)
+        return (SIMD2(grid(i0) + mu, grid(j0) + mv), variance.squareRoot())
     }
 
     /// The exposure correction's posterior mean and spread (stops), read after the cast gains.
     func exposurePosterior(_ pixels: [SIMD3<Double>], gains: SIMD3<Double>) -> (Double, Double) {
+        exposureSummary(exposureResponse(exposureHistogram(pixels, gains: gains), total: Double(pixels.count),
+                                         prior: true))
+    }
+
+    /// The log2-luminance histogram's counts, read after `gains`.
+    func exposureHistogram(_ pixels: [SIMD3<Double>], gains: SIMD3<Double>) -> [Double] {
         let h = header
         var hist = [Double](repeating: 0, count: h.n_y)
         let floor = pow(2.0, h.y_low)
@@ -158,13 +186,25 @@ extension CorrectionModel {
             let k = Int(((log2(y) - h.y_low) / h.dy).rounded(.down))
             hist[min(h.n_y - 1, max(0, k))] += 1
         }
-        let total = Double(pixels.count)
+        return hist
+    }
+
+    /// The exposure's logits over corrections, Σx H(x) F(x + c) for the counts `hist` of `total` pixels, plus the
+    /// prior when `prior`.
+    func exposureResponse(_ hist: [Double], total: Double, prior: Bool) -> [Double] {
+        let h = header
         var logits = [Double](repeating: 0, count: h.n_c)
         for j in 0..<h.n_c {
-            var z = Double(lumaBias[j])
+            var z = prior ? Double(lumaBias[j]) : 0
             for x in 0..<h.n_y where hist[x] > 0 { z += hist[x] / total * Double(lumaFilter[x + j]) }
             logits[j] = z
         }
+        return logits
+    }
+
+    /// Posterior mean and spread (stops) of exposure logits.
+    func exposureSummary(_ logits: [Double]) -> (Double, Double) {
+        let h = header
         let p = Self.softmax(logits)
         var mean = 0.0
         for j in 0..<h.n_c { mean += p[j] * (h.c_min + Double(j) * h.dy) }

@@ -1,5 +1,6 @@
 import Foundation
 import Hashing
+import LookCore
 
 /// What went wrong loading a correction model file.
 public enum CorrectionModelError: Error, CustomStringConvertible, Equatable {
@@ -92,12 +93,16 @@ public struct CorrectionModel: Sendable {
     }
 
     /// Where the shipped model file is: this module's SwiftPM resource folder (`LookStudio_CorrectionModel.resources/`)
-    /// beside the executable, as SwiftPM builds and installs it, else in the source tree. Looked up by hand:
-    /// SwiftPM's `Bundle.module` stops the process when the folder is missing; this reports it instead.
+    /// beside the executable, as SwiftPM builds it, or beside liblookstudio.so, or in PREFIX/share/lookstudio, where
+    /// `make install` puts it; else in the source tree. Looked up by hand: SwiftPM's `Bundle.module` stops the
+    /// process when the folder is missing; this reports it instead.
     public static var bundledURL: URL {
         let name = "LookStudio_CorrectionModel.resources/correction-model.lscm"
         var folders = [Bundle.main.bundleURL]
         if let executable = Bundle.main.executableURL { folders.append(executable.deletingLastPathComponent()) }
+        for folder in [CodeLocation.directory, CodeLocation.installedShareDirectory].compactMap({ $0 }) {
+            folders.append(URL(fileURLWithPath: folder))
+        }
         for folder in folders {
             let url = folder.appendingPathComponent(name)
             if FileManager.default.fileExists(atPath: url.path) { return url }

@@ -86,7 +86,7 @@ extension Catalog {
         }
         guard let row else { throw CatalogError.lookNotFound(guid) }
         let png: Data = row["png"]
-        let cube = try LookBlob.decode([UInt8](png), guid: key, layout: row["layout"])
+        let cube = try decodeBlob([UInt8](png), guid: key, layout: row["layout"])
         cache.store(cube, for: key, hash: row["content_hash"])
         return cube
     }
@@ -302,8 +302,10 @@ extension Catalog {
     /// decodes to a cube of its recorded size whose hash matches. Returns the problems found (empty when the
     /// catalog is sound) and the look count.
     public func verify() throws -> (lookCount: Int, problems: [VerifyProblem]) {
-        try read { db in
+        let result = try read { db in
             var problems: [VerifyProblem] = []
+            let schema = try Catalog.schemaProblems(db)
+            problems += schema.map { VerifyProblem(guid: "catalog", message: $0) }
             let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check")
             if integrity != ["ok"] {
                 problems.append(VerifyProblem(guid: "catalog", message: "integrity check: "
@@ -346,7 +348,26 @@ extension Catalog {
                     problems.append(VerifyProblem(guid: guid, message: "blob does not decode: \(error)"))
                 }
             }
-            return (count, problems)
+            let metaTable = !schema.contains { $0.hasSuffix(" catalog_meta is missing") }
+            return (lookCount: count, problems: problems, canMark: metaTable && integrity == ["ok"])
+        }
+        recordVerdict(result.problems, canMark: result.canMark)
+        return (result.lookCount, result.problems)
+    }
+
+    /// Leaves verify's verdict in the file for the integrity check of later writes: the first problem as the
+    /// damage mark, or no mark when the catalog is sound (which also lifts a mark a failed read left by mistake).
+    /// A file whose pages are broken is not written at all (`canMark` false): its writes are refused anyway.
+    private func recordVerdict(_ problems: [VerifyProblem], canMark: Bool) {
+        if let first = problems.first { integrity.recordDamage(first.description) }
+        guard access == .readWrite, canMark else { return }
+        try? dbQueue.write { db in
+            if let first = problems.first {
+                try db.execute(sql: "INSERT OR REPLACE INTO catalog_meta (key, value) VALUES (?, ?)",
+                               arguments: [Catalog.damageKey, "catalog verify found: \(first)"])
+            } else {
+                try db.execute(sql: "DELETE FROM catalog_meta WHERE key = ?", arguments: [Catalog.damageKey])
+            }
         }
     }
 }

@@ -35,8 +35,11 @@ extension Catalog {
         let from: DatabaseQueue
         do {
             from = try DatabaseQueue(path: source, configuration: readConfig)
+            _ = try from.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") }
         } catch {
-            throw CatalogError.database(path: source, "cannot open for recovery: \(error)")
+            let reason = (error as? DatabaseError).flatMap { isCorruption($0) ? cutShort(source) : nil }
+                ?? "SQLite cannot read its list of tables (\((error as? DatabaseError)?.message ?? "\(error)"))"
+            throw CatalogError.unrecoverable(path: source, reason)
         }
         let temp = "\(target).partial-\(ProcessInfo.processInfo.processIdentifier)"
         defer { for suffix in ["", "-wal", "-shm", "-journal"] { try? fm.removeItem(atPath: temp + suffix) } }

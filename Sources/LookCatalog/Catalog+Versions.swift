@@ -73,7 +73,7 @@ extension Catalog {
         guard let row else { throw CatalogError.versionNotFound(guid: record.guid, version: record.version,
                                                                  available: []) }
         let png: Data = row["png"]
-        let cube = try LookBlob.decode([UInt8](png), guid: key, layout: row["layout"])
+        let cube = try decodeBlob([UInt8](png), guid: key, layout: row["layout"])
         cache.store(cube, for: key, hash: record.contentHash)
         return cube
     }

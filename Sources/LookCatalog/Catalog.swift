@@ -32,6 +32,7 @@ public final class Catalog: Sendable {
         /// Read-only on a file nothing may write beside (a read-only file system or folder, where SQLite cannot
         /// create the `-shm` file WAL needs): SQLite's `immutable` mode, no locks, nothing created; chosen by the
         /// open itself when a read-write or read-only open fails that way. Writes throw `CatalogError.cannotWrite`.
+        /// A file with a `-wal` beside it is read with the log instead (see `openQueue`), or refused.
         case immutable
     }
 
@@ -139,7 +140,7 @@ public final class Catalog: Sendable {
         try Catalog.mapErrors(path) {
             let current = try queue.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
             if current?.lowercased() != "wal" || !pending.isEmpty {
-                try Catalog.checkIntegrity(queue, path: path)
+                try Catalog.checkIntegrity(queue, path: path, migrated: pending.isEmpty)
             }
             if current?.lowercased() != "wal" {
                 try queue.writeWithoutTransaction { db in
@@ -184,14 +185,30 @@ public final class Catalog: Sendable {
     /// existing catalog that SQLite cannot open because nothing may be written beside it (error 14, or a
     /// read-only error) is opened again immutable, so reads work; a new catalog in such a folder is refused
     /// naming the folder.
+    ///
+    /// An immutable open ignores the `-wal` file, where the last commits of a process that did not close the
+    /// catalog still are: it would show an older catalog without saying so. So a catalog with a `-wal` beside it
+    /// is opened with SQLite's plain read-only mode instead, which reads the log through the `-shm` index beside
+    /// it (SQLite 3.22 and later, "Read-Only Databases" in SQLite's WAL documentation); without a `-shm` that
+    /// SQLite can read, the log cannot be read on a read-only file system and the open is refused.
     static func openQueue(path: String, readOnly: Bool, exists: Bool, immutable: Bool) throws
         -> (queue: DatabaseQueue, immutable: Bool) {
-        func open(immutable: Bool) throws -> DatabaseQueue {
+        func readOnlyOpen() throws -> (queue: DatabaseQueue, immutable: Bool) {
+            let wal = path + "-wal"
+            let walSize = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
+            guard walSize > 0 else { return (try open(immutable: true), true) }
+            do {
+                return (try open(immutable: false, forceReadOnly: true), true)
+            } catch {
+                throw CatalogError.unreadableLog(path: path, log: wal)
+            }
+        }
+        func open(immutable: Bool, forceReadOnly: Bool = false) throws -> DatabaseQueue {
             var config = Configuration()
             config.busyMode = .timeout(Catalog.busyTimeout)
             config.foreignKeysEnabled = true
             config.label = "LookStudio catalog"
-            config.readonly = readOnly || immutable
+            config.readonly = readOnly || immutable || forceReadOnly
             let ro = config.readonly
             config.prepareDatabase { db in
                 // WAL with NORMAL sync is durable against process crashes (SIGKILL); only power loss can drop the
@@ -205,12 +222,19 @@ public final class Catalog: Sendable {
             return queue
         }
         do {
-            return (try open(immutable: immutable), immutable)
+            if immutable { return try readOnlyOpen() }
+            return (try open(immutable: false), false)
+        } catch let error as CatalogError {
+            throw error
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             throw CatalogError.notSQLite(path: path)
+        } catch let error as DatabaseError where isCorruption(error) {
+            throw CatalogError.damaged(path: path, cutShort(path) ?? error.message ?? "\(error)")
         } catch let error as DatabaseError where cannotWriteBeside(error) && exists && !immutable {
             do {
-                return (try open(immutable: true), true)
+                return try readOnlyOpen()
+            } catch let error as CatalogError {
+                throw error
             } catch {
                 throw CatalogError.database(path: path, "\(error)")
             }
@@ -239,6 +263,23 @@ public final class Catalog: Sendable {
         URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
     }
 
+    /// "the file is cut short: …" when the file is smaller than the page count its header declares (a copy that
+    /// was interrupted, a full disk), else nil.
+    static func cutShort(_ path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 100), head.count == 100,
+              let size = try? handle.seekToEnd() else { return nil }
+        let bytes = [UInt8](head)
+        let rawPageSize = Int(bytes[16]) << 8 | Int(bytes[17])
+        let pageSize = rawPageSize == 1 ? 65536 : rawPageSize
+        let pages = bytes[28..<32].reduce(0) { $0 << 8 | Int($1) }
+        let declared = pageSize * pages
+        guard pageSize >= 512, Int(size) < declared else { return nil }
+        return "the file is cut short: \(Int(size).formatted(.number.grouping(.automatic))) bytes of the "
+            + "\(declared.formatted(.number.grouping(.automatic))) its header declares (\(pages) pages of \(pageSize))"
+    }
+
     /// True when the file starts with SQLite's 16-byte magic string.
     static func hasSQLiteHeader(_ path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
@@ -259,6 +300,10 @@ public final class Catalog: Sendable {
             throw CatalogError.readOnly(path: path)
         } catch let error as DatabaseError where isCorruption(error) {
             throw CatalogError.damaged(path: path, error.message ?? "\(error)")
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR
+                    && error.message?.hasPrefix("no such table") == true {
+            // Every table is created by the migrations, which this open found applied: one missing was dropped.
+            throw CatalogError.damaged(path: path, error.message ?? "\(error)")
         } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL || error.resultCode == .SQLITE_IOERR {
             // A write that hits a full disk or a file-size limit; the transaction was rolled back.
             throw CatalogError.database(path: path, (error.message ?? "\(error)")
@@ -273,6 +318,7 @@ public final class Catalog: Sendable {
     func write<T>(_ body: (Database) throws -> T) throws -> T {
         if access == .immutable { throw CatalogError.cannotWrite(path: path, folder: Catalog.folder(of: path),
                                                                  creating: false) }
+        if let damage = integrity.damage { throw CatalogError.damaged(path: path, damage) }
         if access == .readWrite { try integrity.ensure { try Catalog.checkIntegrity(dbQueue, path: path) } }
         return try Catalog.mapErrors(path) {
             try dbQueue.writeWithoutTransaction { db in

@@ -55,6 +55,11 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
     case cannotWrite(path: String, folder: String, creating: Bool)
     /// SQLite's integrity check failed: the catalog takes no writes until it is recovered.
     case damaged(path: String, _ details: String)
+    /// A catalog on a read-only file system whose write-ahead log `log` may hold its last commits, which SQLite
+    /// cannot read there without the `-shm` index beside it.
+    case unreadableLog(path: String, log: String)
+    /// `catalog recover` could save nothing: the file cannot even be opened or its tables listed.
+    case unrecoverable(path: String, _ reason: String)
 
     public var description: String {
         switch self {
@@ -90,9 +95,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
             return "\"\(MessageText.quote(name))\" is not a usable name: names and tags need at least one visible "
                 + "character"
         case .versionNotFound(let guid, let version, let available):
-            return "look \(guid) has no version \(version)"
-                + (available.isEmpty ? "" : "; its versions are " + available.map(String.init).joined(separator: ", "))
-                + " (see `lookstudio looks versions \(guid)`)"
+            return Self.versionNotFound(guid: guid, version: version, available: available)
         case .lookUsed(let guid, let name, let labels, let users):
             return "look \(guid) (\(MessageText.quote(name))) is " + Self.uses(labels: labels, users: users)
                 + "; nothing was removed. Use --force to remove it anyway (scenes lose their default look; those "
@@ -104,8 +107,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
             return "look \(guid): the new cube is the same as look \(other)'s; nothing was changed "
                 + "(two looks cannot store the same cube)"
         case .lookInUse(let guid, let name, let labels):
-            return "look \(guid) (\(MessageText.quote(name))) is the default look of scene"
-                + (labels.count == 1 ? " " : "s ") + labels.map(String.init).joined(separator: ", ")
+            return "look \(guid) (\(MessageText.quote(name))) is " + Self.uses(labels: labels, users: [])
                 + "; use --force to remove it and clear those scenes' default look"
         case .correctionOutOfRange(let name, let value):
             return "\(name) strength \(TextNumber.format(value)) is out of range: use 0…200 "
@@ -129,6 +131,10 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
                 + "and it was opened read-only; open it once for writing (e.g. `lookstudio looks list`) first"
         case .cannotWrite(let path, let folder, let creating):
             return Self.cannotWrite(path: path, folder: folder, creating: creating)
+        case .unrecoverable(let path, let reason):
+            return Self.unrecoverable(path: path, reason: reason)
+        case .unreadableLog(let path, let log):
+            return Self.unreadableLog(path: path, log: log)
         case .damaged(let path, let details):
             return "catalog \(path) is damaged (\(details)); nothing was written. See the problems with "
                 + "`lookstudio catalog verify`, then copy every readable look and scene into a new file with "
@@ -141,6 +147,28 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
         let hex = !ref.isEmpty && ref.count < 8 && ref.allSatisfy { $0.isHexDigit || $0 == "-" }
         return "no look named or with GUID \"\(MessageText.quote(ref))\""
             + (hex ? "; a GUID prefix needs at least 8 hex digits" : "") + " (see `lookstudio looks list`)"
+    }
+
+    /// A catalog of which nothing could be saved.
+    private static func unrecoverable(path: String, reason: String) -> String {
+        "nothing could be recovered from \(path): \(reason), so no look or scene in it can be reached; no new "
+            + "catalog was written. Restore the catalog from a backup"
+    }
+
+    /// A write-ahead log a read-only open cannot read, and how to get at the changes it holds.
+    private static func unreadableLog(path: String, log: String) -> String {
+        "catalog \(path) has a write-ahead log \(log) that may hold its latest changes (a process that used it did "
+            + "not close it), and SQLite cannot read that log on a read-only file system without the \(path)-shm file "
+            + "beside it, so it was not opened (without the log it would show an older catalog). Open the catalog "
+            + "once where its folder is writable (SQLite then moves the log into the file), or copy the catalog with "
+            + "its -wal file to a writable folder"
+    }
+
+    /// A missing version, and the versions there are.
+    private static func versionNotFound(guid: String, version: Int, available: [Int]) -> String {
+        "look \(guid) has no version \(version)"
+            + (available.isEmpty ? "" : "; its versions are " + available.map(String.init).joined(separator: ", "))
+            + " (see `lookstudio looks versions \(guid)`)"
     }
 
     /// What uses a look: the scenes it is the default look of, the looks whose recipes name it.

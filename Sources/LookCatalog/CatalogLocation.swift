@@ -1,4 +1,5 @@
 import Foundation
+import LookCore
 import ImageIO
 
 /// Where the catalog file and the seed folder are found.
@@ -23,7 +24,9 @@ public enum CatalogLocation {
     }
 
     /// Folders searched for the seed: `explicit` alone when given, else `$LOOKSTUDIO_SEED_DIR`, each ancestor of
-    /// the executable's real path, `/usr/local/share/lookstudio`, `/usr/share/lookstudio`.
+    /// the executable's real path (a source checkout's root among them) followed by its `share/lookstudio` (where
+    /// `make install` puts the seed: PREFIX/bin's and PREFIX/lib's ancestor PREFIX), `/usr/local/share/lookstudio`,
+    /// `/usr/share/lookstudio`.
     public static func seedCandidates(explicit: String?, environment: [String: String],
                                       executablePath: String?) -> [String] {
         if let explicit, !explicit.isEmpty { return [explicit] }
@@ -33,6 +36,7 @@ public enum CatalogLocation {
             var dir = URL(fileURLWithPath: exe).resolvingSymlinksInPath().deletingLastPathComponent()
             while dir.path != "/" && !dir.path.isEmpty {
                 out.append(dir.path)
+                out.append(dir.appendingPathComponent("share/lookstudio").path)
                 dir = dir.deletingLastPathComponent()
             }
         }
@@ -48,11 +52,7 @@ public enum CatalogLocation {
             .first { FileManager.default.fileExists(atPath: "\($0)/Catalog/scenes.yaml") }
     }
 
-    /// The running executable's real path (`/proc/self/exe` on Linux), or nil where that is unavailable.
-    public static func currentExecutablePath() -> String? {
-        if let real = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            return real
-        }
-        return Bundle.main.executablePath
-    }
+    /// The real path of the code running: the `lookstudio` executable, or liblookstudio.so inside another
+    /// program (`CodeLocation`), or nil where that is unavailable.
+    public static func currentExecutablePath() -> String? { CodeLocation.file }
 }

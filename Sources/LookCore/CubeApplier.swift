@@ -1,5 +1,4 @@
 import CLUTKernels
-import Dispatch
 import Foundation
 
 /// Applies a cube to interleaved 8- or 16-bit RGB / RGBA pixels in place: the hot loop, and nothing else.
@@ -52,6 +51,8 @@ public struct CubeApplier: Sendable {
         }
     }
 
+    /// The cube applied (its values are shared, not copied).
+    public let cube: ColorCube
     /// Entries per axis of the cube being applied.
     public let size: Int
     /// Interpolation used for every pixel.
@@ -70,6 +71,7 @@ public struct CubeApplier: Sendable {
     /// Prepares `cube` for applying; costs one pass over the entries, so reuse an applier across images.
     /// `kernel` nil picks `Kernel.preferred`; trilinear always runs scalar.
     public init(cube: ColorCube, interpolation: Interpolation = .tetrahedral, kernel: Kernel? = nil) {
+        self.cube = cube
         size = cube.size
         self.interpolation = interpolation
         let wanted = Swift.min(kernel ?? Kernel.preferred, Kernel.best)
@@ -110,37 +112,10 @@ public struct CubeApplier: Sendable {
     ) throws(LookCoreError) {
         guard channels == 3 || channels == 4 else { throw .unsupportedChannelCount(channels) }
         nonisolated(unsafe) let base = pixels.baseAddress
-        CubeApplier.split(count: pixels.count / channels, threads: threads) { range in
+        // Chunks of at least 64k pixels: enough work per dispatch, few enough chunks to balance the cores.
+        WorkChunks.run(count: pixels.count / channels, minChunk: 1 << 16, threads: threads) { range in
             guard let base else { return }
             kernel(self, base + range.lowerBound * channels, range.count)
-        }
-    }
-
-    /// Splits `count` pixels into chunks of at least 64k pixels, several per thread so a slow core does not stall.
-    private static func split(count: Int, threads: Int?, _ body: @Sendable (Range<Int>) -> Void) {
-        let workers = Swift.max(1, threads ?? ProcessInfoCores.active)
-        let minChunk = 1 << 16
-        let chunks = workers == 1 ? 1 : Swift.max(1, Swift.min(workers * 4, count / minChunk))
-        if chunks == 1 {
-            body(0..<count)
-            return
-        }
-        let per = (count + chunks - 1) / chunks
-        if workers >= ProcessInfoCores.active {
-            DispatchQueue.concurrentPerform(iterations: chunks) { c in
-                let lo = c * per
-                body(lo..<Swift.min(count, lo + per))
-            }
-        } else {
-            // Honour an explicit thread count: each worker takes every `workers`-th chunk.
-            DispatchQueue.concurrentPerform(iterations: workers) { w in
-                var c = w
-                while c < chunks {
-                    let lo = c * per
-                    body(lo..<Swift.min(count, lo + per))
-                    c += workers
-                }
-            }
         }
     }
 

@@ -292,7 +292,8 @@ struct MarkupReader {
     }
 }
 
-/// The encoding check every byte of a CDL file passes before it is parsed.
+/// The encoding check every byte of a CDL or CLF file passes before it is parsed: Foundation's XMLParser, which
+/// reads CLF, dies with SIGILL on a name that is not UTF-8, so no such byte may reach it.
 enum TextCheck {
     /// C0 and C1 control characters and DEL, except tab, line feed and carriage return.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
@@ -300,11 +301,12 @@ enum TextCheck {
         return (v < 0x20 && v != 0x09 && v != 0x0A && v != 0x0D) || (v >= 0x7F && v <= 0x9F)
     }
 
-    /// Throws, naming the line, at the first byte sequence that is not UTF-8 or is a control character.
-    static func requireUTF8(_ bytes: [UInt8], file: String) throws(LookFormatsError) {
+    /// Throws, naming the line, at the first byte sequence that is not UTF-8 or is a control character; `format`
+    /// names the kind of file in the message (`CDL`, `CLF`).
+    static func requireUTF8(_ bytes: [UInt8], file: String, format: String = "CDL") throws(LookFormatsError) {
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
-            throw LookFormatsError(file: file, line: 1, "the file is UTF-16; LookStudio reads CDL files in UTF-8 "
-                                   + "(save it as UTF-8)")
+            throw LookFormatsError(file: file, line: 1, "the file is UTF-16; LookStudio reads \(format) files in "
+                                   + "UTF-8 (save it as UTF-8)")
         }
         var line = 1
         var iterator = bytes.makeIterator()
@@ -317,15 +319,15 @@ enum TextCheck {
                 guard !isControl(scalar) else {
                     let hex = String(scalar.value, radix: 16, uppercase: true)
                     let code = String(repeating: "0", count: 4 - hex.count) + hex
-                    throw LookFormatsError(file: file, line: line, "control character U+\(code): a CDL file is "
+                    throw LookFormatsError(file: file, line: line, "control character U+\(code): a \(format) file is "
                                            + "text (tab, line feed and carriage return are the only ones allowed)")
                 }
                 previous = scalar.value
             case .emptyInput:
                 return
             case .error:
-                throw LookFormatsError(file: file, line: line, "bytes that are not UTF-8: LookStudio reads CDL files "
-                                       + "in UTF-8 (save the file as UTF-8)")
+                throw LookFormatsError(file: file, line: line, "bytes that are not UTF-8: LookStudio reads "
+                                       + "\(format) files in UTF-8 (save the file as UTF-8)")
             }
         }
     }

@@ -60,6 +60,14 @@ public enum CubeFile {
         var out = ""
         let rows = (lut.shaper?.size ?? 0) + (lut.cube?.entryCount ?? 0)
         out.reserveCapacity(64 * 4 + rows * 30)
+        serialize(lut, dialect: dialect) { out += $0 }
+        return out
+    }
+
+    /// The text of `serialize(_:dialect:)` handed to `emit` in pieces of at most about a megabyte, so a writer
+    /// need not hold a 256³ cube's 500 MB of text at once.
+    static func serialize(_ lut: LUT, dialect: CubeDialect, emit: (String) throws -> Void) rethrows {
+        var out = ""
         if let title = lut.title {
             // The format has no escape for quotes or line breaks inside a title.
             let clean = title.map { $0 == "\"" ? "'" : ($0.isNewline ? " " : $0) }
@@ -95,14 +103,39 @@ public enum CubeFile {
                 }
             }
         }
-        if let s = shaper { appendRows(s.values, to: &out) }
-        if let cube = lut.cube { appendRows(cube.values, to: &out) }
-        return out
+        for values in [shaper?.values, lut.cube?.values].compactMap({ $0 }) {
+            var start = 0
+            while start < values.count {
+                let end = min(values.count, start + 3 * 32_768)
+                appendRows(values[start..<end], to: &out)
+                try emit(out)
+                out = ""
+                start = end
+            }
+        }
+        if !out.isEmpty { try emit(out) }
     }
 
-    /// Writes the LUT as a `.cube` file, atomically (a temporary file renamed into place).
+    /// Writes the LUT as a `.cube` file, atomically (a temporary file renamed into place), streaming its text.
     public static func write(_ lut: LUT, to path: String) throws {
-        try AtomicFile.write(Data(serialize(lut).utf8), to: path)
+        try AtomicFile.write(to: path) { temp in
+            let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            guard fd >= 0 else { throw AtomicFileError(path: path, errno: errno) }
+            var closed = false
+            defer { if !closed { close(fd) } }
+            try serialize(lut, dialect: preferredDialect(for: lut)) { text in
+                let bytes = Array(text.utf8)
+                var offset = 0
+                while offset < bytes.count {
+                    let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+                    if n < 0 && errno == EINTR { continue }
+                    guard n > 0 else { throw AtomicFileError(path: path, errno: n < 0 ? errno : EIO) }
+                    offset += n
+                }
+            }
+            closed = true
+            if close(fd) != 0 { throw AtomicFileError(path: path, errno: errno) }
+        }
     }
 
     /// The dialect `serialize(_:)` uses: Resolve for a shaper with a cube or a 1D table on one non-unit range,
@@ -120,9 +153,9 @@ public enum CubeFile {
 
     private static func triple(_ v: SIMD3<Float>) -> String { "\(v.x) \(v.y) \(v.z)" }
 
-    private static func appendRows(_ values: [Float], to out: inout String) {
-        var i = 0
-        while i + 2 < values.count {
+    private static func appendRows(_ values: ArraySlice<Float>, to out: inout String) {
+        var i = values.startIndex
+        while i + 2 < values.endIndex {
             out += values[i].description
             out += " "
             out += values[i + 1].description

@@ -27,6 +27,7 @@ public enum AtomicFile {
     public static func temporaryPath(for path: String, keepingExtension: Bool = false) -> String {
         let url = URL(fileURLWithPath: destination(path))
         let dir = url.deletingLastPathComponent().path
+        StaleTemporaries.sweepOnce(dir)
         var temporary = "\(dir)/.\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         if keepingExtension { temporary += "." + url.pathExtension }
         _ = TemporaryFiles.register(temporary)
@@ -117,5 +118,47 @@ public struct AtomicFileError: Error, CustomStringConvertible {
     public init(path: String, reason: String) {
         self.path = path
         self.reason = reason
+    }
+}
+
+/// Temporary files that processes killed outright (SIGKILL, a crash, power loss) left beside their outputs: nothing
+/// else removes them, and they can be as large as the image. The first temporary a process makes in a folder removes
+/// those of dead processes there; the PID in the name (`.NAME.PID.RANDOM.tmp[.EXT]`) says whose each is.
+public enum StaleTemporaries {
+    // Guarded by `lock`: folders already swept by this process, so a batch writing thousands of files into one
+    // folder reads it once.
+    private nonisolated(unsafe) static var swept: Set<String> = []
+    private static let lock = NSLock()
+
+    static func sweepOnce(_ folder: String) {
+        guard lock.withLock({ swept.insert(folder).inserted }) else { return }
+        removeDead(in: folder)
+    }
+
+    /// Removes the temporary files in `folder` whose process no longer exists and that belong to this user; returns
+    /// their paths. Files of live processes, of other users, and other hidden files are left alone.
+    @discardableResult
+    public static func removeDead(in folder: String) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        var removed: [String] = []
+        for name in names where name.hasPrefix(".") {
+            guard let pid = writer(of: name), pid != getpid() else { continue }
+            let path = folder + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == getuid() else { continue }
+            // ESRCH: no such process. EPERM means one exists (another user's), so its file stays.
+            guard kill(pid, 0) != 0 && errno == ESRCH else { continue }
+            if unlink(path) == 0 { removed.append(path) }
+        }
+        return removed
+    }
+
+    /// The PID in a temporary file's name `.NAME.PID.RANDOM.tmp` or `.NAME.PID.RANDOM.tmp.EXT`, else nil.
+    static func writer(of name: String) -> pid_t? {
+        var parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        if parts.last != "tmp" && parts.count >= 2 && parts[parts.count - 2] == "tmp" { parts.removeLast() }
+        guard parts.count >= 5, parts.last == "tmp", UInt32(parts[parts.count - 2]) != nil,
+              let pid = pid_t(parts[parts.count - 3]), pid > 0 else { return nil }
+        return pid
     }
 }

@@ -20,6 +20,9 @@ public enum PluginHostError: Error, Equatable, CustomStringConvertible {
     /// A plugin time limit that is not a number of seconds in range: the text given, and where it was given
     /// (`--plugin-timeout` or `LOOKSTUDIO_PLUGIN_TIMEOUT`).
     case invalidTimeout(String, from: String)
+    /// A plugin host memory cap that is not a whole number of MiB in range: the text given, and the variable it came
+    /// from (nil: the caller's own option).
+    case invalidMemory(String, from: String?)
 
     public var description: String {
         switch self {
@@ -48,6 +51,10 @@ public enum PluginHostError: Error, Equatable, CustomStringConvertible {
             let most = TextNumber.format(PluginHostConfiguration.maximumTimeout)
             return "\(source) must be a number of seconds above 0 and at most \(most), such as 30 or 2.5 "
                 + "(got \"\(text)\")"
+        case .invalidMemory(let text, let source):
+            let range = PluginHostConfiguration.memoryRange
+            return "\(source.map { "$" + $0 + ": " } ?? "")the plugin host's memory cap must be a whole number of MiB "
+                + "from \(range.lowerBound) to \(range.upperBound), such as 8192 (got \"\(text)\")"
         }
     }
 }

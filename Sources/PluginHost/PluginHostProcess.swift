@@ -5,20 +5,67 @@ import Darwin
 #endif
 import Foundation
 
+/// How a child ended, collected once by whichever asks first: a wait between frames (`hasEnded`) or `reap`.
+final class ChildWatch: @unchecked Sendable {
+    let pid: pid_t
+    // Used by one thread at a time, like the process it watches.
+    private(set) var status: Int32?
+    private(set) var peakResidentBytes = 0
+
+    init(pid: pid_t) { self.pid = pid }
+
+    /// True once the child has ended (collecting it); never blocks.
+    func hasEnded() -> Bool {
+        if status != nil { return true }
+        return collect(options: WNOHANG)
+    }
+
+    /// Waits for the child to end and returns its wait status.
+    func wait() -> Int32 {
+        if let status { return status }
+        while !collect(options: 0) {}
+        return status ?? 0
+    }
+
+    private func collect(options: Int32) -> Bool {
+        var raw: Int32 = 0
+        var usage = rusage()
+        let got = wait4(pid, &raw, options, &usage)
+        if got == pid {
+            status = raw
+            peakResidentBytes = Int(usage.ru_maxrss) * 1024
+            return true
+        }
+        // ECHILD: collected elsewhere; treat as ended so no wait hangs.
+        if got < 0 && errno == ECHILD { status = 0; return true }
+        return false
+    }
+}
+
 /// One running `lookstudio plugin-host` child and the two pipes to it. Used by one thread at a time.
+///
+/// The child leads its own process group, so that what a plugin forks can be ended with it: a plugin that forks
+/// and crashes left its children holding the pipes (the parent then saw no end of file and reported a timeout) and
+/// running after `lookstudio` had exited.
 final class PluginHostProcess {
     let pid: pid_t
     let channel: FrameChannel
+    let watch: ChildWatch
+    let memoryMiB: Int
     private var reaped = false
 
-    private init(pid: pid_t, channel: FrameChannel) {
+    private init(pid: pid_t, channel: FrameChannel, watch: ChildWatch, memoryMiB: Int) {
         self.pid = pid
         self.channel = channel
+        self.watch = watch
+        self.memoryMiB = memoryMiB
     }
 
-    /// Starts `executable plugin-host` with its stdin and stdout on fresh pipes; stderr is shared with this process
-    /// so a plugin's own messages reach the user.
-    static func start(executable: String) throws(PluginHostStartFailure) -> PluginHostProcess {
+    /// Starts `executable plugin-host` with its stdin and stdout on fresh pipes, in a process group of its own and
+    /// with its address space capped at `memoryMiB`; stderr is shared with this process so a plugin's own messages
+    /// reach the user.
+    static func start(executable: String, memoryMiB: Int = PluginHostConfiguration.defaultMemoryMiB)
+        throws(PluginHostStartFailure) -> PluginHostProcess {
         var toChild: [Int32] = [-1, -1]
         var fromChild: [Int32] = [-1, -1]
         guard pipe(&toChild) == 0 else {
@@ -46,10 +93,16 @@ final class PluginHostProcess {
         // parent reports the signal in one line instead.
         var variables = ProcessInfo.processInfo.environment
         variables["SWIFT_BACKTRACE"] = "enable=no"
+        variables[PluginHostConfiguration.childMemoryVariable] = String(memoryMiB << 20)
         let environment: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { environment.forEach { free($0) } }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, nil, argv, environment)
+        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
         close(toChild[0])
         close(fromChild[1])
         guard status == 0 else {
@@ -57,25 +110,35 @@ final class PluginHostProcess {
             close(fromChild[0])
             throw PluginHostStartFailure(detail: "cannot start \(executable): \(String(cString: strerror(status)))")
         }
-        return PluginHostProcess(pid: pid, channel: FrameChannel(input: fromChild[0], output: toChild[1]))
+        let watch = ChildWatch(pid: pid)
+        return PluginHostProcess(pid: pid, channel: FrameChannel(input: fromChild[0], output: toChild[1], peer: watch),
+                                 watch: watch, memoryMiB: memoryMiB)
     }
 
-    /// Stops the child at once (it hung, or broke the protocol) and collects it.
+    /// Stops the child and everything in its process group at once (it hung, or broke the protocol) and collects
+    /// it.
     func kill() {
         guard !reaped else { return }
-        _ = Glibc.kill(pid, SIGKILL)
+        _ = Glibc.kill(-pid, SIGKILL)
         _ = reap()
     }
 
-    /// Waits for the child, which has closed its end, and says how it ended.
+    /// Waits for the child, which has ended or closed its end, ends what is left of its process group, and says how
+    /// it ended (a crash the address-space cap caused ends with `outOfMemoryStatus`: see `PluginHostServer`).
     func reap() -> String {
         guard !reaped else { return "the plugin host had already ended" }
         reaped = true
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let status = watch.wait()
+        _ = Glibc.kill(-pid, SIGKILL)
         let signal = status & 0x7f
         if signal == 0 {
             let code = (status >> 8) & 0xff
+            if code == PluginHostConfiguration.outOfMemoryStatus {
+                return "ran out of memory: an allocation failed at the plugin host's address-space cap of "
+                    + "\(memoryMiB) MiB (peak \(watch.peakResidentBytes >> 20) MiB resident) and the host was "
+                    + "ended; raise the cap with $\(PluginHostConfiguration.memoryVariable) (MiB) if the plugin "
+                    + "really needs more"
+            }
             return "ended the plugin host process with exit status \(code) (a plugin must return, never call exit)"
         }
         let name = strsignal(signal).map { String(cString: $0) } ?? "unknown signal"
@@ -139,7 +202,8 @@ final class PluginHostPool: @unchecked Sendable {
         while true {
             let process: PluginHostProcess
             do {
-                process = try PluginHostProcess.start(executable: configuration.executable)
+                process = try PluginHostProcess.start(executable: configuration.executable,
+                                                      memoryMiB: configuration.memoryMiB)
             } catch {
                 refusals.append(PluginRefusal(path: configuration.executable, reason: .hostUnavailable(error.detail)))
                 return (nil, refusals)
@@ -256,7 +320,8 @@ final class PluginHostPool: @unchecked Sendable {
         running += 1
         condition.unlock()
         do {
-            let process = try PluginHostProcess.start(executable: configuration.executable)
+            let process = try PluginHostProcess.start(executable: configuration.executable,
+                                                      memoryMiB: configuration.memoryMiB)
             switch load(process) {
             case .loaded(let message) where message.adjustments.map(\.id) == expectedIDs:
                 return .success(process)

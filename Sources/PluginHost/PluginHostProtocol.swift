@@ -50,6 +50,15 @@ enum FrameFailure: Error, Equatable {
 struct FrameChannel {
     let input: Int32
     let output: Int32
+    /// The child at the other end, when this is the parent's side: a wait also ends when the child has ended, since
+    /// processes it forked may hold the pipes open so that no end of file comes.
+    var peer: ChildWatch?
+
+    init(input: Int32, output: Int32, peer: ChildWatch? = nil) {
+        self.input = input
+        self.output = output
+        self.peer = peer
+    }
 
     /// Writes one frame whose payload is `parts`, in order, without copying them together.
     func send(_ kind: PluginHostFrame.Kind, _ parts: [UnsafeRawBufferPointer], deadline: ContinuousClock.Instant?)
@@ -133,9 +142,11 @@ struct FrameChannel {
             let (seconds, attoseconds) = left.components
             let milliseconds = Int32(min(seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1, 86_400_000))
             var descriptor = pollfd(fd: fd, events: events, revents: 0)
-            let ready = poll(&descriptor, 1, milliseconds)
+            // With a peer, wake every 100 ms to see whether it has ended.
+            let ready = poll(&descriptor, 1, peer == nil ? milliseconds : min(milliseconds, 100))
             if ready > 0 { return }
             if ready < 0 && errno != EINTR { throw FrameFailure.system(errno) }
+            if ready == 0, let peer, peer.hasEnded() { throw FrameFailure.closed }
         }
     }
 }

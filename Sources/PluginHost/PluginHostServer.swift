@@ -20,6 +20,7 @@ public enum PluginHostServer {
             FileHandle.standardError.write(Data("error: plugin-host: cannot set up its output\n".utf8))
             return 1
         }
+        let spawned = confine()
         let channel = FrameChannel(input: STDIN_FILENO, output: protocolOutput)
         var registry: PluginRegistry?
         var buffer = EvaluationBuffer()
@@ -45,12 +46,56 @@ public enum PluginHostServer {
                     return 1
                 }
             } catch FrameFailure.closed {
+                // The parent is done: whatever a plugin forked goes with this process.
+                if spawned { Glibc.kill(0, SIGKILL) }
                 return 0
             } catch {
                 FileHandle.standardError.write(Data("error: plugin-host: \(error)\n".utf8))
                 return 1
             }
         }
+    }
+
+    /// When started by `PluginHostProcess` (leading its own process group, with the cap in the environment): caps
+    /// the address space, and watches for the parent's death, which closes no pipe while a plugin is busy and, the
+    /// group being its own, sends no terminal signal here; then the whole group is ended. Returns whether it was.
+    private static func confine() -> Bool {
+        guard let text = ProcessInfo.processInfo.environment[PluginHostConfiguration.childMemoryVariable],
+              let bytes = rlim_t(text), getpgrp() == getpid() else { return false }
+        var limit = rlimit(rlim_cur: bytes, rlim_max: bytes)
+        _ = setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
+        reportOutOfMemory()
+        let parent = getppid()
+        let watchdog = Thread {
+            while getppid() == parent { usleep(200_000) }
+            Glibc.kill(0, SIGKILL)
+        }
+        watchdog.start()
+        return true
+    }
+
+    /// Makes a crash that the address-space cap caused end with `PluginHostConfiguration.outOfMemoryStatus`, so the
+    /// parent can say so: a plugin whose allocation failed at the cap usually goes on to use the NULL it got
+    /// (SIGSEGV), or the Swift runtime traps. The handler asks for 64 MiB of address space more; refused, the cap
+    /// was reached. Otherwise the signal is raised again and the host dies of it as before. It runs on a stack of
+    /// its own, so a plugin's stack overflow still reaches it.
+    private static func reportOutOfMemory() {
+        let stackSize = 64 << 10
+        var stack = stack_t()
+        stack.ss_sp = UnsafeMutableRawPointer.allocate(byteCount: stackSize, alignment: 16)
+        stack.ss_size = stackSize
+        _ = sigaltstack(&stack, nil)
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { signal in
+            let probe = mmap(nil, 64 << 20, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
+            if probe == MAP_FAILED { _exit(PluginHostConfiguration.outOfMemoryStatus) }
+            munmap(probe, 64 << 20)
+            Glibc.signal(signal, SIG_DFL)
+            raise(signal)
+        }
+        action.sa_flags = SA_ONSTACK
+        sigemptyset(&action.sa_mask)
+        for fault in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT] { _ = sigaction(fault, &action, nil) }
     }
 
     /// Reads an `evaluate` payload into `buffer`, checks its parameter values against the adjustment's descriptors,

@@ -15,11 +15,12 @@ public enum PluginIsolation: Sendable, Equatable {
     /// The CLI's choice: in process when `inProcess` or the environment asks for it, else a plugin host started from
     /// ``PluginHostConfiguration/standard(environment:timeout:)``.
     public static func standard(
-        inProcess: Bool = false, timeout: Double? = nil,
+        inProcess: Bool = false, timeout: Double? = nil, memoryMiB: Int? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(PluginHostError) -> PluginIsolation {
         if inProcess || environment[inProcessVariable] == "1" { return .inProcess }
-        return .outOfProcess(try PluginHostConfiguration.standard(environment: environment, timeout: timeout))
+        return .outOfProcess(try PluginHostConfiguration.standard(environment: environment, timeout: timeout,
+                                                                  memoryMiB: memoryMiB))
     }
 }
 
@@ -36,6 +37,18 @@ public struct PluginHostConfiguration: Sendable, Equatable {
     public static let maximumTimeout = 86_400.0
     /// The hidden subcommand the child runs.
     public static let subcommand = "plugin-host"
+    /// Environment variable giving the plugin host's address-space cap in MiB.
+    public static let memoryVariable = "LOOKSTUDIO_PLUGIN_MEMORY"
+    /// The address-space cap when neither an option nor the environment gives one: 4 GiB. An idle host maps about
+    /// 190 MiB and a 256³ lattice in and out takes 400 MiB, so real plugins fit with room; the probe's runaway
+    /// plugin had reached 5.4 GB within its 10 s.
+    public static let defaultMemoryMiB = 4096
+    /// The accepted caps, in MiB: below 256 the host itself may not start.
+    public static let memoryRange = 256...(1 << 20)
+    /// The exit status of a plugin host that crashed because an allocation hit its address-space cap.
+    static let outOfMemoryStatus: Int32 = 86
+    /// The variable through which the parent hands the cap, in bytes, to the child it starts.
+    static let childMemoryVariable = "LOOKSTUDIO_PLUGIN_HOST_ADDRESS_SPACE"
 
     /// A `lookstudio` executable; the child runs `EXECUTABLE plugin-host`.
     public var executable: String
@@ -43,13 +56,17 @@ public struct PluginHostConfiguration: Sendable, Equatable {
     public var timeout: Double
     /// Most children alive at once; concurrent evaluations beyond it wait for a free one.
     public var maximumProcesses: Int
+    /// Each child's address-space cap (`RLIMIT_AS`) in MiB: a plugin's allocations past it fail.
+    public var memoryMiB: Int
 
     /// Creates a configuration.
     public init(executable: String, timeout: Double = defaultTimeout,
-                maximumProcesses: Int = ProcessInfo.processInfo.activeProcessorCount) {
+                maximumProcesses: Int = ProcessInfo.processInfo.activeProcessorCount,
+                memoryMiB: Int = defaultMemoryMiB) {
         self.executable = executable
         self.timeout = timeout
         self.maximumProcesses = max(1, maximumProcesses)
+        self.memoryMiB = memoryMiB
     }
 
     /// The executable from `$LOOKSTUDIO_PLUGIN_HOST`, else this process's own (`/proc/self/exe`: the CLI re-executes
@@ -57,16 +74,29 @@ public struct PluginHostConfiguration: Sendable, Equatable {
     ///
     /// A library user whose process is not `lookstudio` (a test runner, say) sets `$LOOKSTUDIO_PLUGIN_HOST` or builds
     /// the configuration with ``init(executable:timeout:maximumProcesses:)``.
-    public static func standard(environment: [String: String], timeout: Double? = nil) throws(PluginHostError)
-        -> PluginHostConfiguration
+    public static func standard(environment: [String: String], timeout: Double? = nil, memoryMiB: Int? = nil)
+        throws(PluginHostError) -> PluginHostConfiguration
     {
         let seconds = try Self.timeout(option: timeout, environment: environment)
+        let memory = try Self.memoryMiB(option: memoryMiB, environment: environment)
         if let named = environment[executableVariable], !named.isEmpty {
-            return PluginHostConfiguration(executable: named, timeout: seconds)
+            return PluginHostConfiguration(executable: named, timeout: seconds, memoryMiB: memory)
         }
         let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? Bundle.main.executablePath ?? CommandLine.arguments[0]
-        return PluginHostConfiguration(executable: own, timeout: seconds)
+        return PluginHostConfiguration(executable: own, timeout: seconds, memoryMiB: memory)
+    }
+
+    /// The address-space cap in MiB: `option`, else `$LOOKSTUDIO_PLUGIN_MEMORY` (unset or empty means not given),
+    /// else ``defaultMemoryMiB``; either must be a whole number in ``memoryRange``.
+    public static func memoryMiB(option: Int?, environment: [String: String]) throws(PluginHostError) -> Int {
+        if let option {
+            guard memoryRange.contains(option) else { throw .invalidMemory(String(option), from: nil) }
+            return option
+        }
+        guard let text = environment[memoryVariable], !text.isEmpty else { return defaultMemoryMiB }
+        guard let mib = Int(text), memoryRange.contains(mib) else { throw .invalidMemory(text, from: memoryVariable) }
+        return mib
     }
 
     /// The time limit in seconds: `option` (`--plugin-timeout`), else `$LOOKSTUDIO_PLUGIN_TIMEOUT` (unset or empty

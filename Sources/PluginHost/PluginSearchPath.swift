@@ -1,4 +1,5 @@
 import Foundation
+import LookCore
 
 /// Where plugins are looked for: `--plugin-dir` folders, then `$LOOKSTUDIO_PLUGIN_PATH`, then the executable's folder.
 public struct PluginSearchPath {
@@ -14,18 +15,19 @@ public struct PluginSearchPath {
         #endif
     }()
 
-    /// The folders to search, in order, as absolute paths without duplicates.
+    /// The folders to search, in order, as absolute paths without duplicates: `pluginDirs`, the variable's,
+    /// `executableDirectory`, then `codeDirectories` (a library's own folders, see `standard`).
     ///
     /// Empty entries of the variable (`a::b`, a leading or trailing colon) are skipped rather than read as the current
     /// folder, as `PATH` would: nothing is loaded from the current folder unless it is named. A relative folder that
     /// is named is resolved against the current folder. Symbolic links are resolved so that one folder reached two
     /// ways is searched once.
-    public static func resolve(pluginDirs: [String], environment: [String: String], executableDirectory: String?)
-        -> [String]
+    public static func resolve(pluginDirs: [String], environment: [String: String], executableDirectory: String?,
+                               codeDirectories: [String] = []) -> [String]
     {
         let fromEnvironment = (environment[environmentVariable] ?? "")
             .split(separator: ":", omittingEmptySubsequences: true).map(String.init)
-        let named = pluginDirs + fromEnvironment + (executableDirectory.map { [$0] } ?? [])
+        let named = pluginDirs + fromEnvironment + (executableDirectory.map { [$0] } ?? []) + codeDirectories
         var seen = Set<String>()
         var result: [String] = []
         for entry in named where !entry.isEmpty {
@@ -38,18 +40,26 @@ public struct PluginSearchPath {
     }
 
     /// The search path a command uses: its `--plugin-dir` folders, then this process's environment, then the folder
-    /// of the running executable.
+    /// of the running executable; then, when LookStudio runs as liblookstudio.so inside another program, the
+    /// library's folder, and the installed plugins (`PREFIX/lib/lookstudio/plugins`, where `make install` puts
+    /// them, beside `PREFIX/bin/lookstudio` and `PREFIX/lib/liblookstudio.so`) when that folder exists.
     public static func standard(pluginDirs: [String]) -> [String] {
-        resolve(
+        let installed = CodeLocation.directory.map {
+            URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("lib/lookstudio/plugins").path
+        }
+        let extra = ([CodeLocation.directory] + [installed]).compactMap { $0 }
+            .filter { FileManager.default.fileExists(atPath: $0) }
+        return resolve(
             pluginDirs: pluginDirs, environment: ProcessInfo.processInfo.environment,
-            executableDirectory: executableDirectory())
+            executableDirectory: executableDirectory(), codeDirectories: extra)
     }
 
-    /// Whether `directory` is the running executable's folder (symbolic links resolved).
+    /// Whether `directory` is the running executable's folder or the library's (symbolic links resolved): folders
+    /// where the build puts every library it makes, so only the built-in plugins there are candidates.
     static func isExecutableDirectory(_ directory: String) -> Bool {
-        guard let own = executableDirectory() else { return false }
         let resolved = { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path }
-        return resolved(own) == resolved(directory)
+        return [executableDirectory(), CodeLocation.directory].compactMap { $0 }.map(resolved)
+            .contains(resolved(directory))
     }
 
     /// The folder of the running executable (`/proc/self/exe` on Linux), where `swift build` puts the built-in plugins.

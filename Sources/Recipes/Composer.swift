@@ -187,7 +187,7 @@ public struct Composer: Sendable {
              .parameterNotBoolean(_, let name, _), .parameterNotFinite(_, let name),
              .invalidParameter(_, let name, _), .unknownChoice(_, let name, _, _):
             return name
-        case .unknownAdjustment, .pluginFailed, .invalidTimeout:
+        case .unknownAdjustment, .pluginFailed, .invalidTimeout, .invalidMemory:
             return nil
         }
     }

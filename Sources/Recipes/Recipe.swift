@@ -152,11 +152,21 @@ public struct Recipe: Sendable, Equatable, Codable {
         }
     }
 
+    /// Largest recipe file read: the YAML parser holds several copies of a file's text and nodes (a 50 MB scalar
+    /// took 971 MB), and a real recipe, even of many curve steps, is a few kilobytes (the shipped ones under 2 kB).
+    public static let maxFileBytes = 1 << 20
+
     /// Reads and parses a recipe file, remembering its folder for relative `lut:` paths.
     public static func load(path: String) throws(RecipeError) -> Recipe {
         let name = (path as NSString).lastPathComponent
         if let refusal = InputFile.refusal(path, what: "a recipe file") {
             throw .unreadable(path: path, reason: refusal)
+        }
+        var info = stat()
+        if stat(path, &info) == 0, Int(info.st_size) > maxFileBytes {
+            throw .overBudget("\(name): the recipe file is \(ComposeBudget.grouped(Int(info.st_size))) bytes, more "
+                + "than the \(ComposeBudget.grouped(maxFileBytes)) a recipe may take; a recipe is a short list of "
+                + "steps, so this is not one (or holds a value far too long)")
         }
         let text: String
         do {

@@ -84,17 +84,22 @@ public enum ImagePipeline {
     }
 
     /// What one image is graded with once its colour description is known.
-    struct Prepared {
-        var applier: CubeApplier
+    public struct Prepared: Sendable {
+        /// The applier of the one cube every pixel goes through (`applier.cube`: for callers that apply it
+        /// themselves, on a GPU).
+        public var applier: CubeApplier
         /// The colour description written to the output.
-        var color: ColorDescription
-        var warning: String?
-        var conversion: ColorConversion? = nil
+        public var color: ColorDescription
+        /// A colour description that was partly ignored.
+        public var warning: String?
+        /// The conversion into the look's working space, when there is one (a note names it).
+        public var conversion: ColorConversion? = nil
     }
 
-    /// The cube for an image described by `color`: input → working space → look → output, composed.
-    static func prepare(_ look: ColorManagedLook, color: ColorDescription, file: String,
-                        settings: ColorSettings) throws -> Prepared {
+    /// The cube for an image described by `color`: input → working space → look → output, composed. The one
+    /// colour-management step of every apply and correct, from a file or from memory.
+    public static func prepare(_ look: ColorManagedLook, color: ColorDescription, file: String,
+                               settings: ColorSettings) throws -> Prepared {
         if settings.rawCodes {
             return Prepared(applier: CubeApplier(cube: look.look, interpolation: look.interpolation), color: color,
                             warning: nil)

@@ -6,6 +6,8 @@ public enum RenderingError: Error, Equatable, CustomStringConvertible {
     case colorProfile(file: String, message: String)
     /// A gallery could not be built (no photos, an unwritable folder, a look whose cube cannot be loaded).
     case gallery(String)
+    /// An output in memory that cannot receive the input's pixels (another shape, overlapping memory).
+    case outputMismatch(String)
 
     public var description: String {
         switch self {
@@ -15,6 +17,8 @@ public enum RenderingError: Error, Equatable, CustomStringConvertible {
             return "\(file): \(message)"
         case .gallery(let message):
             return "gallery: \(message)"
+        case .outputMismatch(let message):
+            return message
         }
     }
 }

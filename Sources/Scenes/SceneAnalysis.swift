@@ -78,6 +78,15 @@ public struct SceneAnalysis: Sendable, Equatable {
         self.init(preview, file: file, detectFaces: detectFaces)
     }
 
+    /// Analyses rows in caller memory (an embedding app's image): for the same decoded pixels, the analysis a file
+    /// gets from `init(path:)` when its preview streams (PNG, TIFF); a JPEG file's preview is a DCT-reduced decode
+    /// instead, so its statistics differ slightly from those of its fully decoded pixels.
+    public init(rows: PixelRows, color: ColorDescription = ColorDescription(), file: String = "image",
+                detectFaces: Bool = true) throws(ImageIOError) {
+        let preview = try ImagePreview(rows: rows, color: color, maxLongSide: Self.maxLongSide)
+        self.init(preview, file: file, detectFaces: detectFaces)
+    }
+
     /// Analyses an image file through its streamed preview (`ImagePreview`: the full image is never held for PNG
     /// and TIFF; JPEG decodes at a DCT-reduced size).
     public init(path: String, maxPixels: Int = PNGReader.defaultMaxPixels,

@@ -17,6 +17,11 @@ struct StudioGuard<Context: RequestContext>: RouterMiddleware {
                 next: (Request, Context) async throws -> Response) async throws -> Response {
         let port = port.value
         let hosts = ["127.0.0.1:\(port)", "localhost:\(port)"]
+        // The HTTP/1 layer takes the first Host as the authority and leaves any other among the fields: two Hosts
+        // are a malformed request (RFC 9112 §3.2), and a proxy and this server could each believe another one.
+        if !request.headers[values: HTTPField.Name("Host")!].isEmpty {
+            return Self.badRequest("more than one Host header")
+        }
         guard let authority = request.head.authority?.lowercased(), hosts.contains(authority) else {
             return Self.forbidden("the Host is not this studio's (127.0.0.1:\(port) or localhost:\(port))")
         }
@@ -55,6 +60,11 @@ struct StudioGuard<Context: RequestContext>: RouterMiddleware {
         var diff: UInt8 = 0
         for i in x.indices { diff |= x[i] ^ y[i] }
         return diff == 0
+    }
+
+    static func badRequest(_ why: String) -> Response {
+        Response(status: .badRequest, headers: [.contentType: "text/plain; charset=utf-8"],
+                 body: .init(byteBuffer: ByteBuffer(string: "400 bad request: \(why)\n")))
     }
 
     static func forbidden(_ why: String) -> Response {

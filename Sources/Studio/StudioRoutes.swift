@@ -45,10 +45,24 @@ struct StudioRoutes: Sendable {
         routes.get("/api/photos") { _, _ in try Self.json(session.photoList()) }
         routes.post("/api/photos") { request, _ in
             try await Self.run {
-                let body = try await Self.body(of: request, upTo: StudioSession.maxUploadBytes, what: "the upload")
+                let limit = StudioSession.maxUploadBytes
+                let tooLarge = StudioAPIError("the upload is over the \(limit >> 20) MiB limit", status: .contentTooLarge)
+                // A declared length over the limit is refused before any of the body is read.
+                if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw tooLarge }
                 let name = request.headers[HTTPField.Name("X-File-Name")!]?.removingPercentEncoding ?? "dropped"
-                let bytes = Array(body.readableBytesView)
-                return try Self.json(try await Self.offload { try session.addPhoto(bytes: bytes, name: name) })
+                // Streamed to the upload folder as it arrives: a 250 MiB photo held whole, then copied twice, took
+                // 900 MB.
+                let upload = try session.beginUpload(name: name)
+                do {
+                    for try await buffer in request.body {
+                        guard upload.count + buffer.readableBytes <= limit else { throw tooLarge }
+                        try buffer.withUnsafeReadableBytes { try upload.append($0) }
+                    }
+                } catch {
+                    upload.cancel()
+                    throw error
+                }
+                return try Self.json(try await Self.offload { try upload.finish() })
             }
         }
         routes.get("/api/photos/:id/preview") { request, context in

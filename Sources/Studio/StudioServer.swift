@@ -26,6 +26,10 @@ public struct StudioServer: Sendable {
         return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
     }
 
+    /// Seconds a connection may stay open without a request before the server closes it, so that idle or
+    /// half-sent connections cannot pile up (a page keeps its connection busy while it is in use).
+    public static let idleTimeoutSeconds = 60
+
     /// The URL to open: the bound port and the token.
     public static func url(port: Int, token: String) -> String { "http://127.0.0.1:\(port)/?token=\(token)" }
 
@@ -38,6 +42,7 @@ public struct StudioServer: Sendable {
         let token = self.token
         let app = Application(
             router: router,
+            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(Self.idleTimeoutSeconds)))),
             configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "lookstudio"),
             onServerRunning: { channel in
                 let actual = channel.localAddress?.port ?? 0

@@ -13,7 +13,7 @@ import Scenes
 /// The automatic-correction choice of a run (`correct --auto`, `--exposure`, …): on, off or the scene's preset, and
 /// each correction's percentage on top of the preset (nil: 100). Not a preset: every field may be left to the
 /// scene, and percentages multiply the preset's rather than replace them.
-public struct AutoChoice: Sendable, Equatable {
+public struct AutoChoice: Sendable, Hashable {
     /// nil: each scene's preset decides; true: on for every scene; false: off.
     public var enabled: Bool?
     /// Percentages of the engine's choice, 0…200, by stage (missing: 100).
@@ -55,6 +55,10 @@ public struct CorrectJob: Sendable {
     public var params: CorrectionOverrides
     /// The automatic-correction choice.
     public var auto: AutoChoice
+    /// A surface the user says is neutral (nil: the model decides the white balance).
+    public var neutral: NeutralChoice?
+    /// `--shoot`: the photos of each folder are one shoot, corrected with one cast and one exposure.
+    public var shoots = false
     /// Encoder, colour and pixel-limit options; each image's working space is its look's.
     public var options: ImagePipeline.Options
     /// The metadata each output carries from its input.
@@ -93,6 +97,7 @@ public struct CorrectJob: Sendable {
         let workers = max(1, min(jobs, files.count))
         // One image alone gets every core for its cube stage; several share them one core each.
         let threads = workers == 1 ? nil : 1
+        let shootOf = shoots ? estimateShoots(workers: workers) : [:]
         let next = Locked(0)
         let results = Locked([CorrectResult?](repeating: nil, count: files.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -110,7 +115,8 @@ public struct CorrectJob: Sendable {
                     result.status = .skipped
                 } else {
                     do {
-                        try correct(file, threads: threads, into: &result)
+                        if let failure = shootOf[index]?.failure { throw failure }
+                        try correct(file, threads: threads, shoot: shootOf[index]?.plan, into: &result)
                     } catch {
                         result.error = Self.describe(error, file: file)
                         result.status = .failed
@@ -149,37 +155,80 @@ public struct CorrectJob: Sendable {
         return shown.unshownShare(of: preview)
     }
 
+    /// A photo's place in its shoot: the shoot's estimate and the photo's evidence, or why the photo could not be
+    /// read for it.
+    struct ShootPlace: Sendable {
+        var plan: (estimate: ShootPlan, photo: ShootPhoto)?
+        var failure: WorkflowError?
+    }
+
+    /// The shoots of the run (the photos of one folder are one shoot), each photo's evidence read first, `workers`
+    /// at a time, then each shoot's estimate; by file index. Only shoots of two photos or more are pooled: a shoot of
+    /// one is corrected as without `--shoot`. A photo that cannot be read is left out of its shoot (its correction
+    /// then fails with the reason).
+    private func estimateShoots(workers: Int) -> [Int: ShootPlace] {
+        let groups = Dictionary(grouping: files.indices) {
+            (ImageFiles.displayPath(of: files[$0]) as NSString).deletingLastPathComponent
+        }.values.filter { $0.count > 1 }
+        let pooled = groups.flatMap { $0 }
+        let evidence = Locked([Int: Result<ShootPhoto, WorkflowError>]())
+        let next = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, pooled.count))) { _ in
+            while let k = next.withLock({ (n: inout Int) -> Int? in
+                guard n < pooled.count, !Interruption.isRequested else { return nil }
+                n += 1
+                return n - 1
+            }) {
+                let index = pooled[k]
+                let read: Result<ShootPhoto, WorkflowError>
+                do {
+                    let analysis = try SceneAnalysis(path: files[index], maxPixels: options.maxPixels,
+                                                     detectFaces: false)
+                    read = .success(try AutoCorrection.shootPhoto(CorrectionAnalysis(analysis)))
+                } catch {
+                    read = .failure(.shootPhoto(Self.describe(error, file: files[index])))
+                }
+                evidence.withLock { $0[index] = read }
+            }
+        }
+        let read = evidence.current
+        var places = [Int: ShootPlace]()
+        for group in groups {
+            let photos = group.compactMap { i in (try? read[i]?.get()).map { (i, $0) } }
+            guard let estimate = try? AutoCorrection.shootEstimate(photos.map(\.1)) else { continue }
+            for (i, photo) in photos { places[i] = ShootPlace(plan: (estimate, photo)) }
+            for i in group where places[i] == nil {
+                if case .failure(let error)? = read[i] { places[i] = ShootPlace(failure: error) }
+            }
+        }
+        return places
+    }
+
     /// Analyses once, then renders each strength, filling `result` as it goes.
-    private func correct(_ file: String, threads: Int?, into result: inout CorrectResult) throws {
-        result.scene = scene
+    private func correct(_ file: String, threads: Int?, shoot: (estimate: ShootPlan, photo: ShootPhoto)?,
+                         into result: inout CorrectResult) throws {
         let started = DispatchTime.now().uptimeNanoseconds
         // One analysis serves detection, the automatic correction and every strength.
         var analysis: SceneAnalysis?
-        if scene == nil || !auto.isOff {
+        if scene == nil || !auto.isOff || neutral != nil {
             analysis = try SceneAnalysis(path: file, maxPixels: options.maxPixels)
             if let failure = analysis?.faceDetectionFailure { warn("\(file): \(failure)") }
         }
-        if scene == nil, let analysis {
-            let detection = SceneDetector.detect(analysis)
-            result.scene = detection.label
-            result.confidence = detection.confidence
-            result.faces = analysis.faces.count
-        }
-        let (look, defaults, withheld) = looks.look(for: result.scene, confidence: result.confidence)
-        result.lookWithheld = withheld
-        if let shown = look?.shownColours {
+        let reference = try analysis.flatMap { analysis in try neutral?.reference(on: analysis, file: file) }
+        if case .point = neutral, let warning = reference?.implausibility { warn("\(file): \(warning)") }
+        let plan = try CorrectPlan(analysis: analysis, scene: scene, looks: looks, params: params, auto: auto,
+                                   neutral: reference, shoot: shoot)
+        result.scene = plan.scene
+        result.confidence = plan.confidence
+        if scene == nil { result.faces = analysis?.faces.count }
+        result.lookWithheld = plan.withheld
+        if let shown = plan.look?.shownColours {
             result.lookUnshown = Self.unshownShare(shown, file: file, analysis: analysis, maxPixels: options.maxPixels)
         }
-        var overrides = params
-        overrides.lutOutputGuid = looks.explicit?.guid
-        let preset = result.scene.flatMap { looks.presets[$0.rawValue] } ?? CorrectionPreset()
-        if let analysis, let settings = auto.settings(preset: preset) {
-            overrides.auto = try AutoCorrection.plan(CorrectionAnalysis(analysis), settings: settings)
-            result.auto = overrides.auto
-        }
+        result.auto = plan.overrides.auto
         var options = self.options
         options.threads = threads
-        options.color.workingSpace = look?.workingSpace ?? options.color.workingSpace
+        options.color = plan.color(options.color)
         let planned = DispatchTime.now().uptimeNanoseconds
         result.seconds.analysis = Double(planned - started) / 1e9
         defer { result.seconds.render = Double(DispatchTime.now().uptimeNanoseconds - planned) / 1e9 }
@@ -188,14 +237,12 @@ public struct CorrectJob: Sendable {
             if let signal = Interruption.signal {
                 throw WorkflowError.interrupted(file: file, signal: Self.signalName(signal))
             }
-            overrides.strength = s
-            let correction = CorrectionParams(scene: result.scene, defaults: defaults, overrides: overrides)
-            if let look {
+            if let look = plan.look {
                 result.lookGuid = look.guid
                 result.lookName = look.name
-                result.lookStrength = correction.lutOutputStrength
+                result.lookStrength = plan.correction(strength: s).lutOutputStrength
             }
-            let cube = try Corrector.cube(for: correction, look: look?.cube)
+            let cube = try plan.cube(strength: s)
             let target = outputPath(for: file, strength: s)
             if let warning = ImagePipeline.depthWarning(input: file, output: target) { warn(warning) }
             var timings: ImagePipeline.Timings?

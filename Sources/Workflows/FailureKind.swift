@@ -18,11 +18,13 @@ public enum FailureKind: Sendable, Equatable {
     /// The kind of `error`.
     public init(_ error: any Error) {
         switch error {
-        case WorkflowError.noSuchPhoto, CatalogError.lookNotFound, CatalogError.lookNotFoundNear, CatalogError.sceneNotFound:
-            self = .notFound
+        case WorkflowError.noSuchPhoto, CatalogError.lookNotFound, CatalogError.lookNotFoundNear,
+             CatalogError.sceneNotFound, CatalogError.versionNotFound: self = .notFound
         case CatalogError.duplicateName, CatalogError.contentTaken, is StudioSameCube: self = .conflict
         case CatalogError.database: self = .unavailable
-        case CatalogError.readOnly, CatalogError.damaged: self = .broken
+        // A file that is no catalog, or one a newer LookStudio wrote, cannot be opened at all until then.
+        case CatalogError.readOnly, CatalogError.damaged, CatalogError.unreadableLog, CatalogError.notSQLite,
+             CatalogError.notACatalog, CatalogError.newerSchema, CatalogError.needsMigration: self = .broken
         default: self = .badRequest
         }
     }

@@ -24,6 +24,16 @@ public struct ChosenLook: Sendable {
     public var shownColours: ShownColours?
 }
 
+extension ChosenLook {
+    /// A catalog look as every run uses it (`apply --look`, `correct`, the embedding API): its cube, the space it
+    /// was authored in and, for an extracted look, the colours its pairs showed.
+    init(record: LookRecord, in catalog: Catalog, strength: Double? = nil) throws {
+        self.init(guid: record.guid, name: record.name, cube: try catalog.cube(record), strength: strength,
+                  workingSpace: try LookSpaces.profile(of: record),
+                  shownColours: LookExtraction.shownColours(of: record))
+    }
+}
+
 /// Where each image's creative look comes from: one explicit look, or its scene's default.
 public struct LookPlan: Sendable {
     /// The look given by `--look` or `--lut`, for every image.
@@ -53,7 +63,7 @@ public struct LookPlan: Sendable {
 }
 
 /// A run's adjustments of its creative look, each nil where the scene (or the look) decides.
-public struct LookTrims: Sendable, Equatable {
+public struct LookTrims: Sendable, Hashable {
     /// Look strength in percent, 0…200.
     public var strength: Double?
     /// Look contrast trim, −100…100.
@@ -81,7 +91,7 @@ public struct LookTrims: Sendable, Equatable {
 }
 
 /// What a `correct` run asks for as its creative look.
-public enum LookChoice: Sendable, Equatable {
+public enum LookChoice: Sendable, Hashable {
     /// Each image's scene default (from the catalog), or only `scene`'s when the scene is fixed.
     case sceneDefaults
     /// A catalog look by GUID, GUID prefix or name.
@@ -113,11 +123,7 @@ extension Workspace {
         case .none, .file:
             return LookPlan(explicit: nil, presets: presets)
         case .catalog(let reference):
-            let record = try catalog.resolveLook(reference)
-            return LookPlan(explicit: ChosenLook(guid: record.guid, name: record.name,
-                                                 cube: try catalog.cube(record), strength: nil,
-                                                 workingSpace: try LookSpaces.profile(of: record),
-                                                 shownColours: LookExtraction.shownColours(of: record)),
+            return LookPlan(explicit: try ChosenLook(record: try catalog.resolveLook(reference), in: catalog),
                             presets: presets)
         case .sceneDefaults:
             var defaults: [SceneLabel: ChosenLook] = [:]
@@ -127,12 +133,8 @@ extension Workspace {
             for record in records {
                 guard let label = SceneLabel(rawValue: record.label), scene == nil || scene == label,
                       let guid = record.defaultLookGuid else { continue }
-                let lookRecord = try catalog.resolveLook(guid)
-                defaults[label] = ChosenLook(guid: lookRecord.guid, name: lookRecord.name,
-                                             cube: try catalog.cube(lookRecord),
-                                             strength: Double(record.defaultLookStrength),
-                                             workingSpace: try LookSpaces.profile(of: lookRecord),
-                                             shownColours: LookExtraction.shownColours(of: lookRecord))
+                defaults[label] = try ChosenLook(record: try catalog.resolveLook(guid), in: catalog,
+                                                 strength: Double(record.defaultLookStrength))
             }
             return LookPlan(explicit: nil, sceneDefaults: defaults, presets: presets)
         }

@@ -42,6 +42,12 @@ public enum WorkflowError: Error, Equatable, Sendable, CustomStringConvertible {
     case outputFolder(path: String, reason: String)
     /// The output file of a one-image run names no image format.
     case outputName(String)
+    /// A grey card that cannot be used (`--grey-card`): the message names the card and why.
+    case greyCard(String)
+    /// A `--neutral` or `--grey-card` argument that cannot be used as given.
+    case neutralArgument(String)
+    /// A photo of a `--shoot` run that could not be read for its shoot's estimate (the message names it).
+    case shootPhoto(String)
     /// A file imported without a name whose file name makes no usable look name (`problem`: the name rule broken).
     case unusableFileName(file: String, problem: String)
     /// `looks revert` given a look's current version (`reference` as given): there is nothing to go back to.
@@ -141,6 +147,8 @@ public enum WorkflowError: Error, Equatable, Sendable, CustomStringConvertible {
         case .outputName(let path):
             return "\(path): not an image file name; end it with .png, .jpg, .tif, .webp, .heic or .avif, or with / "
                 + "to write into a folder of that name"
+        case .greyCard(let message), .neutralArgument(let message), .shootPhoto(let message):
+            return message
         }
     }
 }

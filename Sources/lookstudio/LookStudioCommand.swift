@@ -64,12 +64,27 @@ struct GlobalOptions: ParsableArguments {
         + "at most 86400 (default: $LOOKSTUDIO_PLUGIN_TIMEOUT, else 10).", valueName: "seconds"))
     var pluginTimeout: Double?
 
+    @Option(name: .long, help: ArgumentHelp("Address-space cap of the plugin host process in MiB, 256 to 1048576 "
+        + "(default: $LOOKSTUDIO_PLUGIN_MEMORY, else 4096); a plugin's allocations past it fail and are reported.",
+        valueName: "MiB"))
+    var pluginMemory: Int?
+
     func validate() throws {
         // The time limit `PluginHostConfiguration.standard` reads, checked here so a bad option or variable is an
         // argument error (exit 64) in every command, also those that never start a plugin host.
         do {
             _ = try PluginHostConfiguration.timeout(option: pluginTimeout,
                                                     environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        do {
+            _ = try PluginHostConfiguration.memoryMiB(option: pluginMemory,
+                                                      environment: ProcessInfo.processInfo.environment)
+        } catch .invalidMemory(let text, nil) {
+            let range = PluginHostConfiguration.memoryRange
+            throw ValidationError("--plugin-memory \(text): use a whole number of MiB from \(range.lowerBound) to "
+                + "\(range.upperBound), such as 8192")
         } catch {
             throw ValidationError(error.description)
         }
@@ -81,7 +96,8 @@ extension GlobalOptions {
     var workspace: Workspace {
         get throws {
             Workspace(catalog: catalog, pluginDirs: pluginDir,
-                      pluginIsolation: try PluginIsolation.standard(inProcess: inProcess, timeout: pluginTimeout),
+                      pluginIsolation: try PluginIsolation.standard(inProcess: inProcess, timeout: pluginTimeout,
+                                                                  memoryMiB: pluginMemory),
                       note: printError)
         }
     }

@@ -40,8 +40,19 @@ struct CatalogLocationTests {
                                                executablePath: "/opt/ls/bin/lookstudio") == ["/x"])
         let c = CatalogLocation.seedCandidates(explicit: nil, environment: ["LOOKSTUDIO_SEED_DIR": "/env"],
                                                executablePath: "/opt/ls/bin/lookstudio")
-        #expect(c == ["/env", "/opt/ls/bin", "/opt/ls", "/opt", "/usr/local/share/lookstudio",
-                      "/usr/share/lookstudio"])
+        #expect(c == ["/env", "/opt/ls/bin", "/opt/ls/bin/share/lookstudio", "/opt/ls", "/opt/ls/share/lookstudio",
+                      "/opt", "/opt/share/lookstudio", "/usr/local/share/lookstudio", "/usr/share/lookstudio"])
+    }
+
+    @Test func aLibraryInstalledUnderAPrefixFindsTheSeedInItsShareFolder() throws {
+        let prefix = try TestSupport.tempDir()
+        try FileManager.default.createDirectory(atPath: prefix + "/share/lookstudio/Catalog",
+                                                withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: prefix + "/share/lookstudio/Catalog/scenes.yaml",
+                                               contents: Data()))
+        let found = CatalogLocation.findSeed(explicit: nil, environment: [:],
+                                             executablePath: prefix + "/lib/liblookstudio.so")
+        #expect(found == prefix + "/share/lookstudio")
     }
 
     @Test func seedFoundByWalkingUpFromTheExecutable() {

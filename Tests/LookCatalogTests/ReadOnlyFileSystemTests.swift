@@ -85,3 +85,52 @@ import Testing
                 "\(r.stderr)")
     }
 }
+
+/// A catalog whose last commits are still in its `-wal`, on a read-only file system: every committed look is read,
+/// or the open is refused; never an older catalog shown as if complete (issue 56 item 4).
+@Suite struct ReadOnlyCatalogWithLogTests {
+    /// A copy of a catalog taken while a connection still holds it open after adding a seventh look, so that look
+    /// is only in the copy's `-wal` (with the `-shm` beside it, as a killed process leaves them).
+    static func copyWithLookInLog() throws -> (dir: String, path: String) {
+        let source = try TestSupport.newCatalog()
+        try source.addLook(NewLook(cube: try TestSupport.cube(size: 5, seed: 9), name: "Only In The Log",
+                                   sourceFormat: "cube"))
+        #expect(TestSupport.bytes(source.path + "-wal").count > 0)
+        let dir = try TestSupport.tempDir()
+        let path = dir + "/catalog.sqlite"
+        for suffix in ["", "-wal", "-shm"] {
+            try FileManager.default.copyItem(atPath: source.path + suffix, toPath: path + suffix)
+        }
+        withExtendedLifetime(source) {}
+        return (dir, path)
+    }
+
+    @Test(.enabled(if: CLI.available, "build lookstudio first (swift build)"))
+    func looksStillInTheLogAreReadOnAReadOnlyMount() throws {
+        let (dir, path) = try Self.copyWithLookInLog()
+        let list = try ReadOnlyFileSystemTests.runOnReadOnlyMount(dir, ["looks", "list", "--catalog", path])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains("Only In The Log"), "\(list.stdout)")
+        let show = try ReadOnlyFileSystemTests.runOnReadOnlyMount(dir, ["looks", "show", "Only In The Log",
+                                                                        "--catalog", path])
+        #expect(show.status == 0, "\(show.stderr)")
+        let verify = try ReadOnlyFileSystemTests.runOnReadOnlyMount(dir, ["catalog", "verify", "--catalog", path])
+        #expect(verify.status == 0 && verify.stdout.contains("(7 looks verified)"), "\(verify.stdout)")
+        let write = try ReadOnlyFileSystemTests.runOnReadOnlyMount(dir, ["scenes", "set", "100", "--vibrance", "20",
+                                                                         "--catalog", path])
+        #expect(write.status == 1 && write.stderr.contains("read-only"), "\(write.stderr)")
+    }
+
+    /// The probe's case: the `-wal` without its `-shm`. An immutable open showed 6 of 7 looks and `verify` said ok.
+    @Test(.enabled(if: CLI.available, "build lookstudio first (swift build)"))
+    func aLogSQLiteCannotReadThereIsRefusedWithTheReason() throws {
+        let (dir, path) = try Self.copyWithLookInLog()
+        try FileManager.default.removeItem(atPath: path + "-shm")
+        let list = try ReadOnlyFileSystemTests.runOnReadOnlyMount(dir, ["looks", "list", "--catalog", path])
+        #expect(list.status == 1)
+        #expect(list.stderr.hasPrefix("error: catalog \(path) has a write-ahead log \(path)-wal"), "\(list.stderr)")
+        #expect(list.stdout.isEmpty)
+        let verify = try ReadOnlyFileSystemTests.runOnReadOnlyMount(dir, ["catalog", "verify", "--catalog", path])
+        #expect(verify.status == 1 && verify.stderr.contains("write-ahead log"), "\(verify.stderr)")
+    }
+}

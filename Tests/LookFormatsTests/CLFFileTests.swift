@@ -98,4 +98,34 @@ struct CLFFileTests {
         #expect(try LUTFormat.format(of: "\(dir)/b.clf") == .clf)
         #expect(try LUTFormat.read(path: "\(dir)/a.xml").lut.cube == cube)
     }
+
+    /// The probe's 93-byte file (Fuzz/seeds/clf): a byte that is not UTF-8 (0xEE) in an attribute or element name
+    /// ended every command with SIGILL inside Foundation's XMLParser.
+    @Test(arguments: [
+        (#"<LUT3D i"#, #"="32f"/>"#),
+        (#"<LUT"#, #"3D/>"#),
+    ])
+    func aNameThatIsNotUTF8IsRefusedBeforeTheXMLParser(_ before: String, _ after: String) throws {
+        let head = "<?xml version=\"1.0\"?>\n<ProcessList id=\"a\" compCLFversion=\"3\">" + before
+        let file = Array(head.utf8) + [0xEE] + Array((after + "</ProcessList>\n").utf8)
+        let error = try #require(throws: LookFormatsError.self) { try CLFFile.parse(file, fileName: "t.clf") }
+        #expect(error.description.contains("not UTF-8") && error.description.contains("CLF") && error.line == 2)
+    }
+
+    /// The probe's 470 kB chain of 5,000 identity matrices: 70 s in `inspect` before the budget, now refused before
+    /// any baking with the figures.
+    @Test func aChainOverTheWorkBudgetIsRefusedUpFrontWithTheNumbers() throws {
+        let matrix = #"<Matrix inBitDepth="32f" outBitDepth="32f"><Array dim="3 3">1 0 0 0 1 0 0 0 1</Array></Matrix>"#
+        let xml = #"<ProcessList id="x" compCLFversion="3">"#
+            + String(repeating: matrix + "\n", count: 5000) + "</ProcessList>"
+        let start = Date()
+        let error = try #require(throws: LookFormatsError.self) { try Self.parse(xml) }
+        #expect(Date().timeIntervalSince(start) < 10)
+        #expect(error.description.contains("5,000 nodes baked into a 65³ cube would evaluate 5,000 × 274,625 = "
+            + "1,373,125,000 lattice points, over the budget of 268,435,456"), "\(error)")
+        #expect(error.description.contains("at most 977 nodes fit"))
+        // Within the budget, a chain still bakes.
+        let fits = #"<ProcessList id="x" compCLFversion="3">"# + String(repeating: matrix, count: 3) + "</ProcessList>"
+        #expect(try Self.parse(fits).lut.cube?.size == 65)
+    }
 }

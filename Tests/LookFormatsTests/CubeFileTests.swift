@@ -430,4 +430,14 @@ struct CubeFileWritingTests {
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path)
         #expect(leftovers == ["look.cube"])
     }
+
+    /// `write` streams the text in pieces (issue 56 item 7); the file is byte for byte what `serialize` gives.
+    @Test func writtenFileIsTheSerializedTextAcrossPieces() throws {
+        let cube = try ColorCube(size: 40) { SIMD3($0.z, $0.x * 0.5, 1 - $0.y) }
+        let lut = LUT(cube: cube, title: "Streamed")
+        let path = NSTemporaryDirectory() + "streamed-\(UUID().uuidString).cube"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try CubeFile.write(lut, to: path)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == CubeFile.serialize(lut))
+    }
 }

@@ -18,6 +18,24 @@ public struct ImagePreview: Sendable {
                       sourceHeight: image.height)
     }
 
+    /// Shrinks rows in caller memory (an embedding app's image) row by row, as a file's rows stream in: the same
+    /// preview as the file's for the same decoded pixels, with no copy of the image.
+    public init(rows: PixelRows, color: ColorDescription = ColorDescription(), maxLongSide: Int) throws(ImageIOError) {
+        var scaler = BoxDownscaler(width: rows.width, height: rows.height, maxLongSide: maxLongSide)
+        let n = rows.rowSamples
+        for y in 0..<rows.height {
+            switch rows.depth {
+            case .eight:
+                let row = UnsafeBufferPointer(start: rows.row(y).assumingMemoryBound(to: UInt8.self), count: n)
+                scaler.add(rows: 1, samples: row, channels: rows.channels)
+            case .sixteen:
+                let row = UnsafeBufferPointer(start: rows.row(y).assumingMemoryBound(to: UInt16.self), count: n)
+                scaler.add(rows: 1, samples: row, channels: rows.channels)
+            }
+        }
+        self.init(pixels: try scaler.finish(), color: color, sourceWidth: rows.width, sourceHeight: rows.height)
+    }
+
     /// Shrinks `image`, itself the whole source or a reduced decode of a `sourceWidth × sourceHeight` one.
     private init(shrinking image: PixelBuffer, color: ColorDescription, maxLongSide: Int, sourceWidth: Int,
                  sourceHeight: Int) throws(ImageIOError) {

@@ -126,7 +126,8 @@ public struct ApplyJob: Sendable {
             // Advisory: an input the census cannot read is left to the pipeline, whose error every apply gives.
             let share = try? LookExtraction.unshownShare(of: request.input, look: record, maxPixels: request.maxPixels)
             let extrapolated = (share ?? nil).flatMap { $0 >= LookExtractor.thinCoverage ? (record.name, $0) : nil }
-            return (try catalog.cube(record), try LookSpaces.profile(of: record), [], extrapolated)
+            let look = try ChosenLook(record: record, in: catalog)
+            return (look.cube, look.workingSpace, [], extrapolated)
         }
     }
 }

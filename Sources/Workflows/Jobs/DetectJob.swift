@@ -17,6 +17,8 @@ public struct DetectJob: Sendable {
         public var plan: AutoCorrection
         /// A colour profile the engine cannot use, and a face detector that failed.
         public var warnings: [String]
+        /// The analysis everything above was read from, kept to plan a correction later (detect once, apply many).
+        public var analysis: SceneAnalysis
 
         /// The `detect --json` object.
         public var report: DetectionReport { DetectionReport(detection, faces: faces, correction: plan) }
@@ -39,16 +41,31 @@ public struct DetectJob: Sendable {
         var warnings: [String] = []
         // The colour check `info` and `apply` make: a profile LittleCMS rejects is an error here too.
         if let warning = try ImageColor.checkProfile(path: image, maxPixels: maxPixels) { warnings.append(warning) }
-        let analysis = try SceneAnalysis(path: image, maxPixels: maxPixels)
-        if let failure = analysis.faceDetectionFailure { warnings.append("\(image): \(failure)") }
-        let detection = SceneDetector.detect(analysis)
-        let plan = try AutoCorrection.plan(CorrectionAnalysis(analysis))
+        let detected = try Self.detected(try SceneAnalysis(path: image, maxPixels: maxPixels), file: image,
+                                         warnings: warnings)
         if let overlay {
             let full = try ImageFormat.read(path: image, maxPixels: maxPixels).pixels
-            let label = "\(detection.label.rawValue) \(detection.label.name)  "
-                + (analysis.faces.count == 1 ? "1 face" : "\(analysis.faces.count) faces")
-            try ImageFormat.write(try FaceOverlay.draw(on: full, faces: analysis.faces, label: label), to: overlay)
+            let (label, faces) = (detected.detection.label, detected.faces)
+            let text = "\(label.rawValue) \(label.name)  " + (faces.count == 1 ? "1 face" : "\(faces.count) faces")
+            try ImageFormat.write(try FaceOverlay.draw(on: full, faces: faces, label: text), to: overlay)
         }
-        return Detected(detection: detection, faces: analysis.faces, plan: plan, warnings: warnings)
+        return detected
+    }
+
+    /// Analyses pixels in memory (the embedding API's detect): for the same decoded pixels, what a PNG or TIFF file
+    /// gets (a JPEG file is analysed through a DCT-reduced decode: `SceneAnalysis.init(rows:)`). `color` is the
+    /// pixels' description; a profile the engine cannot use is an error, as for a file.
+    public static func run(rows: PixelRows, color: ColorDescription) throws -> Detected {
+        let warning = try ImageColor.profile(for: color, file: "image").1
+        return try detected(try SceneAnalysis(rows: rows, color: color), file: "image",
+                            warnings: warning.map { [$0] } ?? [])
+    }
+
+    /// The scene, faces and correction plan of an analysis.
+    private static func detected(_ analysis: SceneAnalysis, file: String, warnings: [String]) throws -> Detected {
+        let failure = analysis.faceDetectionFailure.map { ["\(file): \($0)"] } ?? []
+        return Detected(detection: SceneDetector.detect(analysis), faces: analysis.faces,
+                        plan: try AutoCorrection.plan(CorrectionAnalysis(analysis)), warnings: warnings + failure,
+                        analysis: analysis)
     }
 }

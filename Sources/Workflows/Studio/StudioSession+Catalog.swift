@@ -118,8 +118,7 @@ extension StudioSession {
     /// look, never the server's folder.
     private func exporting(_ record: LookRecord, fileExtension: String, destination: ExportJob.Destination) throws
         -> StudioExport {
-        let folder = uploadFolder + "/export-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try uploads.makeSubfolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let safeName = String(record.name.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
         let main = folder + "/" + safeName + "." + fileExtension

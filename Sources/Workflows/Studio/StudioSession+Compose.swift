@@ -10,6 +10,9 @@ extension StudioSession {
     public func compose(_ request: StudioComposeRequest) throws -> ColorCube {
         let size = request.size ?? 33
         guard ColorCube.sizeRange.contains(size) else { throw WorkflowError.badSize(size) }
+        // The preview composes at `size`, but the recipe's own size is what saving it would use: refused now, not
+        // only when the user saves.
+        if let own = request.recipe.size, !ColorCube.sizeRange.contains(own) { throw WorkflowError.badSize(own) }
         let strength = request.strength ?? 100
         guard (0...200).contains(strength) else { throw WorkflowError.badStrength(strength) }
         var cube = try composer.compose(request.recipe, size: size)

@@ -28,7 +28,7 @@ public final class StudioSession: @unchecked Sendable {
     public let registry: PluginRegistry
     /// Composes the page's recipes with those plugins and the catalog's looks.
     public let composer: Composer
-    let uploadFolder: String
+    let uploads: UploadFolder
 
     struct Photo {
         var name: String
@@ -65,11 +65,18 @@ public final class StudioSession: @unchecked Sendable {
             let record = try catalog.resolveLook(reference)
             return ResolvedLook(guid: record.guid, name: record.name, cube: try catalog.cube(guid: record.guid))
         }
-        uploadFolder = NSTemporaryDirectory() + "lookstudio-studio-\(UUID().uuidString)"
+        UploadFolder.removeStale()
+        uploads = UploadFolder()
         for path in files { _ = try addPhoto(path: path) }
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: uploadFolder) }
+    /// Removes the dropped photos' files. The studio calls it however it stops; the photos stay decoded in memory.
+    public func removeUploads() { uploads.remove() }
+
+    /// The folder dropped photos are written to (made on the first drop).
+    public var uploadFolder: String { uploads.path }
+
+    deinit { uploads.remove() }
 
     /// Files given directly, and the images inside folders (not recursive), in order.
     static func expand(_ paths: [String]) throws -> [String] {
@@ -119,23 +126,26 @@ public final class StudioSession: @unchecked Sendable {
 
     /// Adds a photo dropped onto the page: the bytes are kept in the session's own temporary folder.
     public func addPhoto(bytes: [UInt8], name: String) throws -> StudioPhotoInfo {
-        guard bytes.count <= Self.maxUploadBytes else { throw WorkflowError.tooLarge(name: name, bytes.count) }
+        let upload = try beginUpload(name: name)
+        do {
+            try bytes.withUnsafeBytes { try upload.append($0) }
+        } catch {
+            upload.cancel()
+            throw error
+        }
+        return try upload.finish()
+    }
+
+    /// Starts receiving a photo dropped onto the page, named `name` (only shown: the file name is ours, so it cannot
+    /// point anywhere). Its bytes go straight to a file, so an upload is never held in memory whole.
+    public func beginUpload(name: String) throws -> StudioUpload {
         let display = String(URL(fileURLWithPath: name).lastPathComponent.prefix(200))
         let shown = display.isEmpty ? "dropped" : display
-        // The file name is ours; the dropped name is only shown, so it cannot point anywhere.
-        let file = uploadFolder + "/" + UUID().uuidString
         do {
-            try FileManager.default.createDirectory(atPath: uploadFolder, withIntermediateDirectories: true)
-            try Data(bytes).write(to: URL(fileURLWithPath: file), options: .atomic)
+            let (path, fd) = try uploads.create()
+            return StudioUpload(session: self, path: path, fd: fd, name: shown)
         } catch {
-            // The system's text names the server's temporary folder, which is nothing the page's user can act on.
-            throw WorkflowError.unreadablePhoto(name: shown, "the server could not write it to its temporary folder")
-        }
-        do {
-            return try addPhoto(path: file, name: shown)
-        } catch {
-            try? FileManager.default.removeItem(atPath: file)
-            throw error
+            throw StudioUpload.cannotWrite(shown)
         }
     }
 
@@ -184,5 +194,64 @@ public final class StudioSession: @unchecked Sendable {
     public func previewFile(photo id: Int, longSide: Int, jpeg: Bool) throws -> [UInt8] {
         let image = try preview(photo: id, longSide: longSide)
         return jpeg ? try JPEGImage.encode(image, quality: 88) : try PNGImage.encode(image, options: .photo)
+    }
+}
+
+/// A dropped photo being received into the session's upload folder: `append` its bytes as they arrive, then
+/// `finish` (decode and add it) or `cancel` (remove the file). Used by one request at a time.
+public final class StudioUpload: @unchecked Sendable {
+    private let session: StudioSession
+    private let path: String
+    private var fd: Int32
+    private let name: String
+    /// Bytes received so far.
+    public private(set) var count = 0
+
+    init(session: StudioSession, path: String, fd: Int32, name: String) {
+        self.session = session
+        self.path = path
+        self.fd = fd
+        self.name = name
+    }
+
+    /// The system's text names the server's temporary folder, which is nothing the page's user can act on.
+    static func cannotWrite(_ name: String) -> WorkflowError {
+        WorkflowError.unreadablePhoto(name: name, "the server could not write it to its temporary folder")
+    }
+
+    /// Writes the next bytes; refuses an upload over `StudioSession.maxUploadBytes`.
+    public func append(_ bytes: UnsafeRawBufferPointer) throws {
+        guard count + bytes.count <= StudioSession.maxUploadBytes else {
+            throw WorkflowError.tooLarge(name: name, count + bytes.count)
+        }
+        do {
+            try UploadFolder.write(bytes, to: fd)
+        } catch {
+            throw Self.cannotWrite(name)
+        }
+        count += bytes.count
+    }
+
+    /// Closes the file and decodes it as a photo of the session; on failure the file is removed.
+    public func finish() throws -> StudioPhotoInfo {
+        let closed = close(fd) == 0
+        fd = -1
+        guard closed else {
+            cancel()
+            throw Self.cannotWrite(name)
+        }
+        do {
+            return try session.addPhoto(path: path, name: name)
+        } catch {
+            cancel()
+            throw error
+        }
+    }
+
+    /// Abandons the upload and removes its file.
+    public func cancel() {
+        if fd >= 0 { close(fd) }
+        fd = -1
+        unlink(path)
     }
 }

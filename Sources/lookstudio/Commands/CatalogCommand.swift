@@ -60,7 +60,9 @@ struct CatalogCommand: ParsableCommand {
             let report = try global.workspace.recoverCatalog(to: target)
             for line in report.skipped { printError("warning: skipped \(line)") }
             print("\(report.path): recovered \(report.looks) looks and \(report.scenes) scenes"
-                + (report.skipped.isEmpty ? "" : "; \(report.skipped.count) items skipped (listed above)")
+                + (report.skipped.isEmpty ? "" : "; could not save \(report.skipped.count) "
+                    + (report.skipped.count == 1 ? "item" : "items") + ", each named in a warning above (they are "
+                    + "lost from the new catalog; the damaged file is left as it was)")
                 + (report.reseeded == 0 ? "" : "; \(report.reseeded) shipped looks and scenes added again from the seed"))
         }
 

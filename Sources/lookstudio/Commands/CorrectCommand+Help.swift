@@ -57,6 +57,27 @@ extension CorrectCommand {
         stage off. With --lut the catalog is not opened and the presets come from the shipped \
         Catalog/scenes.yaml.
 
+        Neutral references (docs/guide/correction.md) replace the model's guess at the cast with what you know. \
+        --neutral X,Y[,RADIUS] makes that region of the one photo grey: X and Y are its pixel column and row as \
+        the photo is displayed (after its EXIF rotation), RADIUS defaults to 1 % of the long side; the region's \
+        mean colour, in linear light, gets channel gains that make it grey at its own brightness. --grey-card \
+        CARD.jpg reads a photo of a grey card shot under the shoot's light once and applies its gains to every \
+        photo of the run: the card is found as the largest uniform region a grey could be under some light, or \
+        given as CARD.jpg@X,Y[,RADIUS]. --grey-level 18% also sets exposure: the reference is brought to that \
+        linear reflectance (18 % is a standard grey card) instead of keeping its level. A region that is clipped, \
+        too dark, off the photo, or a card not found is refused with where and why; a neutral reference is applied \
+        whole, whatever --white-balance, and even with --auto off (then it is the only correction).
+
+        Shoots: --shoot treats each folder's photos as one shoot (files given one by one are grouped by folder): \
+        each photo is read once for its evidence, one cast and one exposure are estimated from all of them \
+        (the model's likelihoods added across photos, a confidence from the joint posterior and from how far the \
+        photos' own estimates disagree) and the same correction is applied to each; a shoot of one photo is \
+        corrected as without --shoot. Today its confidence is set so that untouched shoots, and shoots of crops of \
+        one photo, never move, which leaves it applying no more than one photo alone would; --explain shows the \
+        shoot's estimate and --white-balance 200 --exposure 200 applies it whole. Split a memory card into \
+        shoots by capture time and camera first (docs/guide/correction.md shows how with exiftool). Not with \
+        --shard.
+
         JSON (--json): an array, one object per image in input order: {"confidence": 1.0, "error": null, \
         "faces": 0, "file": "…", "look_guid": "…", "look_name": "…", "look_strength": 100, "outputs": ["…"], \
         "scene": 100, "scene_name": "Black & White", "auto": {…}}; auto is null when the stage is off, else the plan: \
@@ -65,7 +86,8 @@ extension CorrectCommand {
         spread, confidence, colour, skin (or null), bright_achromatic (or null), amount, corrected, gains}, \
         "levels" {measured_black, veil, measured_white, black, white} (linear), "exposure" {key, estimate, spread, \
         confidence, face_key (or null), face_stops, stops}, "contrast" {spread_stops, amount}, "vibrance" \
-        {mean_saturation, amount, protect_skin}. confidence and faces are null for --scene LABEL, the look keys \
+        {mean_saturation, amount, protect_skin}, "shoot" (null, or with --shoot {shoot: the shoot's estimate, \
+        own_cast, own_exposure}); white_balance's "neutral" is null or the reference used. confidence and faces are null for --scene LABEL, the look keys \
         are null without a \
         look (look_guid also for --lut); error is set for an image that failed, and outputs lists what it \
         wrote before failing.
@@ -78,6 +100,10 @@ extension CorrectCommand {
             --look-saturation -20
           lookstudio correct photo.jpg -o out.jpg --no-look --explain
           lookstudio correct photo.jpg -o out.jpg --white-balance 50 --vibrance 0
+          lookstudio correct photo.jpg -o out.jpg --neutral 1830,940    # the grey wall there is neutral
+          lookstudio correct shoot/ -o graded/ --grey-card shoot/card.jpg --grey-level 18%
+          lookstudio correct shoot/ -o graded/ --grey-card card.jpg@2010,1400,80
+          lookstudio correct day1/ day2/ -o graded/ --shoot
           lookstudio correct photo.png -o out.png --recipe warm.yaml \\
             --look 2DA54C60 --look-strength 60
         """

@@ -45,6 +45,12 @@ struct CorrectCommand: ParsableCommand {
 
     @OptionGroup(title: "Automatic correction") var autoCorrection: AutoCorrectionOptions
 
+    @OptionGroup(title: "Neutral references") var neutral: NeutralOptions
+
+    @Flag(help: ArgumentHelp("Correct each folder's photos as one shoot: one cast and one exposure estimated from "
+                             + "all of them and applied to each (files given one by one are grouped by folder)."))
+    var shoot = false
+
     @Flag(help: "Print per image the scene, each correction's measured inputs and chosen amount, and the look.")
     var explain = false
 
@@ -69,6 +75,10 @@ struct CorrectCommand: ParsableCommand {
             throw ValidationError("give -o OUT (a file or folder), or --in-place to replace the inputs")
         }
         _ = try sceneChoice()
+        if shoot && batch.shard != nil {
+            throw ValidationError("--shoot pools every photo of a shoot, so it cannot go with --shard (which gives "
+                                  + "each process part of the photos); give each process whole folders instead")
+        }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         // The look flags' ranges are CorrectionParams' to know; a value out of them is an argument error (64).
         do {
@@ -141,12 +151,16 @@ struct CorrectCommand: ParsableCommand {
         options.maxPixels = pixelLimit.maxPixels
         options.color = try color.settings()
         options.encoder = outputOptions.encoder
+        let neutralChoice = try neutral.choice(files: allFiles, maxPixels: pixelLimit.maxPixels)
+        if case .card(let card) = neutralChoice, let warning = card.implausibility { printError("warning: \(warning)") }
         var job = CorrectJob(files: try batch.parsedShard().select(allFiles, inputs: inputs), strengths: strengths,
                              output: output, toFolder: toFolder, scene: scene, looks: plan,
                              trims: looks.trims, preLook: preLook, auto: autoCorrection.choice,
                              options: options, metadata: outputOptions.metadata,
                              warn: { printError("warning: \($0)") })
         job.inPlace = inPlace.inPlace
+        job.neutral = neutralChoice
+        job.shoots = shoot
         job.keepBackups = !inPlace.noBackup
         do {
             try job.checkDistinctOutputs(batchFiles: allFiles)

@@ -37,6 +37,8 @@ struct StudioCommand: ParsableCommand {
     func run() throws {
         let session = try StudioSession(paths: photos, catalogPath: global.catalogPath,
                                         pluginSearchPaths: PluginSearchPath.standard(pluginDirs: global.pluginDir))
+        // SIGINT and SIGTERM stop the server gracefully (its own handlers), so this runs on them too.
+        defer { session.removeUploads() }
         for refusal in session.registry.refusals { printError("warning: \(refusal)") }
         let server = StudioServer(session: session, port: port)
         let outcome = Locked<(any Error)?>(nil)

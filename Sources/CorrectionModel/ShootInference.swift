@@ -1,0 +1,155 @@
+import Foundation
+
+/// What one photo contributes to its shoot's estimate: its cast log-likelihood, a sample of its pixels for the
+/// exposure (read after the shoot's gains), its veil and its own estimate.
+public struct PhotoEvidence: Sendable {
+    /// The photo's own estimate, as `correct` makes it without `--shoot`.
+    public let own: CorrectionEstimate
+    let castLikelihood: [Double]?
+    /// Square roots of the normalised chroma histogram: two photos' dot product is their Bhattacharyya coefficient.
+    let castRoots: [Double]
+    let exposureSample: [SIMD3<Float>]
+    /// The exposure's histogram is read from at most this many pixels of the model's copy: a 128-bin histogram of
+    /// that many is as good as of all of them, and a shoot of hundreds of photos stays within a few hundred MB.
+    static let exposureSampleSize = 16_384
+}
+
+/// One cast and one exposure for a shoot (issue 53): the photos' likelihoods added, the prior once, and a
+/// confidence from the joint posterior's spread joined with the standard error of the photos' own estimates.
+public struct ShootEstimate: Sendable, Equatable, Codable {
+    /// The spreads (low, high) between which the confidence falls from 1 to 0, chosen on simulated shoots of the
+    /// validation split as the model's single-photo ramps were, untouched shoots of crops of one photo counted
+    /// (scripts/train/shoot-eval.py --calibrate; docs/design/correction.md, "Shoots"): wider ramps moved untouched
+    /// held-out shoots by up to 2.5–5.9 ΔE00. The model's own ramps belong to one photo's posterior. The exposure's
+    /// is off (no shoot's spread is below 0.01).
+    public static let castRamp = [0.07, 0.08], exposureRamp = [0.0, 0.01]
+
+    enum CodingKeys: String, CodingKey {
+        case photos, castPhotos = "cast_photos", exposurePhotos = "exposure_photos"
+        case cast, castSpread = "cast_spread", castDisagreement = "cast_disagreement"
+        case castAmount = "cast_amount", exposure, exposureSpread = "exposure_spread"
+        case exposureDisagreement = "exposure_disagreement", exposureAmount = "exposure_amount"
+    }
+
+    /// Photos pooled.
+    public var photos = 1
+    /// How many independent photos they count as for the cast and for the exposure (1…photos): photos that show
+    /// much the same colours or tones count as fewer.
+    public var castPhotos = 1.0, exposurePhotos = 1.0
+    /// The shoot's cast, as the log-chroma shift (log G/R, log G/B) it caused.
+    public var cast = SIMD2<Double>(0, 0)
+    /// The joint posterior's spread (log units).
+    public var castSpread = 0.0
+    /// Spread of the photos' own cast estimates around their mean (log units; 0 for one photo).
+    public var castDisagreement = 0.0
+    /// Share of the cast removed: the model's ramp at sqrt(spread² + disagreement²/n).
+    public var castAmount = 0.0
+    /// The shoot's exposure correction (stops), read after its cast gains.
+    public var exposure = 0.0
+    /// The joint exposure posterior's spread (stops).
+    public var exposureSpread = 0.0
+    /// Spread of the photos' own exposure estimates (stops; 0 for one photo).
+    public var exposureDisagreement = 0.0
+    /// Share of the exposure applied, as for the cast.
+    public var exposureAmount = 0.0
+
+    /// The estimate one photo is corrected with: its own veil, the shoot's cast and exposure.
+    public func estimate(for photo: PhotoEvidence) -> CorrectionEstimate {
+        guard photos > 1 else { return photo.own }
+        var e = photo.own
+        e.cast = cast
+        e.castSpread = castSpread
+        e.castAmount = castAmount
+        e.gains = SIMD3(exp(castAmount * cast.x), 1, exp(castAmount * cast.y))
+        e.exposure = exposure
+        e.exposureSpread = exposureSpread
+        e.exposureAmount = exposureAmount
+        e.stops = exposureAmount * exposure
+        return e
+    }
+}
+
+extension CorrectionModel {
+    /// What a photo's copy (as `analyse(small:)` takes it) contributes to its shoot.
+    public func evidence(small: [SIMD3<Float>]) -> PhotoEvidence {
+        let own = analyse(small: small)
+        let v = own.veil
+        let pixels = small.map { v > 0 ? (SIMD3<Double>($0) - v) / (1 - v) : SIMD3<Double>($0) }
+        let (hist, used) = castHistogram(pixels)
+        let likelihood = castResponse(hist, used: used, prior: false)
+        let step = max(1, pixels.count / PhotoEvidence.exposureSampleSize)
+        let sample = stride(from: 0, to: pixels.count, by: step).map { SIMD3<Float>(pixels[$0]) }
+        return PhotoEvidence(own: own, castLikelihood: used >= 64 ? likelihood : nil,
+                             castRoots: hist.map { ($0 / Double(max(1, used))).squareRoot() }, exposureSample: sample)
+    }
+
+    /// The shoot's estimate from its photos' evidence; a shoot of one photo is that photo's own estimate.
+    public func shoot(_ photos: [PhotoEvidence]) -> ShootEstimate {
+        var s = ShootEstimate()
+        s.photos = photos.count
+        guard photos.count > 1 else {
+            let own = photos.first?.own ?? CorrectionEstimate()
+            (s.cast, s.castSpread, s.castAmount) = (own.cast, own.castSpread, own.castAmount)
+            (s.exposure, s.exposureSpread, s.exposureAmount) = (own.exposure, own.exposureSpread, own.exposureAmount)
+            return s
+        }
+        let voting = photos.filter { $0.castLikelihood != nil }
+        var gains = SIMD3<Double>(1, 1, 1)
+        if !voting.isEmpty {
+            // Photos of one scene (crops, a burst) are not independent evidence: the summed likelihood counts the
+            // effective number of photos, n² / Σij BC(i, j) with BC the Bhattacharyya coefficient of their chroma
+            // histograms (a common cast leaves it unchanged), so eight crops of one photo weigh about one.
+            let nEff = Self.effectiveCount(voting.map(\.castRoots))
+            s.castPhotos = nEff
+            var summed = [Double](repeating: 0, count: chromaBias.count)
+            for photo in voting {
+                for (k, z) in photo.castLikelihood!.enumerated() { summed[k] += z }
+            }
+            let weight = nEff / Double(voting.count)
+            (s.cast, s.castSpread) = castSummary(zip(chromaBias, summed).map { Double($0) + weight * $1 })
+            // Photos of different scenes that disagree about the light lower the confidence: the standard error of
+            // their own estimates joins the joint posterior's spread, then the model's calibrated ramp decides.
+            let own = voting.map(\.own.cast)
+            let mean = own.reduce(SIMD2<Double>(0, 0), +) / Double(own.count)
+            s.castDisagreement = (own.map { (($0 - mean) * ($0 - mean)).sum() }.reduce(0, +)
+                                  / Double(own.count)).squareRoot()
+            let effective = (s.castSpread * s.castSpread
+                             + s.castDisagreement * s.castDisagreement / nEff).squareRoot()
+            s.castAmount = Self.ramp(effective, ShootEstimate.castRamp)
+            gains = SIMD3(exp(s.castAmount * s.cast.x), 1, exp(s.castAmount * s.cast.y))
+        }
+        var summed = [Double](repeating: 0, count: lumaBias.count)
+        var own = [Double](), roots = [[Double]]()
+        for photo in photos {
+            let hist = exposureHistogram(photo.exposureSample.map(SIMD3<Double>.init), gains: gains)
+            let total = Double(max(1, photo.exposureSample.count))
+            let response = exposureResponse(hist, total: total, prior: false)
+            for (k, z) in response.enumerated() { summed[k] += z }
+            // Each photo's own exposure is read after the shoot's gains, as the shoot's is.
+            own.append(exposureSummary(zip(response, lumaBias).map { $0 + Double($1) }).0)
+            roots.append(hist.map { ($0 / total).squareRoot() })
+        }
+        let nEff = Self.effectiveCount(roots)
+        s.exposurePhotos = nEff
+        let weight = nEff / Double(photos.count)
+        (s.exposure, s.exposureSpread) = exposureSummary(zip(lumaBias, summed).map { Double($0) + weight * $1 })
+        let mean = own.reduce(0, +) / Double(own.count)
+        s.exposureDisagreement = (own.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(own.count)).squareRoot()
+        let effective = (s.exposureSpread * s.exposureSpread
+                         + s.exposureDisagreement * s.exposureDisagreement / nEff).squareRoot()
+        s.exposureAmount = Self.ramp(effective, ShootEstimate.exposureRamp)
+        return s
+    }
+
+    /// n² / Σij ⟨r_i, r_j⟩ for the photos' square-rooted histograms r: n for photos with nothing in common, 1 for
+    /// copies of one. Σij ⟨r_i, r_j⟩ is the squared length of Σi r_i.
+    static func effectiveCount(_ roots: [[Double]]) -> Double {
+        guard roots.count > 1, let length = roots.first?.count else { return Double(roots.count) }
+        var sum = [Double](repeating: 0, count: length)
+        for r in roots {
+            for k in 0..<length { sum[k] += r[k] }
+        }
+        let total = sum.reduce(0) { $0 + $1 * $1 }
+        return total > 0 ? min(Double(roots.count), Double(roots.count * roots.count) / total) : Double(roots.count)
+    }
+}

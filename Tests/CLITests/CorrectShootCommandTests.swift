@@ -1,0 +1,72 @@
+import Foundation
+import ImageIO
+import LookCore
+import LookStudioTestSupport
+import Testing
+
+/// `correct --shoot`: one estimate for the photos of a folder, applied the same to each.
+@Suite struct CorrectShootCommandTests {
+    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("samples")
+
+    /// Copies three sample photos into `folder`.
+    static func shoot(in folder: String) throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for name in ["astronaut", "chelsea", "coffee"] {
+            try FileManager.default.copyItem(atPath: samples.appendingPathComponent(name + ".png").path,
+                                             toPath: folder + "/\(name).png")
+        }
+    }
+
+    /// The `auto` objects of `correct --json`'s output, in input order.
+    static func autos(_ stdout: String) throws -> [[String: Any]] {
+        let array = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [[String: Any]] ?? []
+        return array.compactMap { $0["auto"] as? [String: Any] }
+    }
+
+    @Test("every photo of a folder gets the shoot's estimate and its own beside it; --explain says so")
+    func oneEstimatePerShoot() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.shoot(in: dir + "/a")
+        let r = try CLI.run(["correct", dir + "/a", "-o", dir + "/out", "--no-look", "--shoot", "--json",
+                             "--explain"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let autos = try Self.autos(r.stdout)
+        #expect(autos.count == 3)
+        let shoots = autos.compactMap { $0["shoot"] as? [String: Any] }
+        #expect(shoots.count == 3, "\(r.stdout)")
+        let estimates = shoots.compactMap { $0["shoot"] as? [String: Any] }
+        #expect(estimates.compactMap { $0["photos"] as? Int } == [3, 3, 3])
+        let casts = estimates.compactMap { $0["cast"] as? [Double] }
+        #expect(casts.count == 3 && casts.allSatisfy { $0 == casts[0] }, "one cast for the shoot: \(casts)")
+        let owns = shoots.compactMap { $0["own_cast"] as? [String: Double] }
+        #expect(owns.count == 3 && owns[0] != owns[1], "each photo's own estimate differs: \(owns)")
+        #expect(r.stderr.components(separatedBy: "shoot of 3 (as ").count == 4, "\(r.stderr)")
+    }
+
+    @Test("a shoot of one photo is corrected as without --shoot, byte for byte")
+    func shootOfOne() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/one", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.samples.appendingPathComponent("coffee.png").path,
+                                         toPath: dir + "/one/coffee.png")
+        var r = try CLI.run(["correct", dir + "/one", "-o", dir + "/shoot/", "--no-look", "--shoot", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try Self.autos(r.stdout).first?["shoot"] is NSNull, "\(r.stdout)")
+        r = try CLI.run(["correct", dir + "/one", "-o", dir + "/alone/", "--no-look"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/shoot/coffee.png"))
+                == Data(contentsOf: URL(fileURLWithPath: dir + "/alone/coffee.png")))
+    }
+
+    @Test("--shoot with --shard is refused: a shard would pool part of a shoot")
+    func notWithShards() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.shoot(in: dir + "/a")
+        let r = try CLI.run(["correct", dir + "/a", "-o", dir + "/out", "--shoot", "--shard", "0/2"])
+        #expect(r.status == 64 && r.stderr.contains("--shoot pools every photo of a shoot"), "\(r.stderr)")
+    }
+}

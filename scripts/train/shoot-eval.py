@@ -1,0 +1,284 @@
+"""Shoot-level correction on held-out photos (issue 53): one cast and one exposure for a shoot, pooled from the
+model's posteriors, against the single-photo model, the exact-inverse oracle and a global auto-level.
+
+Shoots are drawn from one source unit of the test split (never across units): 8 photos, one fault for the whole
+shoot from the simulator's twelve families (the same fault, each photo its own noise and JPEG), seeded. Also
+untouched shoots (how far each photo moves) and shoots of 8 crops of one photo (no variety: must stay safe).
+
+The pooled posterior: each photo's cast likelihood Σx H_i(x) F(x − L) (the filter response, without the prior B)
+adds across the shoot's photos, and the prior is added once; the exposure likewise, each photo's luminance histogram
+read after the shoot's gains. The confidence is the model's own calibrated ramp applied to an effective spread that
+joins the joint posterior's spread and the standard error of the photos' own estimates (their spread / √n): photos of
+different scenes that disagree lower it. No constant is fitted here.
+
+Usage: shoot-eval.py MODEL.lscm UNIT_DIR [UNIT_DIR …] [--shoots N] [--seed S]
+"""
+import argparse
+import glob
+import os
+import sys
+
+import numpy as np
+from PIL import Image
+
+sys.path.insert(0, os.path.dirname(__file__))
+import model as M  # noqa: E402
+import simulate as S  # noqa: E402
+
+SIDE = 384
+SHOOT = 8
+TEMPERED = False
+
+
+def load_photo(path):
+    image = Image.open(path).convert("RGB")
+    image.thumbnail((SIDE, SIDE), Image.LANCZOS)
+    return np.asarray(image, dtype=np.float64) / 255.0
+
+
+def lab(srgb):
+    lin = S.to_linear(srgb)
+    xyz = lin @ np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]]).T
+    xyz = xyz / np.array([0.95047, 1.0, 1.08883])
+    f = np.where(xyz > (6 / 29) ** 3, np.cbrt(xyz), xyz / (3 * (6 / 29) ** 2) + 4 / 29)
+    return np.stack([116 * f[..., 1] - 16, 500 * (f[..., 0] - f[..., 1]), 200 * (f[..., 1] - f[..., 2])], -1)
+
+
+def de00(a, b):
+    """Mean CIEDE2000 between two sRGB float images (Sharma, Wu & Dalal 2005)."""
+    l1, a1, b1 = np.moveaxis(lab(a), -1, 0)
+    l2, a2, b2 = np.moveaxis(lab(b), -1, 0)
+    c1, c2 = np.hypot(a1, b1), np.hypot(a2, b2)
+    cm = (c1 + c2) / 2
+    g = 0.5 * (1 - np.sqrt(cm ** 7 / (cm ** 7 + 25.0 ** 7)))
+    a1p, a2p = (1 + g) * a1, (1 + g) * a2
+    c1p, c2p = np.hypot(a1p, b1), np.hypot(a2p, b2)
+    h1p = np.degrees(np.arctan2(b1, a1p)) % 360
+    h2p = np.degrees(np.arctan2(b2, a2p)) % 360
+    dl, dc = l2 - l1, c2p - c1p
+    dh = h2p - h1p
+    dh = np.where(dh > 180, dh - 360, np.where(dh < -180, dh + 360, dh))
+    dh = np.where(c1p * c2p == 0, 0, dh)
+    dhh = 2 * np.sqrt(c1p * c2p) * np.sin(np.radians(dh / 2))
+    lm, cmp_ = (l1 + l2) / 2, (c1p + c2p) / 2
+    hs = h1p + h2p
+    hm = np.where(c1p * c2p == 0, hs,
+                  np.where(np.abs(h1p - h2p) <= 180, hs / 2, np.where(hs < 360, (hs + 360) / 2, (hs - 360) / 2)))
+    t = (1 - 0.17 * np.cos(np.radians(hm - 30)) + 0.24 * np.cos(np.radians(2 * hm))
+         + 0.32 * np.cos(np.radians(3 * hm + 6)) - 0.20 * np.cos(np.radians(4 * hm - 63)))
+    sl = 1 + 0.015 * (lm - 50) ** 2 / np.sqrt(20 + (lm - 50) ** 2)
+    sc, sh = 1 + 0.045 * cmp_, 1 + 0.015 * cmp_ * t
+    rt = (-2 * np.sqrt(cmp_ ** 7 / (cmp_ ** 7 + 25.0 ** 7))
+          * np.sin(np.radians(60 * np.exp(-((hm - 275) / 25) ** 2))))
+    d = np.sqrt((dl / sl) ** 2 + (dc / sc) ** 2 + (dhh / sh) ** 2 + rt * (dc / sc) * (dhh / sh))
+    return float(d.mean())
+
+
+def quantise(x):
+    return np.round(np.clip(x, 0, 1) * 255) / 255
+
+
+def shoot_analysis(model, smalls, ramps):
+    """One estimate for the shoot: veils per photo, cast and exposure pooled (module docstring); `ramps` are the
+    (low, high) spreads of the cast's and the exposure's confidence."""
+    p = model.p
+    zero_c, zero_y = np.zeros_like(p["chroma_bias"]), np.zeros_like(p["luma_bias"])
+    veils, xs, z_sum, own, used, hists = [], [], 0.0, [], 0, []
+    for s in smalls:
+        v = M.veil(s, p["veil_threshold"])
+        x = M.remove_veil(s, v)
+        h, n = M.chroma_histogram(x)
+        veils.append(v)
+        xs.append(x)
+        if n < 64:
+            continue
+        z = M.chroma_logits(np.fft.rfft2(h), p["chroma_filter"], zero_c)
+        z_sum = z_sum + z
+        own.append(M.chroma_estimate(M.softmax(z + p["chroma_bias"], (0, 1)))[:2])
+        hists.append(h)
+        used += 1
+    if used == 0:
+        gains, u, vv, a_c, eff_c = np.ones(3), 0.0, 0.0, 0.0, np.inf
+    else:
+        # Photos of one scene (crops, bursts) are not independent evidence: with `tempered`, the summed likelihood
+        # counts n_eff = n² / Σij BC(i, j) photos (BC: the Bhattacharyya coefficient of their chroma histograms,
+        # which a common cast leaves unchanged), so eight crops of one photo weigh about one.
+        n_eff = float(used)
+        if TEMPERED and used > 1:
+            r = np.sqrt(np.array(hists).reshape(used, -1))
+            n_eff = used * used / float((r @ r.T).sum())
+        u, vv, spread = M.chroma_estimate(M.softmax(z_sum * (n_eff / used) + p["chroma_bias"], (0, 1)))
+        own = np.array(own)
+        sd = float(np.sqrt(own.var(axis=0).sum())) if used > 1 else 0.0
+        eff_c = float(np.hypot(spread, sd / np.sqrt(n_eff)))
+        a_c = M.ramp_amount(eff_c, *ramps[0])
+        gains = np.array([np.exp(a_c * u), 1.0, np.exp(a_c * vv)])
+    zl_sum, own_e, lhists = 0.0, [], []
+    for x in xs:
+        hy = M.luma_histogram(x * gains)
+        zl = M.luma_logits(hy, p["luma_filter"], zero_y)
+        zl_sum = zl_sum + zl
+        own_e.append(M.luma_estimate(M.softmax(zl + p["luma_bias"], (0,)))[0])
+        lhists.append(hy)
+    n_eff_e = float(len(xs))
+    if TEMPERED and len(xs) > 1:
+        r = np.sqrt(np.array(lhists))
+        n_eff_e = len(xs) ** 2 / float((r @ r.T).sum())
+    c, spread_e = M.luma_estimate(M.softmax(zl_sum * (n_eff_e / len(xs)) + p["luma_bias"], (0,)))
+    sd_e = float(np.std(own_e)) if len(xs) > 1 else 0.0
+    eff_e = float(np.hypot(spread_e, sd_e / np.sqrt(n_eff_e)))
+    a_e = M.ramp_amount(eff_e, *ramps[1])
+    return [dict(veil=v, gains=gains, stops=a_e * c) for v in veils], dict(cast=(u, vv), cast_amount=a_c,
+                                                                         exposure=c, exposure_amount=a_e,
+                                                                         cast_eff=eff_c, exposure_eff=eff_e)
+
+
+def naive_mean(model, smalls):
+    """The issue's prototype in the model's terms: the mean of the photos' own estimates, applied whole."""
+    own = [model.analyse(s) for s in smalls]
+    u = np.mean([a["cast"][0] for a in own])
+    vv = np.mean([a["cast"][1] for a in own])
+    c = np.mean([a["exposure"] for a in own])
+    gains = np.array([np.exp(u), 1.0, np.exp(vv)])
+    return [dict(veil=a["veil"], gains=gains, stops=c) for a in own]
+
+
+def fix(model, srgb, analysis):
+    return quantise(S.to_srgb(model.correct_linear(S.to_linear(srgb), analysis)))
+
+
+def auto_level(srgb):
+    low, high = srgb.min(), srgb.max()
+    return srgb if high - low < 1e-6 else (srgb - low) / (high - low)
+
+
+def run_shoot(model, goods, family, rng, ramps):
+    fault = S.draw_fault(rng, family) if family != "untouched" else None
+    faulted = [S.degrade(g, fault, rng) if fault else g for g in goods]
+    smalls = [M.downscale(S.to_linear(f)) for f in faulted]
+    pooled, joint = shoot_analysis(model, smalls, ramps)
+    naive = naive_mean(model, smalls)
+    rows = []
+    for g, f, s, pa, na in zip(goods, faulted, smalls, pooled, naive):
+        outs = dict(single=fix(model, f, model.analyse(s)), pooled=fix(model, f, pa), naive=fix(model, f, na))
+        if fault is None:
+            rows.append({k: de00(g, o) for k, o in outs.items()})
+            continue
+        before = max(de00(g, f), 1e-6)
+        row = {k: 1 - de00(g, o) / before for k, o in outs.items()}
+        row["oracle"] = 1 - de00(g, quantise(S.oracle(f, fault))) / before
+        row["autolevel"] = 1 - de00(g, auto_level(f)) / before
+        rows.append(row)
+    return rows, joint
+
+
+def calibrate(model, units, rng, shoots):
+    """The ramps as the model's were chosen (docs/design/correction.md, "Model" 4): over simulated shoots of the
+    validation units, the (low, high) pair that removes the largest share of the faulted shoots' error (log units)
+    while no untouched shoot — of different photos, or of crops of one photo — is moved by more than 0.04 log units
+    (cast) or 0.15 stops (exposure)."""
+    records = []
+    for kind in ["untouched"] * 2 + ["crops"] + list(S.FAMILIES):
+        family = "untouched" if kind == "crops" else kind
+        for photos in units.values():
+            for _ in range(shoots):
+                pick = rng.choice(len(photos), size=min(SHOOT, len(photos) - 1), replace=False)
+                goods = crops(photos[pick[0]], rng) if kind == "crops" else [photos[i] for i in pick]
+                fault = S.draw_fault(rng, family) if family != "untouched" else S.draw_fault(rng, "none")
+                smalls = [M.downscale(S.to_linear(S.degrade(g, fault, rng))) for g in goods]
+                _, joint = shoot_analysis(model, smalls, ((0, 1e9), (0, 1e9)))
+                truth = np.array([-np.log(fault["gains"][0]), -np.log(fault["gains"][2])])
+                records.append((family, joint, truth, -fault["ev"]))
+    spreads = np.round(np.arange(0.0, 0.6, 0.01), 3)
+    for what, limit in (("cast", 0.04), ("exposure", 0.15)):
+        best = None
+        for low in spreads:
+            for high in spreads[spreads > low]:
+                removed, total, worst = 0.0, 0.0, 0.0
+                for family, joint, truth, ev in records:
+                    if what == "cast":
+                        est, eff, true = np.array(joint["cast"]), joint["cast_eff"], truth
+                    else:
+                        est, eff, true = np.array([joint["exposure"]]), joint["exposure_eff"], np.array([ev])
+                    a = M.ramp_amount(eff, low, high)
+                    before = np.linalg.norm(true)
+                    after = np.linalg.norm(true - a * est)
+                    if family == "untouched":
+                        worst = max(worst, after)
+                    else:
+                        removed += before - after
+                        total += before
+                if worst <= limit and (best is None or removed / total > best[0]):
+                    best = (removed / total, low, high)
+        effs = [r[1][what + "_eff"] for r in records if r[0] == "untouched"]
+        print(f"{what}: ramp {best[1]:.2f}…{best[2]:.2f} removes {best[0]:.3f} of the faulted shoots' error "
+              f"(untouched shoots' effective spreads {min(effs):.3f}…{max(effs):.3f}; {len(records)} shoots)")
+
+
+def crops(photo, rng, n=SHOOT):
+    h, w, _ = photo.shape
+    out = []
+    for _ in range(n):
+        ch, cw = int(h * rng.uniform(0.5, 0.7)), int(w * rng.uniform(0.5, 0.7))
+        y, x = rng.integers(0, h - ch + 1), rng.integers(0, w - cw + 1)
+        out.append(photo[y:y + ch, x:x + cw])
+    return out
+
+
+def summary(values):
+    v = np.asarray(values)
+    return f"mean {v.mean():+.3f}  p10 {np.percentile(v, 10):+.3f}  worst {v.min():+.3f}  (n {len(v)})"
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("model")
+    parser.add_argument("units", nargs="+")
+    parser.add_argument("--shoots", type=int, default=3, help="shoots per unit and family")
+    parser.add_argument("--crop-photos", type=int, default=6)
+    parser.add_argument("--seed", type=int, default=53)
+    parser.add_argument("--calibrate", action="store_true", help="choose the ramps on these (validation) units")
+    parser.add_argument("--cast-ramp", type=float, nargs=2, default=(0.0, 1e-6))
+    parser.add_argument("--exposure-ramp", type=float, nargs=2, default=(0.02, 0.04))
+    parser.add_argument("--tempered", action="store_true", help="weigh the photos by their effective number")
+    args = parser.parse_args()
+    global TEMPERED
+    TEMPERED = args.tempered
+    model = M.load(args.model)[0]
+    rng = np.random.default_rng(args.seed)
+    units = {u: [load_photo(p) for p in sorted(glob.glob(os.path.join(u, "*.jpg")) + glob.glob(os.path.join(u, "*.png")))]
+             for u in args.units}
+    if args.calibrate:
+        calibrate(model, units, rng, args.shoots)
+        return
+    ramps = (args.cast_ramp, args.exposure_ramp)
+    for kind, make in (("shoots of 8 photos of one unit", None), ("shoots of 8 crops of one photo", crops)):
+        table = {}
+        for family in ["untouched"] + list(S.FAMILIES):
+            if make is None:
+                for photos in units.values():
+                    for _ in range(args.shoots):
+                        pick = rng.choice(len(photos), size=min(SHOOT, len(photos)), replace=False)
+                        rows, _ = run_shoot(model, [photos[i] for i in pick], family, rng, ramps)
+                        table.setdefault(family, []).extend(rows)
+            else:
+                everyone = [p for ps in units.values() for p in ps]
+                for i in rng.choice(len(everyone), size=args.crop_photos, replace=False):
+                    rows, _ = run_shoot(model, make(everyone[i], rng), family, rng, ramps)
+                    table.setdefault(family, []).extend(rows)
+        print(f"== {kind}")
+        for family, rows in table.items():
+            keys = ["single", "naive", "pooled"] + ([] if family == "untouched" else ["oracle", "autolevel"])
+            what = "moved dE00 (max)" if family == "untouched" else "recovery"
+            for key in keys:
+                values = [r[key] for r in rows]
+                extra = f"  max {max(values):.3f}" if family == "untouched" else ""
+                print(f"{family:11s} {key:9s} {what}: {summary(values)}{extra}")
+        faults = [r for f, rows in table.items() if f != "untouched" for r in rows]
+        for key in ["single", "naive", "pooled", "oracle", "autolevel"]:
+            print(f"{'all faults':11s} {key:9s} recovery: {summary([r[key] for r in faults])}")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
