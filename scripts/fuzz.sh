@@ -34,7 +34,10 @@ swift="${SWIFT:-swift}"
 targets="${*:-$(cd "$root/Fuzz" && ls ./*.swift | sed 's|^\./||; s|\.swift$||' | sort | tr '\n' ' ')}"
 
 cd "$root"
-flags="-Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address"
+# The modules get libFuzzer's coverage without its main(): a build-tool plugin's executable (EmbedAssetsTool,
+# which Workflows pulls in through LookGallery) is linked with these flags too, and libFuzzer's main() would clash
+# with its own. Each fuzzer is linked with -sanitize=fuzzer below.
+flags="-Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,indirect-calls,trace-cmp,inline-8bit-counters,pc-table -Xcc -fsanitize=fuzzer-no-link,address"
 mkdir -p "$scratch"
 # A C target that only another C target depends on (CCPUFeatures, under CLUTKernels) gets its module map from
 # `--target`, not its object, so it is named itself.
@@ -50,7 +53,8 @@ build=$(cd "$scratch/release" && pwd -P)  # a symlink to the triple folder; find
 # object in the scratch folder, and linking that would bring back references to types that no longer exist.
 current_objects() {
     for dir in "$build"/*.build; do
-        case "$dir" in */lookstudio.build|*Tests.build|*Plugin.build) continue ;; esac
+        # Executables (the CLI, the build-tool plugin's EmbedAssetsTool) bring their own main().
+        case "$dir" in */lookstudio.build|*Tests.build|*Plugin.build|*/EmbedAssetsTool*.build) continue ;; esac
         if [ -f "$dir/sources" ]; then
             while read -r source; do
                 [ -f "$dir/$(basename "$source").o" ] && echo "$dir/$(basename "$source").o"
