@@ -29,7 +29,6 @@ public func lookstudio_detect(_ engine: OpaquePointer?, _ image: OpaquePointer?,
                               _ error: UnsafeMutablePointer<OpaquePointer?>?) -> lookstudio_status {
     call(error) { () throws(LookStudioError) in
         let out = try output(analysis, "analysis")
-        out.pointee = nil
         let engine = try Handles.object(engine, .engine, as: Engine.self, role: "engine")
         let image = try Handles.object(image, .image, as: ImageBox.self, role: "image").image
         out.pointee = Handles.make(AnalysisBox(try engine.detect(image)), .analysis)
@@ -42,7 +41,6 @@ public func lookstudio_detect_file(_ engine: OpaquePointer?, _ path: UnsafePoint
                                    _ error: UnsafeMutablePointer<OpaquePointer?>?) -> lookstudio_status {
     call(error) { () throws(LookStudioError) in
         let out = try output(analysis, "analysis")
-        out.pointee = nil
         let engine = try Handles.object(engine, .engine, as: Engine.self, role: "engine")
         guard let path = try Structs.text(path, role: "path") else {
             throw LookStudioError(.invalidArgument, "path is NULL: give an image file")

@@ -13,7 +13,6 @@ public func lookstudio_engine_open(_ options: UnsafePointer<lookstudio_engine_op
                                    _ error: UnsafeMutablePointer<OpaquePointer?>?) -> lookstudio_status {
     call(error) { () throws(LookStudioError) in
         let out = try output(engine, "engine")
-        out.pointee = nil
         var given = lookstudio_engine_options()
         lookstudio_engine_options_init(&given)
         if let options { given = try Structs.read(options, defaults: given, name: "lookstudio_engine_options") }
@@ -66,7 +65,6 @@ public func lookstudio_looks_list(_ engine: OpaquePointer?, _ tag: UnsafePointer
                                   _ error: UnsafeMutablePointer<OpaquePointer?>?) -> lookstudio_status {
     call(error) { () throws(LookStudioError) in
         let out = try output(looks, "looks")
-        out.pointee = nil
         let engine = try Handles.object(engine, .engine, as: Engine.self, role: "engine")
         let list = try engine.looks(tag: try Structs.text(tag, role: "tag"))
         out.pointee = Handles.make(LooksBox(list), .looks)
@@ -79,7 +77,6 @@ public func lookstudio_look_find(_ engine: OpaquePointer?, _ reference: UnsafePo
                                  _ error: UnsafeMutablePointer<OpaquePointer?>?) -> lookstudio_status {
     call(error) { () throws(LookStudioError) in
         let out = try output(looks, "looks")
-        out.pointee = nil
         let engine = try Handles.object(engine, .engine, as: Engine.self, role: "engine")
         guard let reference = try Structs.text(reference, role: "reference") else {
             throw LookStudioError(.invalidArgument, "reference is NULL: give a look's GUID, GUID prefix or name")

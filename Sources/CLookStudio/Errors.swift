@@ -40,11 +40,13 @@ func call(_ errorOut: UnsafeMutablePointer<OpaquePointer?>?, _ body: () throws(L
     }
 }
 
-/// Checks an out-pointer the call fills.
-func output<T>(_ pointer: UnsafeMutablePointer<T>?, _ role: String) throws(LookStudioError) -> UnsafeMutablePointer<T> {
+/// Where a call stores the handle it makes, cleared first so a failed call leaves NULL there; refused when NULL.
+func output(_ pointer: UnsafeMutablePointer<OpaquePointer?>?, _ role: String) throws(LookStudioError)
+    -> UnsafeMutablePointer<OpaquePointer?> {
     guard let pointer else {
         throw LookStudioError(.invalidArgument, "\(role) is NULL: pass where to store the result")
     }
+    pointer.pointee = nil
     return pointer
 }
 

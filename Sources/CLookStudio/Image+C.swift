@@ -19,7 +19,6 @@ public func lookstudio_image_create(_ desc: UnsafePointer<lookstudio_image_desc>
                                     _ error: UnsafeMutablePointer<OpaquePointer?>?) -> lookstudio_status {
     call(error) { () throws(LookStudioError) in
         let out = try output(image, "image")
-        out.pointee = nil
         let d = try Structs.read(desc, defaults: lookstudio_image_desc(), name: "lookstudio_image_desc")
         out.pointee = Handles.make(ImageBox(try wrap(d)), .image)
     }
