@@ -7,7 +7,7 @@ import LookFormats
 enum CLFTarget {
     static let target = ExportTarget(
         id: "clf", format: "Common LUT Format (SMPTE ST 2136-1) for OpenColorIO tools", fileExtension: "clf",
-        defaultSize: 33, sizes: 2...129, valueRange: "float 32f (0…1 here)",
+        defaultSize: 33, sizes: 2...129, valueRange: "float 32f (beyond 0…1 kept)",
         cannotCarry: "strength (the working space travels as InputDescriptor/OutputDescriptor)",
         write: { look, size, path in try write(look, size: size, to: path, target: "clf") })
 
@@ -15,7 +15,7 @@ enum CLFTarget {
     static func write(_ look: ExportLook, size: Int, to path: String, target: String) throws -> ExportResult {
         // `Exporter.export` checks the path it was given; `ocio` writes this file beside that one.
         try OutputSafety.checkDestination(path)
-        let (cube, warnings) = try look.table(size: size, target: target, keepSpace: true)
+        let (cube, warnings) = try look.table(size: size, target: target, keepSpace: true, keepRange: true)
         let space = look.workingSpace.description
         try CLFFile.write(cube, to: path, id: "lookstudio-" + slug(look.name), name: look.name,
                           description: "LookStudio look \"\(look.name)\"",

@@ -31,13 +31,15 @@ public struct ExportLook: Sendable {
     /// True when the working space is sRGB, the space every format without a colour-space field assumes.
     public var isSRGB: Bool { workingSpace.isEquivalent(to: ColorProfile(.sRGB)) }
 
-    /// The table a format stores, at `size` points, values clamped to 0…1.
+    /// The table a format stores, at `size` points.
     ///
     /// `keepStrength`: the format carries strength itself, so the cube is written at full strength.
     /// `keepSpace`: the format names the working space, so values stay in it; otherwise sRGB → working space →
-    /// look → sRGB is composed into the table. Each thing baked or clamped adds a warning naming `target`.
-    public func table(size: Int, target: String, keepStrength: Bool = false, keepSpace: Bool = false)
-        throws -> (cube: ColorCube, warnings: [String]) {
+    /// look → sRGB is composed into the table. `keepRange`: the format stores floats its consumers read beyond
+    /// 0…1, so an HDR look's values are written as they are; otherwise they are clamped to 0…1. Each thing baked
+    /// or clamped adds a warning naming `target`.
+    public func table(size: Int, target: String, keepStrength: Bool = false, keepSpace: Bool = false,
+                      keepRange: Bool = false) throws -> (cube: ColorCube, warnings: [String]) {
         var warnings: [String] = []
         var cube = keepStrength ? self.cube : try self.cube.scaled(strength: strength)
         if !keepStrength && strength != 1 {
@@ -53,6 +55,7 @@ public struct ExportLook: Sendable {
                             + "is baked in, so the table maps sRGB to sRGB")
         }
         cube = try cube.resampled(to: size)
+        if keepRange { return (cube, warnings) }
         let (clamped, count) = cube.clampedToUnitRange()
         if count > 0 { warnings.append("\(target): \(count) values outside 0…1 were clamped") }
         return (clamped, warnings)

@@ -9,7 +9,7 @@ import ImageIO
 enum OCIOTarget {
     static let target = ExportTarget(
         id: "ocio", format: "OpenColorIO 2 config (config.ocio + CLF): Nuke, Blender, Maya, Houdini, Krita",
-        fileExtension: "ocio", defaultSize: 33, sizes: 2...129, valueRange: "float 32f (0…1 here)",
+        fileExtension: "ocio", defaultSize: 33, sizes: 2...129, valueRange: "float 32f (beyond 0…1 kept)",
         cannotCarry: "strength (the working space is named as the look's process space)",
         write: write)
 

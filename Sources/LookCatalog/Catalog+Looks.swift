@@ -82,11 +82,11 @@ extension Catalog {
         if let cached = cache.cube(key, hash: hash) { return cached }
         // Hash and blob in one read, so the cube is stored under the hash it has.
         let row = try read { db in
-            try Row.fetchOne(db, sql: "SELECT content_hash, png, layout FROM looks WHERE guid = ?", arguments: [key])
+            try Row.fetchOne(db, sql: "SELECT content_hash, \(LookBlob.columns) FROM looks WHERE guid = ?",
+                             arguments: [key])
         }
         guard let row else { throw CatalogError.lookNotFound(guid) }
-        let png: Data = row["png"]
-        let cube = try decodeBlob([UInt8](png), guid: key, layout: row["layout"])
+        let cube = try decodeBlob(row, guid: key)
         cache.store(cube, for: key, hash: row["content_hash"])
         return cube
     }
@@ -145,7 +145,7 @@ extension Catalog {
                 layout: blob.layout, contentHash: blob.hash, sourceFormat: new.sourceFormat,
                 sourceFile: new.sourceFile, description: new.description, recipeYAML: new.recipeYAML,
                 createdAt: Date(), tags: tags, workingSpace: new.workingSpace, workingSpaceICC: new.workingSpaceICC)
-            try Catalog.insert(db, record, png: blob.png)
+            try Catalog.insert(db, record, blob: blob)
             return .added(try Catalog.fetchLook(db, guid: record.guid) ?? record)
         }
     }
@@ -176,20 +176,24 @@ extension Catalog {
                 + " WHERE content_hash = ? AND guid != ?", arguments: [blob.hash, key]) {
                 throw CatalogError.contentTaken(guid: key, by: "\(other.guid) (\(other.name))")
             }
-            try db.execute(sql: "UPDATE looks SET png = ?, layout = ?, cube_size = ?, content_hash = ? WHERE guid = ?",
-                           arguments: [Data(blob.png), blob.layout, cube.size, blob.hash, key])
+            try db.execute(sql: """
+                UPDATE looks SET png = ?, layout = ?, value_min = ?, value_max = ?, cube_size = ?, content_hash = ?
+                WHERE guid = ?
+                """, arguments: [Data(blob.png), blob.layout, blob.range.lower, blob.range.upper, cube.size, blob.hash,
+                                 key])
             return CubeReplacement(before: before, after: try Catalog.fetchLook(db, guid: key) ?? before)
         }
         cache.remove(key)
         return replacement
     }
 
-    static func insert(_ db: Database, _ record: LookRecord, png: [UInt8]) throws {
+    static func insert(_ db: Database, _ record: LookRecord, blob: LookBlob.Encoded) throws {
         try db.execute(sql: """
-            INSERT INTO looks (guid, name, cube_size, png, layout, content_hash, source_format, source_file,
-                               description, recipe_yaml, created_at, working_space, working_space_icc)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [record.guid, record.name, record.cubeSize, Data(png), record.layout,
+            INSERT INTO looks (guid, name, cube_size, png, layout, value_min, value_max, content_hash, source_format,
+                               source_file, description, recipe_yaml, created_at, working_space, working_space_icc)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [record.guid, record.name, record.cubeSize, Data(blob.png), record.layout,
+                             blob.range.lower, blob.range.upper,
                              record.contentHash, record.sourceFormat, record.sourceFile, record.description,
                              record.recipeYAML, record.createdAt, record.workingSpace,
                              record.workingSpaceICC.map { Data($0) }])
@@ -317,8 +321,9 @@ extension Catalog {
                 problems.append(VerifyProblem(guid: "catalog", message: "a row of \(table) refers to a missing row"))
             }
             let rows = try Row.fetchCursor(db, sql: """
-                SELECT guid, cube_size, layout, content_hash, png FROM looks
-                UNION ALL SELECT look_guid || '@' || version, cube_size, layout, content_hash, png FROM look_versions
+                SELECT guid, cube_size, content_hash, \(LookBlob.columns) FROM looks
+                UNION ALL SELECT look_guid || '@' || version, cube_size, content_hash, \(LookBlob.columns)
+                FROM look_versions
                 """)
             var count = 0
             while let row = try rows.next() {
@@ -326,10 +331,8 @@ extension Catalog {
                 if !guid.contains("@") { count += 1 }
                 let size: Int = row["cube_size"]
                 let hash: String = row["content_hash"]
-                let layout: String = row["layout"]
-                let png: Data = row["png"]
                 do {
-                    let cube = try LookBlob.decode([UInt8](png), guid: guid, layout: layout)
+                    let cube = try LookBlob.decode(row: row, guid: guid)
                     if cube.size != size {
                         problems.append(VerifyProblem(guid: guid, message: "blob holds a \(cube.size)³ cube, "
                             + "the row says \(size)³"))

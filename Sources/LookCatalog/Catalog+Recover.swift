@@ -253,10 +253,9 @@ private struct RowCopier {
 
     /// Why a row's stored cube cannot be used, or nil when it decodes and matches its recorded hash.
     static func blobProblem(_ row: Row, guid: String) -> String? {
-        guard let png: Data = row["png"], let layout: String = row["layout"], let hash: String = row["content_hash"]
-        else { return "blob, layout or hash missing" }
+        guard let hash: String = row["content_hash"] else { return "content hash missing" }
         do {
-            let cube = try LookBlob.decode([UInt8](png), guid: guid, layout: layout)
+            let cube = try LookBlob.decode(row: row, guid: guid)
             if LookBlob.contentHash(cube) != hash { return "blob does not match its content hash" }
             return nil
         } catch {

@@ -21,20 +21,23 @@ extension Catalog {
                 throw CatalogError.contentTaken(guid: key, by: "\(other.guid) (\(MessageText.quote(other.name)))")
             }
             try db.execute(sql: """
-                INSERT INTO look_versions (look_guid, version, cube_size, png, layout, content_hash, source_format,
-                                           source_file, recipe_yaml, working_space, working_space_icc, created_at)
-                SELECT guid, version, cube_size, png, layout, content_hash, source_format, source_file, recipe_yaml,
-                       working_space, working_space_icc, coalesce(version_created_at, created_at)
+                INSERT INTO look_versions (look_guid, version, cube_size, png, layout, value_min, value_max,
+                                           content_hash, source_format, source_file, recipe_yaml, working_space,
+                                           working_space_icc, created_at)
+                SELECT guid, version, cube_size, png, layout, value_min, value_max, content_hash, source_format,
+                       source_file, recipe_yaml, working_space, working_space_icc,
+                       coalesce(version_created_at, created_at)
                 FROM looks WHERE guid = ?
                 """, arguments: [key])
             try db.execute(sql: """
-                UPDATE looks SET png = ?, layout = ?, cube_size = ?, content_hash = ?, source_format = ?,
-                                 source_file = ?, recipe_yaml = ?, working_space = ?, working_space_icc = ?,
-                                 version = version + 1, version_created_at = ?, description = coalesce(?, description)
+                UPDATE looks SET png = ?, layout = ?, value_min = ?, value_max = ?, cube_size = ?, content_hash = ?,
+                                 source_format = ?, source_file = ?, recipe_yaml = ?, working_space = ?,
+                                 working_space_icc = ?, version = version + 1, version_created_at = ?,
+                                 description = coalesce(?, description)
                 WHERE guid = ?
-                """, arguments: [Data(blob.png), blob.layout, new.cube.size, blob.hash, new.sourceFormat,
-                                 new.sourceFile, new.recipeYAML, new.workingSpace, new.workingSpaceICC.map { Data($0) },
-                                 Date(), description, key])
+                """, arguments: [Data(blob.png), blob.layout, blob.range.lower, blob.range.upper, new.cube.size,
+                                 blob.hash, new.sourceFormat, new.sourceFile, new.recipeYAML, new.workingSpace,
+                                 new.workingSpaceICC.map { Data($0) }, Date(), description, key])
             return VersionOutcome(before: before, after: try Catalog.fetchLook(db, guid: key) ?? before)
         }
         cache.remove(key)
@@ -67,13 +70,13 @@ extension Catalog {
         let key = "\(record.guid.uppercased())@\(record.version)"
         if let cached = cache.cube(key, hash: record.contentHash) { return cached }
         let row = try read { db in
-            try Row.fetchOne(db, sql: "SELECT png, layout FROM look_versions WHERE look_guid = ? AND version = ?",
-                             arguments: [record.guid.uppercased(), record.version])
+            try Row.fetchOne(db, sql: """
+                SELECT \(LookBlob.columns) FROM look_versions WHERE look_guid = ? AND version = ?
+                """, arguments: [record.guid.uppercased(), record.version])
         }
         guard let row else { throw CatalogError.versionNotFound(guid: record.guid, version: record.version,
                                                                  available: []) }
-        let png: Data = row["png"]
-        let cube = try decodeBlob([UInt8](png), guid: key, layout: row["layout"])
+        let cube = try decodeBlob(row, guid: key)
         cache.store(cube, for: key, hash: record.contentHash)
         return cube
     }

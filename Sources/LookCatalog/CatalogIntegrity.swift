@@ -98,9 +98,9 @@ extension Catalog {
     }
 
     /// Decodes a look blob read from the file, noting the damage when it does not decode.
-    func decodeBlob(_ png: [UInt8], guid: String, layout: String) throws -> ColorCube {
+    func decodeBlob(_ row: Row, guid: String) throws -> ColorCube {
         do {
-            return try LookBlob.decode(png, guid: guid, layout: layout)
+            return try LookBlob.decode(row: row, guid: guid)
         } catch let error as CatalogError {
             noteDamage(error)
             throw error

@@ -6,7 +6,7 @@ import GRDB
 /// here, which also raises `PRAGMA user_version` to its position so older builds can refuse the file.
 enum CatalogSchema {
     /// The schema version this build writes: the number of migrations.
-    static let version = 4
+    static let version = 5
 
     /// Every migration, in order.
     static var migrator: DatabaseMigrator {
@@ -15,6 +15,7 @@ enum CatalogSchema {
         migrator.registerMigration("v2-look-working-space", migrate: addLookWorkingSpace)
         migrator.registerMigration("v3-scene-corrections", migrate: addSceneCorrections)
         migrator.registerMigration("v4-look-versions", migrate: addLookVersions)
+        migrator.registerMigration("v5-look-value-range", migrate: addLookValueRange)
         return migrator
     }
 
@@ -141,6 +142,19 @@ enum CatalogSchema {
             );
             PRAGMA user_version = 4;
             """)
+    }
+
+    /// v5: a stored cube records the values its 16-bit codes span, so looks with values outside 0…1 (HDR and
+    /// log-to-display LUTs) are kept instead of clamped. Every cube stored before was clamped to 0…1 and stored
+    /// over it, which is the default.
+    static func addLookValueRange(_ db: Database) throws {
+        for table in ["looks", "look_versions"] {
+            try db.execute(sql: """
+                ALTER TABLE \(table) ADD COLUMN value_min REAL NOT NULL DEFAULT 0 CHECK (value_min <= 0);
+                ALTER TABLE \(table) ADD COLUMN value_max REAL NOT NULL DEFAULT 1 CHECK (value_max >= 1);
+                """)
+        }
+        try db.execute(sql: "PRAGMA user_version = 5")
     }
 
     /// The shipped scenes' correction presets at schema version 2, by scene GUID (frozen with the migration).

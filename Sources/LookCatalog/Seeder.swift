@@ -192,7 +192,7 @@ enum Seeder {
                                 contentHash: blob.hash, sourceFormat: "shipped", sourceFile: look.file,
                                 description: look.description, recipeYAML: look.recipeYAML, createdAt: now,
                                 tags: try Catalog.cleanTags(look.tags))
-                            try Catalog.insert(db, record, png: blob.png)
+                            try Catalog.insert(db, record, blob: blob)
                             addedLooks.append(look.guid)
                         }
                         try db.execute(sql: "INSERT INTO seeded_items (guid, kind, seeded_at) VALUES (?, 'look', ?)",

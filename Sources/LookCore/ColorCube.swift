@@ -196,13 +196,3 @@ public enum Interpolation: String, Sendable, CaseIterable, Codable {
     /// Blends the 8 corners of the grid cell.
     case trilinear
 }
-
-extension ColorCube {
-    /// The cube at the precision the catalog stores (16-bit PNG): values clamped to 0…1 and rounded to v/65535.
-    ///
-    /// Composed cubes are quantised this way whether or not they are stored, so a recipe applied directly and
-    /// the same recipe saved as a look and applied by GUID give the same image, bit for bit.
-    public func quantizedTo16Bit() throws(LookCoreError) -> ColorCube {
-        try ColorCube(size: size, values: values.map { Float((Swift.min(Swift.max($0, 0), 1) * 65535).rounded()) / 65535 })
-    }
-}

@@ -114,12 +114,15 @@ import Testing
     }
 
     @Test func aVersion3CatalogMigratesKeepingItsLooks() throws {
-        // The template is migrated already; rebuild a v3-shaped copy by undoing v4 on a copy of it.
+        // The template is migrated already; rebuild a v3-shaped copy by undoing v5 and v4 on a copy of it.
         let catalog = try TestSupport.newCatalog()
         let before = try catalog.looks()
         let path = catalog.path
         try DatabaseQueue(path: path).write { db in
             try db.execute(sql: """
+                ALTER TABLE looks DROP COLUMN value_min;
+                ALTER TABLE looks DROP COLUMN value_max;
+                DELETE FROM grdb_migrations WHERE identifier = 'v5-look-value-range';
                 DROP TABLE look_versions;
                 DROP INDEX looks_by_content_hash;
                 ALTER TABLE looks DROP COLUMN version;

@@ -37,11 +37,7 @@ extension ImportJob {
         }
         let recipe = CDLRecipe.recipe(correction, style: request.cdlStyle, name: name, size: size, file: base)
         let composed = try composer.compose(recipe, size: size)
-        let clamped = composed.valuesOutsideUnitRange
-        if clamped > 0 {
-            warnings.append("\(base): style \(request.cdlStyle.rawValue) gives \(clamped) values outside 0…1 on the "
-                            + "\(size)³ grid; they were clamped (looks are stored as 16-bit PNG)")
-        }
+        if let note = Self.precisionNote(composed, file: base) { warnings.append(note) }
         let cube = try composed.quantizedTo16Bit()
         // A colourist's notes may sit at any level of the correction; the look keeps them all.
         let notes = correction.descriptions + correction.sopDescriptions + correction.satDescriptions

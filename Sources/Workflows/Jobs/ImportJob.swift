@@ -1,5 +1,6 @@
 import Foundation
 import LookCatalog
+import LookCore
 import LookFormats
 import LookModel
 import Recipes
@@ -104,15 +105,21 @@ public struct ImportJob: Sendable {
         return Imported(file: file, status: .existing, look: record, warnings: warnings, tagsAdded: tagsAdded)
     }
 
+    /// The step the catalog's 16-bit codes will have for a cube reaching far beyond 0…1, when it is coarser than
+    /// the 0.0001 an export promises back (a span of up to 6.5 stays finer); nil otherwise.
+    static func precisionNote(_ cube: ColorCube, file: String) -> String? {
+        let range = CodeRange(covering: cube)
+        guard range.step > 1e-4 else { return nil }
+        return "\(file): values span \(range.lower)…\(range.upper); the catalog keeps them in 16-bit steps of "
+            + String(format: "%.2g", range.step) + ", coarser than 0.0001"
+    }
+
     /// The look of a LUT file, named after it unless the request names it.
     private func lutLook(_ file: String) throws -> (look: NewLook, warnings: [String]) {
         let base = URL(fileURLWithPath: file).lastPathComponent
         let loaded = try LookFile.read(path: file, layout: request.layout)
         var warnings = loaded.warnings
-        let clamped = loaded.cube.valuesOutsideUnitRange
-        if clamped > 0 {
-            warnings.append("\(base): \(clamped) values outside 0…1 were clamped (looks are stored as 16-bit PNG)")
-        }
+        if let note = Self.precisionNote(loaded.cube, file: base) { warnings.append(note) }
         let stem = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
         return (NewLook(cube: loaded.cube, name: request.name ?? stem, tags: request.tags,
                         sourceFormat: loaded.format, sourceFile: base), warnings)
