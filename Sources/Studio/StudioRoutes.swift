@@ -89,6 +89,17 @@ struct StudioRoutes: Sendable {
                 return try Self.json(try await Self.offload { try session.explain(photo: id) })
             }
         }
+        // The neutral eyedropper: u and v are fractions of the photo's width and height as displayed.
+        routes.post("/api/photos/:id/neutral") { request, context in
+            try await Self.run {
+                struct Body: Decodable { var u: Double; var v: Double; var radius: Int? }
+                let id = try context.parameters.require("id", as: Int.self)
+                let body: Body = try await Self.decode(request)
+                return try Self.json(try await Self.offload {
+                    try session.neutralBalance(photo: id, u: body.u, v: body.v, radius: body.radius)
+                })
+            }
+        }
     }
 
     /// The adjustments the plugins offer and the scenes with their default looks.

@@ -14,6 +14,7 @@ const state = {
   photos: [], photo: 0, looks: [], adjustments: [], scenes: [], steps: [], mode: 'after', split: 0.5,
   strength: 100, selected: null, auto: false, switches: {}, version: 0, rendered: -1, renders: 0,
   inflight: false, dirty: false, width: 0, height: 0, nextStepId: 1, scopes: true, hueTarget: null,
+  neutralPicking: false,
   editors: new Map(), scopeTimes: [], refineAfter: 300
 };
 
@@ -293,19 +294,20 @@ async function refine() {
   }
 }
 
-function addAdjustment(id) {
+function addAdjustment(id, at = state.steps.length) {
   const a = state.adjustments.find((x) => x.id === id);
-  if (!a) return;
+  if (!a) return null;
   const params = {};
   // Copies: curves and colours are arrays, and a step's values must never be the descriptor's own.
   for (const p of a.parameters) params[p.name] = JSON.parse(JSON.stringify(p.default));
   const step = { key: state.nextStepId++, kind: 'adjust', id: a.id, title: a.display_name, params,
                  strength: 100, on: true, adjustment: a };
-  state.steps.push(step);
+  state.steps.splice(at, 0, step);
   const pickable = a.parameters.find((p) => pickableCurve(a, p));
   if (pickable) state.hueTarget = { key: step.key, name: pickable.name };
   renderSteps();
   refresh();
+  return step;
 }
 
 function addLookStep(look) {
@@ -367,7 +369,7 @@ function renderSteps() {
   state.editors.clear();
   $('emptyHint').hidden = state.steps.length > 0;
   if (state.hueTarget && !state.steps.some((s) => s.key === state.hueTarget.key)) state.hueTarget = null;
-  canvas.classList.toggle('picking', !!state.hueTarget);
+  canvas.classList.toggle('picking', !!state.hueTarget || state.neutralPicking);
   state.steps.forEach((s, index) => {
     const on = el('input', { type: 'checkbox', title: 'Switch this step on or off', 'aria-label': s.title + ' on' });
     on.checked = s.on;
@@ -496,6 +498,12 @@ async function upload(file) {
 
 function wire() {
   $('addAdjustment').addEventListener('click', () => addAdjustment($('adjustment').value));
+  $('neutralPick').addEventListener('click', () => {
+    state.neutralPicking = true;
+    canvas.classList.toggle('picking', true);
+    say('click something that should be neutral (a grey card, a white wall): its white balance becomes the ' +
+        'recipe\'s first steps');
+  });
   $('search').addEventListener('input', renderLooks);
   $('strength').addEventListener('input', () => {
     state.strength = parseFloat($('strength').value);
@@ -583,15 +591,19 @@ function wireCanvas() {
   };
   canvas.addEventListener('mousedown', (e) => {
     down = { x: e.clientX, y: e.clientY, moved: false };
-    if (!state.hueTarget) moveSplit(e);
+    if (!state.hueTarget && !state.neutralPicking) moveSplit(e);
   });
   canvas.addEventListener('mousemove', (e) => {
     if (!e.buttons || !down) return;
     if (Math.hypot(e.clientX - down.x, e.clientY - down.y) >= 4) down.moved = true;
-    if (!state.hueTarget || down.moved) moveSplit(e);
+    if ((!state.hueTarget && !state.neutralPicking) || down.moved) moveSplit(e);
   });
   canvas.addEventListener('mouseup', (e) => {
-    if (state.hueTarget && down && !down.moved) act('eyedropper', () => pick(e.clientX, e.clientY));
+    if (state.neutralPicking && down && !down.moved) {
+      act('neutral', () => pickNeutral(e.clientX, e.clientY));
+    } else if (state.hueTarget && down && !down.moved) {
+      act('eyedropper', () => pick(e.clientX, e.clientY));
+    }
     down = null;
   });
 }
@@ -648,6 +660,33 @@ async function pick(clientX, clientY) {
   state.picked = { x, y, colour, at, added: result.added };
 }
 
+/**
+ * The neutral eyedropper: the server measures the region under the click on the photo (as `correct --neutral` does)
+ * and finds, through the White Balance plugin, the temperature and tint that make it grey; they become the recipe's
+ * first two steps, so the saved recipe and look carry that white balance to every photo they are applied to.
+ */
+async function pickNeutral(clientX, clientY) {
+  state.neutralPicking = false;
+  canvas.classList.toggle('picking', !!state.hueTarget);
+  const [x, y] = photoPixel(clientX, clientY);
+  const found = await api('/api/photos/' + state.photo + '/neutral',
+                          { json: { u: (x + 0.5) / state.width, v: (y + 0.5) / state.height } });
+  const ensure = (id, at) => state.steps.find((s) => s.kind === 'adjust' && s.id === id) || addAdjustment(id, at);
+  const temperature = ensure('wb.temperature', 0), tint = ensure('wb.tint', 1);
+  temperature.params.shift = Math.round(found.shift);
+  tint.params.amount = Math.round(found.tint * 1000) / 1000;
+  temperature.on = tint.on = true;
+  renderSteps();
+  await refresh();
+  const first = state.steps.indexOf(temperature) === 0 && state.steps.indexOf(tint) === 1;
+  say('neutral at ' + found.x + ',' + found.y + ' (radius ' + found.radius + '): temperature ' +
+      (found.shift >= 0 ? '+' : '') + Math.round(found.shift) + ' K, tint ' + tint.params.amount.toFixed(3) +
+      (found.note ? ' — ' + found.note : '') +
+      (first ? '' : ' — the steps before them change its colour first, so it may not come out grey') +
+      (state.auto ? ' — the automatic correction runs before the recipe: switch it off for the point to be grey' : ''));
+  state.neutral = found;
+}
+
 // ---- For tests and scripts: the rendered pixels, and a comparison with a reference photo ----------------------
 async function comparePreviewWith(photoId) {
   const blob = await api('/api/photos/' + photoId + '/preview?long=' + PREVIEW, { blob: true });
@@ -701,7 +740,7 @@ function scopeSampleCheck() {
 
 window.studio = {
   state, refresh, redraw: draw, recipe, renderSteps, addAdjustment, addLookStep, selectPhoto, loadLooks,
-  comparePreviewWith, pick, photoColour, scopeSampleCheck
+  comparePreviewWith, pick, pickNeutral, photoColour, scopeSampleCheck
 };
 
 (async function start() {

@@ -27,7 +27,7 @@ extension StudioSession {
     }
 
     /// The photo's scene analysis, computed once (it is the expensive part of `correct`).
-    private func analysis(photo id: Int) throws -> SceneAnalysis {
+    func analysis(photo id: Int) throws -> SceneAnalysis {
         let photo: Photo = try lock.withLock {
             guard photos.indices.contains(id) else { throw WorkflowError.noSuchPhoto(id) }
             return photos[id]
