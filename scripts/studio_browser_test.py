@@ -461,6 +461,50 @@ FIT_SCRIPT = """
     })();"""
 
 
+def cast_photo(path, cast):
+    """600 x 400: colour ramps around a 120 x 120 grey patch (linear 0.18) under a light of linear gains `cast`."""
+    h, w = 400, 600
+    y, x = np.mgrid[0:h, 0:w].astype(np.float64)
+    linear = np.stack([0.05 + 0.4 * (x % 60) / 60, 0.3 - 0.2 * (y % 40) / 40, 0.1 + 0.3 * (x // 60) / 10], axis=-1)
+    patch = (abs(x - w / 2) < 60) & (abs(y - h / 2) < 60)
+    linear[patch] = 0.18
+    linear = np.minimum(1, linear * np.array(cast))
+    encoded = np.where(linear <= 0.0031308, 12.92 * linear, 1.055 * linear ** (1 / 2.4) - 0.055)
+    write_png(path, np.round(encoded * 255).astype(np.uint8))
+
+
+def neutral_step(driver, api, tmp):
+    """The neutral eyedropper on a grey patch under a warm cast: Pick neutral, click the patch, and the canvas there
+    is grey within 1 code; the recipe's first steps are the white balance it set."""
+    path = os.path.join(tmp, 'warm-cast.png')
+    cast_photo(path, (1.25, 1.0, 0.72))
+    with open(path, 'rb') as f:
+        photo = api('/api/photos', body=f.read(), method='POST')['id']
+    driver.refresh()
+    wait_ready(driver)
+    driver.execute_async_script('const done = arguments[arguments.length - 1];'
+                                'window.studio.state.mode = "after";'
+                                'window.studio.selectPhoto(%d).then(() => done(), () => done());' % photo)
+    wait_settled(driver)
+    before = driver.execute_script('return window.studio.canvasColour(300, 200);')
+    driver.find_element(By.ID, 'neutralPick').click()
+    view = driver.find_element(By.ID, 'view')
+    ActionChains(driver, duration=20).move_to_element(view).click().perform()
+    WebDriverWait(driver, 30).until(lambda d: d.execute_script('return window.studio.state.neutral'))
+    wait_settled(driver)
+    found = driver.execute_script('return window.studio.state.neutral')
+    after = driver.execute_script('return window.studio.canvasColour(300, 200);')
+    steps = [s['adjust'] for s in driver.execute_script('return window.studio.recipe(33);')['steps']]
+    spread = max(after) - min(after)
+    say('neutral eyedropper: patch (%.1f, %.1f, %.1f) under a warm cast → temperature %+.0f K, tint %+.3f → canvas '
+        '(%.1f, %.1f, %.1f), spread %.2f codes' % (tuple(before) + (found['shift'], found['tint']) + tuple(after)
+                                                   + (spread,)))
+    if steps[:2] != ['wb.temperature', 'wb.tint']:
+        fail('the neutral eyedropper did not put the white balance first: %r' % steps)
+    if spread > 1:
+        fail('the picked patch is not grey on the canvas: %r (before %r, found %r)' % (after, before, found))
+
+
 def fits_window(driver):
     """The preview fits the window at any size: the 2 MP photo is scaled down into its stage, never cut off."""
     for width, height in [(1280, 800), (1000, 640)]:
@@ -508,6 +552,7 @@ def main():
     try:
         median = grade(driver, api, cli, tmp, args)
         fits_window(driver)
+        neutral_step(driver, api, tmp)
     finally:
         driver.quit()
         server.send_signal(signal.SIGINT)

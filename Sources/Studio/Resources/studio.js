@@ -716,6 +716,21 @@ async function comparePreviewWith(photoId) {
   return { max, over, mean: sum / (w * h * 3), width: w, height: h };
 }
 
+/** The mean of the canvas's drawn 5 × 5 pixels around photo pixel (x, y), 0…255, as WebGL renders it now. */
+function canvasColour(x, y) {
+  const w = state.width, h = state.height, got = new Uint8Array(w * h * 4);
+  draw();
+  gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, got);
+  const sum = [0, 0, 0];
+  for (let dy = -2; dy <= 2; dy++) {
+    for (let dx = -2; dx <= 2; dx++) {
+      const i = ((h - 1 - (y + dy)) * w + x + dx) * 4;
+      for (let c = 0; c < 3; c++) sum[c] += got[i + c];
+    }
+  }
+  return sum.map((v) => v / 25);
+}
+
 /** The scopes' CPU sample against the same places drawn by WebGL (read back here, once): the largest difference. */
 function scopeSampleCheck() {
   const w = sample.width, h = sample.height, texture = gl.createTexture(), framebuffer = gl.createFramebuffer();
@@ -740,7 +755,7 @@ function scopeSampleCheck() {
 
 window.studio = {
   state, refresh, redraw: draw, recipe, renderSteps, addAdjustment, addLookStep, selectPhoto, loadLooks,
-  comparePreviewWith, pick, pickNeutral, photoColour, scopeSampleCheck
+  comparePreviewWith, pick, pickNeutral, photoColour, canvasColour, scopeSampleCheck
 };
 
 (async function start() {
