@@ -82,6 +82,19 @@ import Testing
         #expect(try catalog.verify().problems.isEmpty)
     }
 
+    @Test func recoveryCopiesTheRangeWithTheBlob() throws {
+        let catalog = try TestSupport.newCatalog()
+        let wide = try Self.wideCube()
+        let record = try catalog.addLook(NewLook(cube: wide, name: "Wide", sourceFormat: "cube")).record
+        let target = "\(try TestSupport.tempDir())/recovered.sqlite"
+        let report = try Catalog.recover(from: catalog.path, to: target, seedDirectory: TestSupport.packageRoot,
+                                         environment: [:])
+        #expect(report.skipped.isEmpty, "\(report.skipped)")
+        let recovered = try Catalog(path: target, seedDirectory: TestSupport.packageRoot, environment: [:])
+        #expect(Self.maxDifference(try recovered.cube(guid: record.guid), wide) <= 1e-4)
+        #expect(try recovered.verify().problems.isEmpty)
+    }
+
     @Test func aRecordedRangeThatNoLongerFitsTheBlobIsFoundByVerify() throws {
         let catalog = try TestSupport.newCatalog()
         let record = try catalog.addLook(NewLook(cube: try Self.wideCube(), name: "Wide", sourceFormat: "cube")).record
