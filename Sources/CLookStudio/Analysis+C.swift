@@ -27,11 +27,8 @@ final class AnalysisBox {
 public func lookstudio_detect(_ engine: OpaquePointer?, _ image: OpaquePointer?,
                               _ analysis: UnsafeMutablePointer<OpaquePointer?>?,
                               _ error: UnsafeMutablePointer<OpaquePointer?>?) -> lookstudio_status {
-    call(error) { () throws(LookStudioError) in
-        let out = try output(analysis, "analysis")
-        let engine = try Handles.object(engine, .engine, as: Engine.self, role: "engine")
-        let image = try Handles.object(image, .image, as: ImageBox.self, role: "image").image
-        out.pointee = Handles.make(AnalysisBox(try engine.detect(image)), .analysis)
+    callMaking(analysis, "analysis", engine: engine, error: error) { (engine) throws(LookStudioError) in
+        Handles.make(AnalysisBox(try engine.detect(try Handles.image(image))), .analysis)
     }
 }
 
@@ -39,13 +36,9 @@ public func lookstudio_detect(_ engine: OpaquePointer?, _ image: OpaquePointer?,
 public func lookstudio_detect_file(_ engine: OpaquePointer?, _ path: UnsafePointer<CChar>?,
                                    _ analysis: UnsafeMutablePointer<OpaquePointer?>?,
                                    _ error: UnsafeMutablePointer<OpaquePointer?>?) -> lookstudio_status {
-    call(error) { () throws(LookStudioError) in
-        let out = try output(analysis, "analysis")
-        let engine = try Handles.object(engine, .engine, as: Engine.self, role: "engine")
-        guard let path = try Structs.text(path, role: "path") else {
-            throw LookStudioError(.invalidArgument, "path is NULL: give an image file")
-        }
-        out.pointee = Handles.make(AnalysisBox(try engine.detect(file: path)), .analysis)
+    callMaking(analysis, "analysis", engine: engine, error: error) { (engine) throws(LookStudioError) in
+        let path = try Structs.requiredText(path, role: "path", hint: "give an image file")
+        return Handles.make(AnalysisBox(try engine.detect(file: path)), .analysis)
     }
 }
 

@@ -7,7 +7,7 @@ public func lookstudio_apply(_ engine: OpaquePointer?, _ input: OpaquePointer?, 
                              _ error: UnsafeMutablePointer<OpaquePointer?>?) -> lookstudio_status {
     call(error) { () throws(LookStudioError) in
         let (engine, input, analysis) = try arguments(engine, input, analysis)
-        let target = try Handles.object(output, .image, as: ImageBox.self, role: "output").image
+        let target = try Handles.image(output, role: "output")
         try engine.apply(try Params(params), to: input, analysis: analysis, into: target)
     }
 }
@@ -29,7 +29,7 @@ public func lookstudio_apply_many(_ engine: OpaquePointer?, _ input: OpaquePoint
         // Every entry is checked before the first is rendered, so a wrong one leaves every output untouched.
         var jobs: [(Params, Image)] = []
         for i in 0..<count {
-            let target = try Handles.object(outputs[i], .image, as: ImageBox.self, role: "outputs[\(i)]").image
+            let target = try Handles.image(outputs[i], role: "outputs[\(i)]")
             jobs.append((try Params(params + i), target))
         }
         for (p, target) in jobs { try engine.apply(p, to: input, analysis: analysis, into: target) }
@@ -42,13 +42,9 @@ public func lookstudio_cube(_ engine: OpaquePointer?, _ image: OpaquePointer?, _
                             _ values: UnsafeMutablePointer<Float>?, _ count: Int,
                             _ error: UnsafeMutablePointer<OpaquePointer?>?) -> lookstudio_status {
     call(error) { () throws(LookStudioError) in
-        let engine = try Handles.object(engine, .engine, as: Engine.self, role: "engine")
-        let image = try image.map { (handle) throws(LookStudioError) in
-            try Handles.object(handle, .image, as: ImageBox.self, role: "image").image
-        }
-        let analysis = try analysis.map { (handle) throws(LookStudioError) in
-            try Handles.object(handle, .analysis, as: AnalysisBox.self, role: "analysis").analysis
-        }
+        let engine = try Handles.engine(engine)
+        let image = try Handles.optionalImage(image)
+        let analysis = try Handles.optionalAnalysis(analysis)
         guard (2...256).contains(size) else {
             throw LookStudioError(.invalidArgument, "size \(size) is out of range: use 2…256 points per axis")
         }
@@ -65,10 +61,5 @@ public func lookstudio_cube(_ engine: OpaquePointer?, _ image: OpaquePointer?, _
 /// The engine, input image and optional analysis of an apply, checked.
 private func arguments(_ engine: OpaquePointer?, _ input: OpaquePointer?, _ analysis: OpaquePointer?)
     throws(LookStudioError) -> (Engine, Image, Analysis?) {
-    let engine = try Handles.object(engine, .engine, as: Engine.self, role: "engine")
-    let input = try Handles.object(input, .image, as: ImageBox.self, role: "input").image
-    let analysis = try analysis.map { (handle) throws(LookStudioError) in
-        try Handles.object(handle, .analysis, as: AnalysisBox.self, role: "analysis").analysis
-    }
-    return (engine, input, analysis)
+    (try Handles.engine(engine), try Handles.image(input, role: "input"), try Handles.optionalAnalysis(analysis))
 }

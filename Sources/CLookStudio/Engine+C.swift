@@ -11,15 +11,14 @@ public func lookstudio_engine_options_init(_ options: UnsafeMutablePointer<looks
 public func lookstudio_engine_open(_ options: UnsafePointer<lookstudio_engine_options>?,
                                    _ engine: UnsafeMutablePointer<OpaquePointer?>?,
                                    _ error: UnsafeMutablePointer<OpaquePointer?>?) -> lookstudio_status {
-    call(error) { () throws(LookStudioError) in
-        let out = try output(engine, "engine")
+    callMaking(engine, "engine", error: error) { () throws(LookStudioError) in
         var given = lookstudio_engine_options()
         lookstudio_engine_options_init(&given)
         if let options { given = try Structs.read(options, defaults: given, name: "lookstudio_engine_options") }
         let catalog = try Structs.text(given.catalog_path, role: "catalog_path")
         let plugins = try Structs.text(given.plugin_dirs, role: "plugin_dirs")?
             .split(separator: ":", omittingEmptySubsequences: true).map(String.init) ?? []
-        out.pointee = Handles.make(try Engine(catalog: catalog, pluginDirectories: plugins), .engine)
+        return Handles.make(try Engine(catalog: catalog, pluginDirectories: plugins), .engine)
     }
 }
 
@@ -63,11 +62,8 @@ final class LooksBox {
 public func lookstudio_looks_list(_ engine: OpaquePointer?, _ tag: UnsafePointer<CChar>?,
                                   _ looks: UnsafeMutablePointer<OpaquePointer?>?,
                                   _ error: UnsafeMutablePointer<OpaquePointer?>?) -> lookstudio_status {
-    call(error) { () throws(LookStudioError) in
-        let out = try output(looks, "looks")
-        let engine = try Handles.object(engine, .engine, as: Engine.self, role: "engine")
-        let list = try engine.looks(tag: try Structs.text(tag, role: "tag"))
-        out.pointee = Handles.make(LooksBox(list), .looks)
+    callMaking(looks, "looks", engine: engine, error: error) { (engine) throws(LookStudioError) in
+        Handles.make(LooksBox(try engine.looks(tag: try Structs.text(tag, role: "tag"))), .looks)
     }
 }
 
@@ -75,13 +71,10 @@ public func lookstudio_looks_list(_ engine: OpaquePointer?, _ tag: UnsafePointer
 public func lookstudio_look_find(_ engine: OpaquePointer?, _ reference: UnsafePointer<CChar>?,
                                  _ looks: UnsafeMutablePointer<OpaquePointer?>?,
                                  _ error: UnsafeMutablePointer<OpaquePointer?>?) -> lookstudio_status {
-    call(error) { () throws(LookStudioError) in
-        let out = try output(looks, "looks")
-        let engine = try Handles.object(engine, .engine, as: Engine.self, role: "engine")
-        guard let reference = try Structs.text(reference, role: "reference") else {
-            throw LookStudioError(.invalidArgument, "reference is NULL: give a look's GUID, GUID prefix or name")
-        }
-        out.pointee = Handles.make(LooksBox([try engine.look(reference)]), .looks)
+    callMaking(looks, "looks", engine: engine, error: error) { (engine) throws(LookStudioError) in
+        let reference = try Structs.requiredText(reference, role: "reference",
+                                                 hint: "give a look's GUID, GUID prefix or name")
+        return Handles.make(LooksBox([try engine.look(reference)]), .looks)
     }
 }
 

@@ -40,14 +40,25 @@ func call(_ errorOut: UnsafeMutablePointer<OpaquePointer?>?, _ body: () throws(L
     }
 }
 
-/// Where a call stores the handle it makes, cleared first so a failed call leaves NULL there; refused when NULL.
-func output(_ pointer: UnsafeMutablePointer<OpaquePointer?>?, _ role: String) throws(LookStudioError)
-    -> UnsafeMutablePointer<OpaquePointer?> {
-    guard let pointer else {
-        throw LookStudioError(.invalidArgument, "\(role) is NULL: pass where to store the result")
+/// Runs the body of a call that makes one handle: the result slot (`role`) refused when NULL and cleared first, so
+/// a failed call leaves NULL there, then `make`, which checks the arguments and returns the handle stored there.
+func callMaking(_ slot: UnsafeMutablePointer<OpaquePointer?>?, _ role: String,
+                error: UnsafeMutablePointer<OpaquePointer?>?,
+                _ make: () throws(LookStudioError) -> OpaquePointer) -> lookstudio_status {
+    call(error) { () throws(LookStudioError) in
+        guard let slot else {
+            throw LookStudioError(.invalidArgument, "\(role) is NULL: pass where to store the result")
+        }
+        slot.pointee = nil
+        slot.pointee = try make()
     }
-    pointer.pointee = nil
-    return pointer
+}
+
+/// `callMaking` for a call on the engine: the engine is checked after the slot, before `make`.
+func callMaking(_ slot: UnsafeMutablePointer<OpaquePointer?>?, _ role: String, engine: OpaquePointer?,
+                error: UnsafeMutablePointer<OpaquePointer?>?,
+                _ make: (Engine) throws(LookStudioError) -> OpaquePointer) -> lookstudio_status {
+    callMaking(slot, role, error: error) { () throws(LookStudioError) in try make(try Handles.engine(engine)) }
 }
 
 @_cdecl("lookstudio_error_status")

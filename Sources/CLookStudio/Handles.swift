@@ -76,3 +76,28 @@ final class CString {
 
     deinit { Glibc.free(pointer) }
 }
+
+/// The objects behind the API's handle arguments, one accessor per kind, so every entry point checks them alike.
+extension Handles {
+    /// The engine behind an `engine` argument.
+    static func engine(_ handle: OpaquePointer?) throws(LookStudioError) -> Engine {
+        try object(handle, .engine, as: Engine.self, role: "engine")
+    }
+
+    /// The image behind an image argument; `role` names the argument in messages.
+    static func image(_ handle: OpaquePointer?, role: String = "image") throws(LookStudioError) -> Image {
+        try object(handle, .image, as: ImageBox.self, role: role).image
+    }
+
+    /// The image behind an optional image argument; NULL is none.
+    static func optionalImage(_ handle: OpaquePointer?) throws(LookStudioError) -> Image? {
+        guard let handle else { return nil }
+        return try image(handle)
+    }
+
+    /// The analysis behind an optional `analysis` argument; NULL is none.
+    static func optionalAnalysis(_ handle: OpaquePointer?) throws(LookStudioError) -> Analysis? {
+        guard let handle else { return nil }
+        return try object(handle, .analysis, as: AnalysisBox.self, role: "analysis").analysis
+    }
+}

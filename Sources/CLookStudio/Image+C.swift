@@ -17,10 +17,9 @@ public func lookstudio_image_desc_init(_ desc: UnsafeMutablePointer<lookstudio_i
 public func lookstudio_image_create(_ desc: UnsafePointer<lookstudio_image_desc>?,
                                     _ image: UnsafeMutablePointer<OpaquePointer?>?,
                                     _ error: UnsafeMutablePointer<OpaquePointer?>?) -> lookstudio_status {
-    call(error) { () throws(LookStudioError) in
-        let out = try output(image, "image")
+    callMaking(image, "image", error: error) { () throws(LookStudioError) in
         let d = try Structs.read(desc, defaults: lookstudio_image_desc(), name: "lookstudio_image_desc")
-        out.pointee = Handles.make(ImageBox(try wrap(d)), .image)
+        return Handles.make(ImageBox(try wrap(d)), .image)
     }
 }
 

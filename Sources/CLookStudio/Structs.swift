@@ -42,4 +42,13 @@ enum Structs {
         }
         return text
     }
+
+    /// A C string argument that must be given; a NULL one is refused, `hint` saying what to give.
+    static func requiredText(_ pointer: UnsafePointer<CChar>?, role: String, hint: String)
+        throws(LookStudioError) -> String {
+        guard let text = try text(pointer, role: role) else {
+            throw LookStudioError(.invalidArgument, "\(role) is NULL: \(hint)")
+        }
+        return text
+    }
 }

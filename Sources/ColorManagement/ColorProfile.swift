@@ -206,10 +206,15 @@ public struct ColorProfile: Sendable, Equatable, Hashable {
             cmsWriteTag(handle, cmsSigProfileDescriptionTag, UnsafeRawPointer(mlu))
             cmsMLUfree(mlu)
         }
+        return serialized(handle)
+    }
+
+    /// The ICC bytes of a LittleCMS profile: its size asked for first, then written; nil when LittleCMS refuses.
+    static func serialized(_ profile: cmsHPROFILE) -> [UInt8]? {
         var size: UInt32 = 0
-        guard cmsSaveProfileToMem(handle, nil, &size) != 0, size > 0 else { return nil }
+        guard cmsSaveProfileToMem(profile, nil, &size) != 0, size > 0 else { return nil }
         var bytes = [UInt8](repeating: 0, count: Int(size))
-        guard cmsSaveProfileToMem(handle, &bytes, &size) != 0 else { return nil }
+        guard cmsSaveProfileToMem(profile, &bytes, &size) != 0 else { return nil }
         return bytes
     }
 }

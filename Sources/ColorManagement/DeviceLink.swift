@@ -51,10 +51,7 @@ public enum DeviceLink {
               cmsWriteTag(profile, cmsSigCopyrightTag, UnsafeRawPointer(rights)) != 0,
               cmsWriteTag(profile, cmsSigProfileSequenceDescTag, UnsafeRawPointer(sequence)) != 0 else { throw failure }
         cmsMD5computeID(profile)
-        var size: UInt32 = 0
-        guard cmsSaveProfileToMem(profile, nil, &size) != 0, size > 0 else { throw failure }
-        var bytes = [UInt8](repeating: 0, count: Int(size))
-        guard cmsSaveProfileToMem(profile, &bytes, &size) != 0 else { throw failure }
+        guard let bytes = ColorProfile.serialized(profile) else { throw failure }
         return bytes
     }
 

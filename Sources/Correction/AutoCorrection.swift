@@ -27,9 +27,9 @@ public struct AutoCorrection: Sendable, Equatable, Codable {
         /// 0 for a black-and-white photo (no cast to remove), 1 for colour.
         public var colour = 1.0
         /// Skin in face boxes relative to typical skin, when there are faces (reported; see docs/CORRECTION.md).
-        public var skin: LogChroma?
+        @NullEncoded public var skin: LogChroma? = nil
         /// Mean of the brightest unclipped pixels when they form one achromatic surface (a white backdrop).
-        public var brightAchromatic: LogChroma?
+        @NullEncoded public var brightAchromatic: LogChroma? = nil
         /// Share of the estimate removed: confidence × strength (× colour), or 1 for a kept white backdrop.
         public var amount = 0.0
         /// The illuminant actually corrected (estimate × amount).
@@ -38,22 +38,7 @@ public struct AutoCorrection: Sendable, Equatable, Codable {
         /// also keep or set its level).
         public var gains = SIMD3<Double>(1, 1, 1)
         /// The surface the user said is neutral, when there is one: it sets the gains instead of the model.
-        public var neutral: NeutralReference?
-
-        // Every key is written, `skin` and `bright_achromatic` as null when absent, as the JSON contract says.
-        public func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(estimate, forKey: .estimate)
-            try c.encode(spread, forKey: .spread)
-            try c.encode(confidence, forKey: .confidence)
-            try c.encode(colour, forKey: .colour)
-            try c.encode(skin, forKey: .skin)
-            try c.encode(brightAchromatic, forKey: .brightAchromatic)
-            try c.encode(amount, forKey: .amount)
-            try c.encode(corrected, forKey: .corrected)
-            try c.encode(gains, forKey: .gains)
-            try c.encode(neutral, forKey: .neutral)
-        }
+        @NullEncoded public var neutral: NeutralReference? = nil
     }
 
     /// Black and white points.
@@ -93,7 +78,7 @@ public struct AutoCorrection: Sendable, Equatable, Codable {
         /// The model's calibrated confidence, 0…1.
         public var confidence = 0.0
         /// Geometric-mean luminance of the faces' centres after the model's correction (nil: no faces).
-        public var faceKey: Double?
+        @NullEncoded public var faceKey: Double? = nil
         /// Stops the faces add: half-way to the natural face range when they are outside it and stand out from
         /// their frame the same way (darker than the frame below the range, brighter above it).
         public var faceStops = 0.0
@@ -102,18 +87,6 @@ public struct AutoCorrection: Sendable, Equatable, Codable {
         public var facesAsLit = false
         /// Stops applied.
         public var stops = 0.0
-
-        // Every key is written, `face_key` as null without faces, as the JSON contract says.
-        public func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(key, forKey: .key)
-            try c.encode(estimate, forKey: .estimate)
-            try c.encode(spread, forKey: .spread)
-            try c.encode(confidence, forKey: .confidence)
-            try c.encode(faceKey, forKey: .faceKey)
-            try c.encode(faceStops, forKey: .faceStops)
-            try c.encode(stops, forKey: .stops)
-        }
     }
 
     /// Contrast.
@@ -153,9 +126,9 @@ public struct AutoCorrection: Sendable, Equatable, Codable {
     /// Vibrance.
     public var vibrance = Vibrance()
     /// Which model decided (SHA-256 of its parameters; nil when nothing was planned).
-    public var model: String?
+    @NullEncoded public var model: String? = nil
     /// With `--shoot`: the shoot's estimate this photo was corrected with, and the photo's own (nil otherwise).
-    public var shoot: ShootReport?
+    @NullEncoded public var shoot: ShootReport? = nil
 
     enum CodingKeys: String, CodingKey {
         case settings, model, whiteBalance = "white_balance", levels, exposure, contrast, vibrance, shoot
@@ -163,19 +136,6 @@ public struct AutoCorrection: Sendable, Equatable, Codable {
 
     /// An identity plan (nothing measured, nothing corrected).
     public init(settings: CorrectionPreset = CorrectionPreset()) { self.settings = settings }
-
-    // Every key is written, `model` as null when nothing was planned, as the JSON contract says.
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(_settings, forKey: .settings)
-        try c.encode(model, forKey: .model)
-        try c.encode(whiteBalance, forKey: .whiteBalance)
-        try c.encode(levels, forKey: .levels)
-        try c.encode(exposure, forKey: .exposure)
-        try c.encode(contrast, forKey: .contrast)
-        try c.encode(vibrance, forKey: .vibrance)
-        try c.encode(shoot, forKey: .shoot)
-    }
 
     /// True when the transform is the identity, so the stage can be left out of the cube.
     public var isIdentity: Bool {

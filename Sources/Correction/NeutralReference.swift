@@ -59,7 +59,7 @@ public struct NeutralReference: Sendable, Equatable, Codable {
     /// Point or card.
     public var kind: Kind
     /// The card's photo (nil for a point).
-    public var file: String?
+    @NullEncoded public var file: String? = nil
     /// The region's centre and radius, in pixels of its photo as displayed (for a found card: its centroid and the
     /// radius of a disc of its area).
     public var x: Int, y: Int, radius: Int
@@ -68,7 +68,7 @@ public struct NeutralReference: Sendable, Equatable, Codable {
     /// The region's mean colour, linear sRGB.
     public var measured: SIMD3<Double>
     /// Linear luminance the region is brought to (`--grey-level`); nil keeps its luminance.
-    public var target: Double?
+    @NullEncoded public var target: Double? = nil
 
     /// A reference measured at `region` (centre and radius in its photo's pixels).
     public init(kind: Kind, file: String? = nil, x: Int, y: Int, radius: Int, found: Bool = false,
@@ -81,19 +81,6 @@ public struct NeutralReference: Sendable, Equatable, Codable {
         self.found = found
         self.measured = measured
         self.target = target
-    }
-
-    // Every key is written, `file` and `target` as null when absent, as the JSON contract says.
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(kind, forKey: .kind)
-        try c.encode(file, forKey: .file)
-        try c.encode(x, forKey: .x)
-        try c.encode(y, forKey: .y)
-        try c.encode(radius, forKey: .radius)
-        try c.encode(found, forKey: .found)
-        try c.encode(measured, forKey: .measured)
-        try c.encode(target, forKey: .target)
     }
 
     /// Channel gains that turn `colour` (the region as the photo's other stages leave it) grey at `target`, or at

@@ -119,15 +119,20 @@ public struct CubeApplier: Sendable {
         }
     }
 
+    /// Runs a vector kernel over `table` (as floats) unless the scalar loop was chosen; false when the kernel
+    /// declined (status ≠ 0: the processor lacks the instruction set), so the scalar loop runs instead.
+    private func ranVectorKernel(_ table: [SIMD4<Float>],
+                                 _ kernelCall: (UnsafePointer<Float>?, _ clamp: Int32) -> Int32) -> Bool {
+        guard kernel != .scalar else { return false }
+        let clamp: Int32 = inUnitRange ? 0 : 1
+        return table.withUnsafeBufferPointer { t in
+            t.withMemoryRebound(to: Float.self) { kernelCall($0.baseAddress, clamp) }
+        } == 0
+    }
+
     private func run8(_ p: UnsafeMutablePointer<UInt8>, count: Int, channels: Int) {
-        if kernel != .scalar {
-            let status = table8.withUnsafeBufferPointer { t in
-                t.withMemoryRebound(to: Float.self) {
-                    lslut_apply8(kernel.level, $0.baseAddress, Int32(size), p, count, Int32(channels),
-                                 inUnitRange ? 0 : 1)
-                }
-            }
-            if status == 0 { return }
+        if ranVectorKernel(table8, { lslut_apply8(kernel.level, $0, Int32(size), p, count, Int32(channels), $1) }) {
+            return
         }
         table8.withUnsafeBufferPointer { t in
         axes.withUnsafeBufferPointer { a in
@@ -151,14 +156,8 @@ public struct CubeApplier: Sendable {
     }
 
     private func run16(_ p: UnsafeMutablePointer<UInt16>, count: Int, channels: Int) {
-        if kernel != .scalar {
-            let status = table16.withUnsafeBufferPointer { t in
-                t.withMemoryRebound(to: Float.self) {
-                    lslut_apply16(kernel.level, $0.baseAddress, Int32(size), p, count, Int32(channels),
-                                  inUnitRange ? 0 : 1)
-                }
-            }
-            if status == 0 { return }
+        if ranVectorKernel(table16, { lslut_apply16(kernel.level, $0, Int32(size), p, count, Int32(channels), $1) }) {
+            return
         }
         table16.withUnsafeBufferPointer { t in
             let tetra = interpolation == .tetrahedral

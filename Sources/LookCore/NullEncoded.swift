@@ -15,3 +15,20 @@ public struct NullEncoded<Value: Encodable & Sendable>: Encodable, Sendable {
 }
 
 extension NullEncoded: Equatable where Value: Equatable {}
+
+extension NullEncoded: Decodable where Value: Decodable {
+    /// Reads `null` as absent.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        wrappedValue = container.decodeNil() ? nil : try container.decode(Value.self)
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// A missing key reads as absent, as it does for a plain optional property: the synthesised decoding of a
+    /// wrapped property asks for the key unconditionally.
+    public func decode<Value: Decodable>(_ type: NullEncoded<Value>.Type,
+                                         forKey key: Key) throws -> NullEncoded<Value> {
+        NullEncoded(wrappedValue: try decodeIfPresent(Value.self, forKey: key))
+    }
+}

@@ -24,13 +24,16 @@ public struct Shaper: Sendable, Equatable, Hashable {
             throw .wrongValueCount(size: size, expected: 3 * size, found: values.count)
         }
         guard values.allSatisfy(\.isFinite) else { throw .nonFiniteValue }
-        for c in 0..<3 where !(inputMin[c] < inputMax[c]) {
-            throw .invalidDomain(min: inputMin[c], max: inputMax[c])
-        }
+        try Shaper.checkDomain(inputMin, inputMax)
         self.size = size
         self.values = values
         self.inputMin = inputMin
         self.inputMax = inputMax
+    }
+
+    /// Throws unless every channel's input range is non-empty (NaN bounds included), as a table's or a cube's must be.
+    static func checkDomain(_ min: SIMD3<Float>, _ max: SIMD3<Float>) throws(LookCoreError) {
+        for c in 0..<3 where !(min[c] < max[c]) { throw .invalidDomain(min: min[c], max: max[c]) }
     }
 
     /// The table's output for `rgb`.
@@ -69,9 +72,7 @@ public struct LUT: Sendable, Equatable, Hashable {
         cubeInputMin: SIMD3<Float> = .zero, cubeInputMax: SIMD3<Float> = .one
     ) throws(LookCoreError) {
         if shaper == nil && cube == nil { throw .emptyLUT }
-        for c in 0..<3 where !(cubeInputMin[c] < cubeInputMax[c]) {
-            throw .invalidDomain(min: cubeInputMin[c], max: cubeInputMax[c])
-        }
+        try Shaper.checkDomain(cubeInputMin, cubeInputMax)
         self.title = title
         self.shaper = shaper
         self.cube = cube

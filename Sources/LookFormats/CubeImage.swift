@@ -28,25 +28,10 @@ public enum CubeImage {
     public static func render(_ cube: ColorCube, layout: CubeLayout, depth: PixelBuffer.Depth)
         throws(LookFormatsError) -> PixelBuffer {
         let geometry = try Geometry(cubeSize: cube.size, layout: layout)
-        let count = geometry.width * geometry.height * 3
         let samples: PixelBuffer.Samples
         switch depth {
-        case .eight:
-            var out = [UInt8](repeating: 0, count: count)
-            out.withUnsafeMutableBufferPointer { pixels in
-                cube.values.withUnsafeBufferPointer { values in
-                    geometry.render(values, into: pixels, fullScale: 255)
-                }
-            }
-            samples = .eight(out)
-        case .sixteen:
-            var out = [UInt16](repeating: 0, count: count)
-            out.withUnsafeMutableBufferPointer { pixels in
-                cube.values.withUnsafeBufferPointer { values in
-                    geometry.render(values, into: pixels, fullScale: 65535)
-                }
-            }
-            samples = .sixteen(out)
+        case .eight: samples = .eight(geometry.render(cube.values))
+        case .sixteen: samples = .sixteen(geometry.render(cube.values))
         }
         do {
             return try PixelBuffer(width: geometry.width, height: geometry.height, channels: 3, samples: samples)
@@ -303,21 +288,27 @@ struct Geometry {
         }
     }
 
-    func render<S: FixedWidthInteger & UnsignedInteger>(_ values: UnsafeBufferPointer<Float>,
-                                                        into pixels: UnsafeMutableBufferPointer<S>,
-                                                        fullScale: Double) {
-        var p = 0
-        for y in 0..<height {
-            for x in 0..<width {
-                let e = 3 * entryIndex(x: x, y: y)
-                for c in 0..<3 {
-                    // Double keeps 16-bit rounding exact for every identity entry up to N = 256.
-                    let v = min(max(Double(values[e + c]), 0), 1)
-                    pixels[p + c] = S((v * fullScale).rounded())
+    /// The image of a cube's entries in samples of `S`, 0…1 mapped to 0…`S.max`.
+    func render<S: FixedWidthInteger & UnsignedInteger>(_ entries: [Float]) -> [S] {
+        var image = [S](repeating: 0, count: width * height * 3)
+        let fullScale = Double(S.max)
+        image.withUnsafeMutableBufferPointer { pixels in
+            entries.withUnsafeBufferPointer { values in
+                var p = 0
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let e = 3 * entryIndex(x: x, y: y)
+                        for c in 0..<3 {
+                            // Double keeps 16-bit rounding exact for every identity entry up to N = 256.
+                            let v = min(max(Double(values[e + c]), 0), 1)
+                            pixels[p + c] = S((v * fullScale).rounded())
+                        }
+                        p += 3
+                    }
                 }
-                p += 3
             }
         }
+        return image
     }
 
     func decode<S: FixedWidthInteger & UnsignedInteger>(_ samples: UnsafeBufferPointer<S>, channels: Int,

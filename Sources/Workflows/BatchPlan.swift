@@ -1,4 +1,5 @@
 import Foundation
+import LookCore
 
 /// One machine's share of a batch: shard `index` of `count`, chosen by a stable hash of each input's relative path.
 ///
@@ -143,7 +144,8 @@ public enum BatchResume {
     }
 }
 
-/// One line of a batch manifest (JSON Lines): what happened to one input.
+/// One line of a batch manifest (JSON Lines): what happened to one input. Every key is written, null when empty,
+/// so each line has the same shape for jq and spreadsheets.
 public struct ManifestRecord: Codable, Sendable, Equatable {
     /// What became of the input.
     public enum Status: String, Codable, Sendable {
@@ -164,6 +166,12 @@ public struct ManifestRecord: Codable, Sendable, Equatable {
         public var total: Double
 
         public init(total: Double) { self.total = total }
+
+        // To the millisecond: a manifest line carries no clock noise.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode((total * 1000).rounded() / 1000, forKey: .total)
+        }
     }
 
     /// The input as the batch found it.
@@ -172,9 +180,9 @@ public struct ManifestRecord: Codable, Sendable, Equatable {
     public var outputs: [String]
     public var status: Status
     /// The scene label used (detected or given), nil when unknown (skipped, or failed before detection).
-    public var scene: Int?
+    @NullEncoded public var scene: Int? = nil
     /// The failure message for `failed` (the signal for `interrupted`), else nil.
-    public var error: String?
+    @NullEncoded public var error: String? = nil
     public var timings: Timings
     /// The shard that processed the input, `K/N`.
     public var shard: String
@@ -188,18 +196,6 @@ public struct ManifestRecord: Codable, Sendable, Equatable {
         self.error = error
         self.timings = timings
         self.shard = shard
-    }
-
-    // Every key is written, null when empty, so each line has the same shape for jq and spreadsheets.
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(file, forKey: .file)
-        try c.encode(outputs, forKey: .outputs)
-        try c.encode(status, forKey: .status)
-        try c.encode(scene, forKey: .scene)
-        try c.encode(error, forKey: .error)
-        try c.encode(Timings(total: (timings.total * 1000).rounded() / 1000), forKey: .timings)
-        try c.encode(shard, forKey: .shard)
     }
 
     /// The record as one line of JSON (keys sorted), newline included.

@@ -28,10 +28,11 @@ func report(_ warnings: [FormatWarning], file: String) {
     for warning in warnings { printError("warning: \(file): \(warning)") }
 }
 
-/// Encodes a value as pretty, key-sorted JSON (the documented `--json` shape).
-func jsonString<T: Encodable>(_ value: T) throws -> String {
+/// Encodes a value as pretty, key-sorted JSON (the documented `--json` shape); `keys` converts the property names.
+func jsonString<T: Encodable>(_ value: T, keys: JSONEncoder.KeyEncodingStrategy = .useDefaultKeys) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.keyEncodingStrategy = keys
     return String(decoding: try encoder.encode(value), as: UTF8.self)
 }
 

@@ -91,6 +91,18 @@ KNAME(axis)(KNAME(vf) x, int n, KNAME(vi) *i, KNAME(vi) *step, KNAME(vf) *f) {
     *f = x - __builtin_convertvector(*i, KNAME(vf));
 }
 
+/// Stores the walk of KW pixels at grid positions (xr, xg, xb): each axis's cell, step and fraction, then the order.
+__attribute__((target(KTARGET), always_inline)) static inline void
+KNAME(locate)(KNAME(walk) *w, int n, KNAME(vf) xr, KNAME(vf) xg, KNAME(vf) xb) {
+    KNAME(vi) ir, ig, ib, sr, sg, sb;
+    KNAME(vf) fr, fg, fb;
+    KNAME(axis)(xr, n, &ir, &sr, &fr);
+    KNAME(axis)(xg, n, &ig, &sg, &fg);
+    KNAME(axis)(xb, n, &ib, &sb, &fb);
+    KNAME(vi) cell = ir + n * (ig + n * ib);
+    KNAME(order)(w, cell, sr, sg * n, sb * (n * n), fr, fg, fb);
+}
+
 __attribute__((target(KTARGET))) static void
 KNAME(lslut_run8)(const float *table, int n, const float *grid, uint8_t *p, size_t count, int ch, int clamp) {
     const __m128 top = _mm_set1_ps(255.0f);
@@ -111,13 +123,7 @@ KNAME(lslut_run8)(const float *table, int n, const float *grid, uint8_t *p, size
         }
         KNAME(vf) xr, xg, xb;
         memcpy(&xr, r, sizeof xr); memcpy(&xg, g, sizeof xg); memcpy(&xb, b, sizeof xb);
-        KNAME(vi) ir, ig, ib, sr, sg, sb;
-        KNAME(vf) fr, fg, fb;
-        KNAME(axis)(xr, n, &ir, &sr, &fr);
-        KNAME(axis)(xg, n, &ig, &sg, &fg);
-        KNAME(axis)(xb, n, &ib, &sb, &fb);
-        KNAME(vi) cell = ir + n * (ig + n * ib);
-        KNAME(order)(&w, cell, sr, sg * n, sb * (n * n), fr, fg, fb);
+        KNAME(locate)(&w, n, xr, xg, xb);
         int k = 0;
 #if KW == 8
         for (; k + 1 < lanes; k += 2) {
@@ -165,13 +171,7 @@ KNAME(lslut_run16)(const float *table, int n, uint16_t *p, size_t count, int ch,
         KNAME(vf) xr = __builtin_convertvector(vr, KNAME(vf)) * scale;
         KNAME(vf) xg = __builtin_convertvector(vg, KNAME(vf)) * scale;
         KNAME(vf) xb = __builtin_convertvector(vb, KNAME(vf)) * scale;
-        KNAME(vi) ir, ig, ib, sr, sg, sb;
-        KNAME(vf) fr, fg, fb;
-        KNAME(axis)(xr, n, &ir, &sr, &fr);
-        KNAME(axis)(xg, n, &ig, &sg, &fg);
-        KNAME(axis)(xb, n, &ib, &sb, &fb);
-        KNAME(vi) cell = ir + n * (ig + n * ib);
-        KNAME(order)(&w, cell, sr, sg * n, sb * (n * n), fr, fg, fb);
+        KNAME(locate)(&w, n, xr, xg, xb);
         int k = 0;
 #if KW == 8
         for (; k + 1 < lanes; k += 2) {
@@ -226,13 +226,7 @@ KNAME(lslut_runf)(const float *table, int n, const float *in, float *out, uint8_
         }
         KNAME(vf) xr, xg, xb;
         memcpy(&xr, r, sizeof xr); memcpy(&xg, g, sizeof xg); memcpy(&xb, b, sizeof xb);
-        KNAME(vi) ir, ig, ib, sr, sg, sb;
-        KNAME(vf) fr, fg, fb;
-        KNAME(axis)(KNAME(gridf)(xr, last), n, &ir, &sr, &fr);
-        KNAME(axis)(KNAME(gridf)(xg, last), n, &ig, &sg, &fg);
-        KNAME(axis)(KNAME(gridf)(xb, last), n, &ib, &sb, &fb);
-        KNAME(vi) cell = ir + n * (ig + n * ib);
-        KNAME(order)(&w, cell, sr, sg * n, sb * (n * n), fr, fg, fb);
+        KNAME(locate)(&w, n, KNAME(gridf)(xr, last), KNAME(gridf)(xg, last), KNAME(gridf)(xb, last));
         // Every input of the block was read above, so `out` may be `in`.
         for (int k = 0; k < lanes; k++) {
             __m128 v = KNAME(blendf)(table, &w, k);

@@ -35,6 +35,15 @@
 #undef KNAME
 #undef KTARGET
 
+/* Runs kernel `run` for the instruction set `level` names, when this CPU has it; -1 (the caller's scalar loop)
+ * otherwise. */
+#define LSLUT_DISPATCH(run, ...)                                                                                   \
+    do {                                                                                                           \
+        if (level == LSLUT_AVX2 && lscpu_has(LSCPU_AVX2)) { run##_avx2(__VA_ARGS__); return 0; }                  \
+        if (level == LSLUT_SSE41 && lscpu_has(LSCPU_SSE41)) { run##_sse41(__VA_ARGS__); return 0; }               \
+        return -1;                                                                                                 \
+    } while (0)
+
 int lslut_best_level(void) {
     if (lscpu_has(LSCPU_AVX2)) return LSLUT_AVX2;
     if (lscpu_has(LSCPU_SSE41)) return LSLUT_SSE41;
@@ -46,41 +55,17 @@ int lslut_apply8(int level, const float *table, int n, uint8_t *pixels, size_t c
     /* Each code's grid position, (code · (N−1)) / 255 in float: the scalar path's formula, computed once. */
     float grid[256];
     for (int c = 0; c < 256; c++) grid[c] = (float)c * (float)(n - 1) / 255.0f;
-    if (level == LSLUT_AVX2 && lscpu_has(LSCPU_AVX2)) {
-        lslut_run8_avx2(table, n, grid, pixels, count, channels, clamp);
-        return 0;
-    }
-    if (level == LSLUT_SSE41 && lscpu_has(LSCPU_SSE41)) {
-        lslut_run8_sse41(table, n, grid, pixels, count, channels, clamp);
-        return 0;
-    }
-    return -1;
+    LSLUT_DISPATCH(lslut_run8, table, n, grid, pixels, count, channels, clamp);
 }
 
 int lslut_apply16(int level, const float *table, int n, uint16_t *pixels, size_t count, int channels, int clamp) {
     if (channels != 3 && channels != 4) return -1;
-    if (level == LSLUT_AVX2 && lscpu_has(LSCPU_AVX2)) {
-        lslut_run16_avx2(table, n, pixels, count, channels, clamp);
-        return 0;
-    }
-    if (level == LSLUT_SSE41 && lscpu_has(LSCPU_SSE41)) {
-        lslut_run16_sse41(table, n, pixels, count, channels, clamp);
-        return 0;
-    }
-    return -1;
+    LSLUT_DISPATCH(lslut_run16, table, n, pixels, count, channels, clamp);
 }
 
 int lslut_applyf(int level, const float *table, int n, const float *in, float *out, uint8_t *codes,
                  size_t count) {
-    if (level == LSLUT_AVX2 && lscpu_has(LSCPU_AVX2)) {
-        lslut_runf_avx2(table, n, in, out, codes, count);
-        return 0;
-    }
-    if (level == LSLUT_SSE41 && lscpu_has(LSCPU_SSE41)) {
-        lslut_runf_sse41(table, n, in, out, codes, count);
-        return 0;
-    }
-    return -1;
+    LSLUT_DISPATCH(lslut_runf, table, n, in, out, codes, count);
 }
 
 #else

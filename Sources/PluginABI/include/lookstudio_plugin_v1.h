@@ -16,35 +16,30 @@ extern "C" {
 
 #define LOOKSTUDIO_PLUGIN_ABI_VERSION_1 1u
 
-/* A version 1 parameter: a number of kind scalar, angle, kelvin or bool. */
+/* A version 1 parameter: a number of kind scalar, angle, kelvin or bool; version 2 kept these fields and added
+ * its own after `identity_value`. */
 typedef struct lookstudio_parameter_v1 {
-    const char *name;
-    const char *display_name;
-    const char *description;
+    const char *name, *display_name, *description;
     int32_t kind;
-    float min;
-    float max;
-    float default_value;
-    float identity_value;
+    float min, max, default_value, identity_value;
 } lookstudio_parameter_v1;
 
 /* A version 1 pixel function: one float per parameter. */
 typedef void (*lookstudio_apply_fn_v1)(const float *in, float *out, size_t pixel_count, const float *params);
 
+/* Version 2 kept these fields, in this order, with these meanings (see lookstudio_plugin.h); only the types of
+ * `parameters` and `apply` changed. */
 typedef struct lookstudio_adjustment_v1 {
-    const char *id;
-    const char *display_name;
-    const char *category;
-    const char *description;
+    const char *id, *display_name, *category, *description;
     const lookstudio_parameter_v1 *parameters;
     size_t parameter_count;
     lookstudio_apply_fn_v1 apply;
 } lookstudio_adjustment_v1;
 
+/* As version 2's lookstudio_plugin but for the type of `adjustments`. */
 typedef struct lookstudio_plugin_v1 {
     uint32_t abi_version;
-    const char *name;
-    const char *version;
+    const char *name, *version;
     const lookstudio_adjustment_v1 *adjustments;
     size_t adjustment_count;
 } lookstudio_plugin_v1;

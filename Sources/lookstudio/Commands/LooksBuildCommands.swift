@@ -24,10 +24,10 @@ extension LooksCommand {
             let rebuilt = try global.workspace.rebuildLook(look)
             let record = rebuilt.look
             guard rebuilt.changed else {
-                print("unchanged: \(record.guid) (\(shown(record.name))): the recipe gives the stored cube")
+                print("unchanged: \(named(record)): the recipe gives the stored cube")
                 return
             }
-            print("rebuilt: \(record.guid) (\(shown(record.name))): cube changed, max difference "
+            print("rebuilt: \(named(record)): cube changed, max difference "
                 + "\(rebuilt.maxCodeDifference) of 65535 (16-bit code values)")
         }
     }

@@ -7,6 +7,12 @@ import Workflows
 /// Text from the catalog, safe for the terminal (see `MessageText`).
 func shown(_ text: String) -> String { MessageText.quote(text) }
 
+/// A catalog look as messages name it: its GUID and, quoted, its name.
+func named(_ look: LookRecord) -> String { "\(look.guid) (\(shown(look.name)))" }
+
+/// The look argument of the `looks` subcommands that revise one.
+let lookReferenceHelp = ArgumentHelp("GUID, GUID prefix (8+ hex digits) or name.", valueName: "look")
+
 /// `lookstudio looks …`: list, show and remove catalog looks.
 struct LooksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -115,7 +121,7 @@ struct LooksCommand: ParsableCommand {
                 printError("note: the recipes of " + shown(removal.brokenRecipes.joined(separator: ", "))
                     + " name this look: their cubes stay, but `looks rebuild` of them now fails")
             }
-            print("removed \(record.guid) (\(shown(record.name)))")
+            print("removed \(named(record))")
         }
     }
 }

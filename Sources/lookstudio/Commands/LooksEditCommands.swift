@@ -20,7 +20,7 @@ extension LooksCommand {
             """)
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: ArgumentHelp("GUID, GUID prefix (8+ hex digits) or name.", valueName: "look")) var look: String
+        @Argument(help: lookReferenceHelp) var look: String
         @Argument(help: ArgumentHelp("The new version (.png, .cube, .3dl).", valueName: "file")) var file: String
         @Option(help: "PNG layout: auto, tiled, strip or hald.") var layout: String = "auto"
         @Option(help: ArgumentHelp("Working space of the new version (as for import).", valueName: "space|file.icc"))
@@ -38,11 +38,11 @@ extension LooksCommand {
             for w in update.warnings { printError("warning: \(w)") }
             let (outcome, record) = (update.outcome, update.outcome.before)
             guard outcome.changed else {
-                print("unchanged: \(record.guid) (\(shown(record.name))): the file holds version "
+                print("unchanged: \(named(record)): the file holds version "
                     + "\(outcome.before.version)'s cube")
                 return
             }
-            print("\(record.guid) (\(shown(record.name))): version \(outcome.after.version) stored; version "
+            print("\(named(record)): version \(outcome.after.version) stored; version "
                 + "\(outcome.before.version) stays as \(record.guid)@\(outcome.before.version)")
         }
     }
@@ -54,7 +54,7 @@ extension LooksCommand {
             discussion: "Example:\n  lookstudio looks versions \"Warm Film\" --json")
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: ArgumentHelp("GUID, GUID prefix (8+ hex digits) or name.", valueName: "look")) var look: String
+        @Argument(help: lookReferenceHelp) var look: String
         @Flag(help: "Print a JSON array (see README, Looks and versions).") var json = false
 
         func run() throws {
@@ -100,11 +100,11 @@ extension LooksCommand {
             let outcome = try global.workspace.revertLook(look)
             let record = outcome.after
             guard outcome.changed else {
-                print("unchanged: \(record.guid) (\(shown(record.name))): the current version "
+                print("unchanged: \(named(record)): the current version "
                     + "\(record.version) holds the cube of \(look) already")
                 return
             }
-            print("\(record.guid) (\(shown(record.name))): version \(outcome.before.version + 1) stored from "
+            print("\(named(record)): version \(outcome.before.version + 1) stored from "
                 + "\(look); version \(outcome.before.version) stays as \(record.guid)@\(outcome.before.version)")
         }
     }
@@ -116,7 +116,7 @@ extension LooksCommand {
             discussion: "Example:\n  lookstudio looks rename \"Warm Film\" \"Warm Film (client)\"")
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: ArgumentHelp("GUID, GUID prefix (8+ hex digits) or name.", valueName: "look")) var look: String
+        @Argument(help: lookReferenceHelp) var look: String
         @Argument(help: ArgumentHelp("The new name (README, Names).", valueName: "new-name")) var newName: String
 
         func run() throws {
@@ -136,13 +136,13 @@ extension LooksCommand {
             abstract: "Add tags to a look.", discussion: "Example:\n  lookstudio looks tag \"Warm Film\" portrait film")
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: ArgumentHelp("GUID, GUID prefix (8+ hex digits) or name.", valueName: "look")) var look: String
+        @Argument(help: lookReferenceHelp) var look: String
         @Argument(help: ArgumentHelp("Tags to add.", valueName: "tag")) var tags: [String]
 
         func run() throws {
             let result = try global.workspace.tagLook(look, adding: tags)
             let record = result.look
-            print("\(record.guid) (\(shown(record.name))): tags \(shown(record.tags.joined(separator: ", ")))"
+            print("\(named(record)): tags \(shown(record.tags.joined(separator: ", ")))"
                 + (result.changed.isEmpty ? " (it had them all)" : ""))
         }
     }
@@ -154,14 +154,14 @@ extension LooksCommand {
             discussion: "Example:\n  lookstudio looks untag \"Warm Film\" portrait")
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: ArgumentHelp("GUID, GUID prefix (8+ hex digits) or name.", valueName: "look")) var look: String
+        @Argument(help: lookReferenceHelp) var look: String
         @Argument(help: ArgumentHelp("Tags to remove.", valueName: "tag")) var tags: [String]
 
         func run() throws {
             let result = try global.workspace.untagLook(look, removing: tags)
             let record = result.look
             let left = record.tags.isEmpty ? "none" : shown(record.tags.joined(separator: ", "))
-            print("\(record.guid) (\(shown(record.name))): tags \(left)"
+            print("\(named(record)): tags \(left)"
                 + (result.changed.isEmpty ? " (it had none of those)" : ""))
         }
     }

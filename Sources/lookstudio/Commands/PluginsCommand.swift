@@ -36,7 +36,7 @@ struct PluginsListCommand: ParsableCommand {
     func run() throws {
         let registry = try global.workspace.plugins()
         if json {
-            print(try encodeJSON(PluginListing(
+            print(try jsonString(PluginListing(
                 plugins: registry.plugins, adjustments: registry.adjustments, refusals: registry.refusals)))
             return
         }
@@ -86,7 +86,7 @@ struct PluginsDescribeCommand: ParsableCommand {
         let registry = try global.workspace.plugins()
         let adjustment = try registry.requireAdjustment(id: id)
         if json {
-            print(try encodeJSON(adjustment))
+            print(try jsonString(adjustment))
             return
         }
         print("\(adjustment.id) — \(adjustment.displayName) (\(adjustment.category))")
@@ -113,12 +113,6 @@ private struct PluginListing: Encodable {
     let plugins: [LoadedPlugin]
     let adjustments: [Adjustment]
     let refusals: [PluginRefusal]
-}
-
-private func encodeJSON(_ value: some Encodable) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
 }
 
 /// The kind, with a curve's or a colour's flag: `curve, periodic`, `color, wheel`.

@@ -135,10 +135,5 @@ enum CatalogJSON {
     }
 
     /// Pretty-printed JSON with sorted, snake_case keys, as every catalog `--json` prints it.
-    static func string<T: Encodable>(_ value: T) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
+    static func string<T: Encodable>(_ value: T) throws -> String { try jsonString(value, keys: .convertToSnakeCase) }
 }
