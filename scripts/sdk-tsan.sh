@@ -19,8 +19,13 @@ lib=$("$swift" build --scratch-path "$scratch" --sanitize=thread --show-bin-path
 "$swift" build --product lookstudio
 .build/debug/lookstudio --catalog "$work/catalog.sqlite" import Tests/Fixtures/corpus/cubelutloader_resolve_17_crlf.cube \
     Tests/Fixtures/corpus/sharktacos_show_cin_resolve_33.cube >/dev/null
-clang=$(dirname "$(readlink -f "$(command -v "$swift")")")/clang
+toolchain=$(dirname "$(readlink -f "$(command -v "$swift")")")
+clang=$toolchain/clang
+# clang's TSan runtime intercepts libdispatch, so the program links the toolchain's libdispatch (the one the Swift
+# library already uses) and its blocks runtime for the symbols the interceptors name.
+runtime=$toolchain/../lib/swift/linux
 "$clang" -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=thread Tests/SDK/threads.c \
-    -I Sources/C/CLookStudioHeader/include -L "$lib" -lCLookStudio -Wl,-rpath,"$lib" -lpthread -o "$work/threads"
+    -I Sources/C/CLookStudioHeader/include -L "$lib" -lCLookStudio -Wl,-rpath,"$lib" \
+    -L "$runtime" -ldispatch -lBlocksRuntime -Wl,-rpath,"$runtime" -lpthread -o "$work/threads"
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 ${TSAN_OPTIONS:-}" "$work/threads" "$work/catalog.sqlite" "$seconds"
 echo "ThreadSanitizer: no reports"
