@@ -35,7 +35,7 @@ public enum CubeImage {
             var out = [UInt8](repeating: 0, count: count)
             out.withUnsafeMutableBufferPointer { pixels in
                 cube.values.withUnsafeBufferPointer { values in
-                    geometry.render(values, into: pixels, fullScale: 255)
+                    geometry.render(values, rows: 0..<geometry.height, into: pixels, fullScale: 255)
                 }
             }
             samples = .eight(out)
@@ -43,7 +43,7 @@ public enum CubeImage {
             var out = [UInt16](repeating: 0, count: count)
             out.withUnsafeMutableBufferPointer { pixels in
                 cube.values.withUnsafeBufferPointer { values in
-                    geometry.render(values, into: pixels, fullScale: 65535)
+                    geometry.render(values, rows: 0..<geometry.height, into: pixels, fullScale: 65535)
                 }
             }
             samples = .sixteen(out)
@@ -100,7 +100,45 @@ public enum CubeImage {
 
     /// Writes a cube PNG atomically (temporary file renamed into place).
     public static func write(_ cube: ColorCube, to path: String, layout: CubeLayout, depth: PixelBuffer.Depth) throws {
-        try PNGImage.write(render(cube, layout: layout, depth: depth), to: path, options: .data)
+        try cube.values.withUnsafeBufferPointer {
+            try write($0, size: cube.size, to: path, layout: layout, depth: depth)
+        }
+    }
+
+    /// Writes the N³ lattice `values` (N = `size`) as a cube PNG atomically, rendering and encoding a band of about
+    /// a million pixels at a time, so neither the image (100 MB for 256³ at 16 bits) nor, for an identity, the
+    /// cube is ever held whole.
+    public static func write<V: LatticeValues>(_ values: V, size: Int, to path: String, layout: CubeLayout,
+                                               depth: PixelBuffer.Depth) throws {
+        let geometry = try Geometry(cubeSize: size, layout: layout)
+        let writer = try PNGWriter(path: path, width: geometry.width, height: geometry.height, channels: 3,
+                                   depth: depth, options: .data)
+        let band = Swift.max(1, (1 << 20) / geometry.width)
+        switch depth {
+        case .eight:
+            try writeBands(values, geometry: geometry, band: band) { (rows: UnsafeBufferPointer<UInt8>) in
+                try writer.writeRows(rows)
+            }
+        case .sixteen:
+            try writeBands(values, geometry: geometry, band: band) { (rows: UnsafeBufferPointer<UInt16>) in
+                try writer.writeRows(rows)
+            }
+        }
+        try writer.finish()
+    }
+
+    private static func writeBands<V: LatticeValues, S: FixedWidthInteger & UnsignedInteger>(
+        _ values: V, geometry: Geometry, band: Int, writeRows: (UnsafeBufferPointer<S>) throws -> Void) throws {
+        var pixels = [S](repeating: 0, count: band * geometry.width * 3)
+        var y = 0
+        while y < geometry.height {
+            let rows = y..<Swift.min(geometry.height, y + band)
+            try pixels.withUnsafeMutableBufferPointer { out in
+                geometry.render(values, rows: rows, into: out, fullScale: Double(S.max))
+                try writeRows(UnsafeBufferPointer(rebasing: out[..<(rows.count * geometry.width * 3)]))
+            }
+            y = rows.upperBound
+        }
     }
 
     /// The cube as PNG bytes (e.g. for a catalog blob).
@@ -303,11 +341,11 @@ struct Geometry {
         }
     }
 
-    func render<S: FixedWidthInteger & UnsignedInteger>(_ values: UnsafeBufferPointer<Float>,
-                                                        into pixels: UnsafeMutableBufferPointer<S>,
-                                                        fullScale: Double) {
+    /// Renders image rows `rows` into `pixels`, which starts at the first of them.
+    func render<V: LatticeValues, S: FixedWidthInteger & UnsignedInteger>(
+        _ values: V, rows: Range<Int>, into pixels: UnsafeMutableBufferPointer<S>, fullScale: Double) {
         var p = 0
-        for y in 0..<height {
+        for y in rows {
             for x in 0..<width {
                 let e = 3 * entryIndex(x: x, y: y)
                 for c in 0..<3 {
