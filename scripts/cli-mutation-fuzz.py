@@ -198,12 +198,13 @@ def main():
         subprocess.run([args.binary, "--catalog", str(fixtures["catalog"]), "looks", "list"], check=True,
                        capture_output=True)
         signals = no_error_line = left_behind = timeouts = failures = 0
-        by_command = {}
+        by_command, by_input = {}, {}
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
             futures = [pool.submit(run_one, i, args, seeds, fixtures, work) for i in range(args.count)]
             for future in concurrent.futures.as_completed(futures):
                 index, kind, ext, name, status, problems, _ = future.result()
                 by_command[name] = by_command.get(name, 0) + 1
+                by_input[f"{kind} {ext}"] = by_input.get(f"{kind} {ext}", 0) + 1
                 failures += status not in (0, None)
                 for problem in problems:
                     signals += problem.startswith("signal")
@@ -216,6 +217,7 @@ def main():
     minutes = (time.monotonic() - started) / 60
     print(f"{args.count} runs (seed {args.seed}) in {minutes:.1f} min: "
           + ", ".join(f"{k} {v}" for k, v in sorted(by_command.items())))
+    print("inputs: " + ", ".join(f"{k} {v}" for k, v in sorted(by_input.items())))
     print(f"{failures} failed as expected or not; signals {signals}, failures without an `error: ` line "
           f"{no_error_line}, outputs left behind {left_behind}, timeouts {timeouts}")
     found = signals + no_error_line + left_behind + timeouts
