@@ -13,7 +13,7 @@ APT_PACKAGES := libpng-dev zlib1g-dev libsqlite3-dev libyaml-dev libjpeg62-turbo
 	chromium-driver python3-selenium binutils nodejs
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: apt-packages deps build release test demo bench looks clean fuzz fuzz-smoke test-asan test-tsan train-correction \
+.PHONY: apt-packages deps build release test demo bench looks clean fuzz fuzz-smoke fuzz-cli test-asan test-tsan train-correction \
 	train-correction-smoke eval-correction install python test-sdk test-sdk-threads test-sdk-tsan bench-sdk
 
 # The Debian packages the project needs, one line (.ci/run upgrades and reports them).
@@ -93,6 +93,21 @@ fuzz: deps
 # The fuzz smoke alone (what `make test` runs after the suite).
 fuzz-smoke: deps
 	FUZZ_RUNS=$(SMOKE_RUNS) FUZZ_SECONDS=$(SMOKE_SECONDS) ./scripts/fuzz.sh
+
+# A mutation fuzz of the command line, not part of `make test`: CLI_FUZZ_COUNT mutated LUTs (CLF and CDL included),
+# photos and recipes from Fuzz/seeds and Tests/Fixtures through inspect, import, convert, apply, compose and info of
+# a release build; fails on a signal, a failure without an `error: ` line, an output left behind, or a timeout
+# (scripts/cli-mutation-fuzz.py; the same CLI_FUZZ_SEED gives the same inputs). The built-in plugins are built too,
+# so recipes' adjustments resolve: a --product build leaves them out.
+CLI_FUZZ_COUNT ?= 5000
+CLI_FUZZ_SEED ?= 56
+CLI_FUZZ_JOBS ?= 2
+fuzz-cli: deps
+	$(SWIFT) build -c release --product lookstudio
+	for p in TonePlugin WhiteBalancePlugin ColorPlugin BlendPlugin GradePlugin; do \
+		$(SWIFT) build -c release --product $$p || exit 1; done
+	./scripts/cli-mutation-fuzz.py --binary .build/release/lookstudio --count $(CLI_FUZZ_COUNT) \
+		--seed $(CLI_FUZZ_SEED) --jobs $(CLI_FUZZ_JOBS)
 
 # The suite under AddressSanitizer + UndefinedBehaviorSanitizer, and under ThreadSanitizer, each in its own build
 # folder (heavy: several times the normal build time and memory). swiftc has no -sanitize=undefined on Linux (Swift

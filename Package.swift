@@ -46,6 +46,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // Already in the graph through Hummingbird; named because the studio's HTTP channel takes its `Logger`.
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
     ],
     targets: [
         // C and system-library targets (Sources/C/…): the libraries LookStudio stands on, and its C kernels.
@@ -180,6 +182,10 @@ let package = Package(
             "Workflows",
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
+            // The HTTP/1 layer itself, to see a request's raw target before Hummingbird converts it (see
+            // StudioHTTPChannel.swift).
+            .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Resources"], plugins: ["EmbedAssets"]),
 
         // The web pages' files compiled in as string constants (`EmbeddedAssets`) by a build-tool plugin, not

@@ -67,12 +67,7 @@ public enum CubeFile {
     /// The text of `serialize(_:dialect:)` handed to `emit` in pieces of at most about a megabyte, so a writer
     /// need not hold a 256³ cube's 500 MB of text at once.
     static func serialize(_ lut: LUT, dialect: CubeDialect, emit: (String) throws -> Void) rethrows {
-        var out = ""
-        if let title = lut.title {
-            // The format has no escape for quotes or line breaks inside a title.
-            let clean = title.map { $0 == "\"" ? "'" : ($0.isNewline ? " " : $0) }
-            out += "TITLE \"\(String(clean))\"\n"
-        }
+        var out = titleLine(lut.title)
         var shaper = lut.shaper
         if let s = shaper {
             out += "LUT_1D_SIZE \(s.size)\n"
@@ -104,26 +99,56 @@ public enum CubeFile {
             }
         }
         for values in [shaper?.values, lut.cube?.values].compactMap({ $0 }) {
-            var start = 0
-            while start < values.count {
-                let end = min(values.count, start + 3 * 32_768)
-                appendRows(values[start..<end], to: &out)
-                try emit(out)
-                out = ""
-                start = end
-            }
+            try values.withUnsafeBufferPointer { v in try emitRows(v, count: v.count, after: &out, emit: emit) }
         }
         if !out.isEmpty { try emit(out) }
     }
 
+    /// The `TITLE` line, if there is a title.
+    private static func titleLine(_ title: String?) -> String {
+        guard let title else { return "" }
+        // The format has no escape for quotes or line breaks inside a title.
+        let clean = title.map { $0 == "\"" ? "'" : ($0.isNewline ? " " : $0) }
+        return "TITLE \"\(String(clean))\"\n"
+    }
+
+    /// Appends `count` values as rows of three to `out`, handing it to `emit` every 32,768 rows.
+    private static func emitRows<V: LatticeValues>(_ values: V, count: Int, after out: inout String,
+                                                  emit: (String) throws -> Void) rethrows {
+        var start = 0
+        while start < count {
+            let end = min(count, start + 3 * 32_768)
+            appendRows(values, start..<end, to: &out)
+            try emit(out)
+            out = ""
+            start = end
+        }
+    }
+
     /// Writes the LUT as a `.cube` file, atomically (a temporary file renamed into place), streaming its text.
     public static func write(_ lut: LUT, to path: String) throws {
+        try write(to: path) { emit in try serialize(lut, dialect: preferredDialect(for: lut), emit: emit) }
+    }
+
+    /// Writes the identity `values` as a plain `.cube` file, computing each row as it is written: the text is
+    /// that of `write(_:to:)` for the cube the values describe.
+    public static func write(_ values: IdentityValues, title: String?, to path: String) throws {
+        try write(to: path) { emit in
+            var out = titleLine(title) + "LUT_3D_SIZE \(values.size)\n"
+            try emitRows(values, count: 3 * values.entryCount, after: &out, emit: emit)
+        }
+    }
+
+    /// Writes the text `produce` hands its `emit` to `path`, atomically, with plain `write(2)` so a full disk is
+    /// named.
+    private static func write(to path: String,
+                              produce: (_ emit: (String) throws -> Void) throws -> Void) throws {
         try AtomicFile.write(to: path) { temp in
             let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             guard fd >= 0 else { throw AtomicFileError(path: path, errno: errno) }
             var closed = false
             defer { if !closed { close(fd) } }
-            try serialize(lut, dialect: preferredDialect(for: lut)) { text in
+            try produce { text in
                 let bytes = Array(text.utf8)
                 var offset = 0
                 while offset < bytes.count {
@@ -153,9 +178,9 @@ public enum CubeFile {
 
     private static func triple(_ v: SIMD3<Float>) -> String { "\(v.x) \(v.y) \(v.z)" }
 
-    private static func appendRows(_ values: ArraySlice<Float>, to out: inout String) {
-        var i = values.startIndex
-        while i + 2 < values.endIndex {
+    private static func appendRows<V: LatticeValues>(_ values: V, _ range: Range<Int>, to out: inout String) {
+        var i = range.lowerBound
+        while i + 2 < range.upperBound {
             out += values[i].description
             out += " "
             out += values[i + 1].description

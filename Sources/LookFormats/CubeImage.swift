@@ -30,8 +30,8 @@ public enum CubeImage {
         let geometry = try Geometry(cubeSize: cube.size, layout: layout)
         let samples: PixelBuffer.Samples
         switch depth {
-        case .eight: samples = .eight(geometry.render(cube.values))
-        case .sixteen: samples = .sixteen(geometry.render(cube.values))
+        case .eight: samples = .eight(geometry.image(cube.values, fullScale: 255))
+        case .sixteen: samples = .sixteen(geometry.image(cube.values, fullScale: 65535))
         }
         do {
             return try PixelBuffer(width: geometry.width, height: geometry.height, channels: 3, samples: samples)
@@ -85,7 +85,45 @@ public enum CubeImage {
 
     /// Writes a cube PNG atomically (temporary file renamed into place).
     public static func write(_ cube: ColorCube, to path: String, layout: CubeLayout, depth: PixelBuffer.Depth) throws {
-        try PNGImage.write(render(cube, layout: layout, depth: depth), to: path, options: .data)
+        try cube.values.withUnsafeBufferPointer {
+            try write($0, size: cube.size, to: path, layout: layout, depth: depth)
+        }
+    }
+
+    /// Writes the N³ lattice `values` (N = `size`) as a cube PNG atomically, rendering and encoding a band of about
+    /// a million pixels at a time, so neither the image (100 MB for 256³ at 16 bits) nor, for an identity, the
+    /// cube is ever held whole.
+    public static func write<V: LatticeValues>(_ values: V, size: Int, to path: String, layout: CubeLayout,
+                                               depth: PixelBuffer.Depth) throws {
+        let geometry = try Geometry(cubeSize: size, layout: layout)
+        let writer = try PNGWriter(path: path, width: geometry.width, height: geometry.height, channels: 3,
+                                   depth: depth, options: .data)
+        let band = Swift.max(1, (1 << 20) / geometry.width)
+        switch depth {
+        case .eight:
+            try writeBands(values, geometry: geometry, band: band) { (rows: UnsafeBufferPointer<UInt8>) in
+                try writer.writeRows(rows)
+            }
+        case .sixteen:
+            try writeBands(values, geometry: geometry, band: band) { (rows: UnsafeBufferPointer<UInt16>) in
+                try writer.writeRows(rows)
+            }
+        }
+        try writer.finish()
+    }
+
+    private static func writeBands<V: LatticeValues, S: FixedWidthInteger & UnsignedInteger>(
+        _ values: V, geometry: Geometry, band: Int, writeRows: (UnsafeBufferPointer<S>) throws -> Void) throws {
+        var pixels = [S](repeating: 0, count: band * geometry.width * 3)
+        var y = 0
+        while y < geometry.height {
+            let rows = y..<Swift.min(geometry.height, y + band)
+            try pixels.withUnsafeMutableBufferPointer { out in
+                geometry.render(values, rows: rows, into: out, fullScale: Double(S.max))
+                try writeRows(UnsafeBufferPointer(rebasing: out[..<(rows.count * geometry.width * 3)]))
+            }
+            y = rows.upperBound
+        }
     }
 
     /// The cube as PNG bytes (e.g. for a catalog blob).
@@ -288,27 +326,30 @@ struct Geometry {
         }
     }
 
-    /// The image of a cube's entries in samples of `S`, 0…1 mapped to 0…`S.max`.
-    func render<S: FixedWidthInteger & UnsignedInteger>(_ entries: [Float]) -> [S] {
-        var image = [S](repeating: 0, count: width * height * 3)
-        let fullScale = Double(S.max)
-        image.withUnsafeMutableBufferPointer { pixels in
-            entries.withUnsafeBufferPointer { values in
-                var p = 0
-                for y in 0..<height {
-                    for x in 0..<width {
-                        let e = 3 * entryIndex(x: x, y: y)
-                        for c in 0..<3 {
-                            // Double keeps 16-bit rounding exact for every identity entry up to N = 256.
-                            let v = min(max(Double(values[e + c]), 0), 1)
-                            pixels[p + c] = S((v * fullScale).rounded())
-                        }
-                        p += 3
-                    }
+    /// Renders image rows `rows` into `pixels`, which starts at the first of them.
+    func render<V: LatticeValues, S: FixedWidthInteger & UnsignedInteger>(
+        _ values: V, rows: Range<Int>, into pixels: UnsafeMutableBufferPointer<S>, fullScale: Double) {
+        var p = 0
+        for y in rows {
+            for x in 0..<width {
+                let e = 3 * entryIndex(x: x, y: y)
+                for c in 0..<3 {
+                    // Double keeps 16-bit rounding exact for every identity entry up to N = 256.
+                    let v = min(max(Double(values[e + c]), 0), 1)
+                    pixels[p + c] = S((v * fullScale).rounded())
                 }
+                p += 3
             }
         }
-        return image
+    }
+
+    /// The whole image of a cube's entries, 0…1 mapped to 0…`fullScale`.
+    func image<S: FixedWidthInteger & UnsignedInteger>(_ entries: [Float], fullScale: Double) -> [S] {
+        var out = [S](repeating: 0, count: width * height * 3)
+        out.withUnsafeMutableBufferPointer { pixels in
+            entries.withUnsafeBufferPointer { render($0, rows: 0..<height, into: pixels, fullScale: fullScale) }
+        }
+        return out
     }
 
     func decode<S: FixedWidthInteger & UnsignedInteger>(_ samples: UnsafeBufferPointer<S>, channels: Int,

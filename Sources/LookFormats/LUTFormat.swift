@@ -157,14 +157,8 @@ public enum LUTFormat {
             }
             try ThreeDLFile.write(cube, to: path, outputBits: bits)
         case .png:
-            let depth: PixelBuffer.Depth
-            switch options.bits ?? 16 {
-            case 8: depth = .eight
-            case 16: depth = .sixteen
-            case let other: throw LookFormatsError(file: name, "PNG bit depth must be 8 or 16, not \(other)")
-            }
             let layout = options.layout ?? defaultLayout(size: cube.size)
-            try CubeImage.write(cube, to: path, layout: layout, depth: depth)
+            try CubeImage.write(cube, to: path, layout: layout, depth: try pngDepth(options.bits, file: name))
         case .clf:
             let title = lut.title ?? (path as NSString).deletingPathExtension
             try CLFFile.write(cube, to: path, id: UUID().uuidString, name: (title as NSString).lastPathComponent)
@@ -172,6 +166,36 @@ public enum LUTFormat {
             break
         }
         return warnings
+    }
+
+    /// Writes `lattice` as `write(_:to:options:)` writes its cube; an identity is written to `.cube` and PNG files
+    /// value by value as it is computed, its cube never held (`.3dl` and CLF writers hold their whole text, the
+    /// larger of the two, so they get the cube).
+    @discardableResult
+    public static func write(_ lattice: CubeLattice, title: String?, to path: String,
+                             options: WriteOptions = WriteOptions()) throws -> [FormatWarning] {
+        let name = (path as NSString).lastPathComponent
+        let format = try outputFormat(of: path)
+        guard case .identity(let identity) = lattice, options.size == nil || options.size == identity.size,
+              format == .cube || format == .png else {
+            return try write(LUT(cube: try lattice.materialized(), title: title), to: path, options: options)
+        }
+        if format == .cube {
+            try CubeFile.write(identity, title: title, to: path)
+        } else {
+            try CubeImage.write(identity, size: identity.size, to: path,
+                                layout: options.layout ?? defaultLayout(size: identity.size),
+                                depth: try pngDepth(options.bits, file: name))
+        }
+        return []
+    }
+
+    private static func pngDepth(_ bits: Int?, file: String) throws(LookFormatsError) -> PixelBuffer.Depth {
+        switch bits ?? 16 {
+        case 8: return .eight
+        case 16: return .sixteen
+        case let other: throw LookFormatsError(file: file, "PNG bit depth must be 8 or 16, not \(other)")
+        }
     }
 
     /// Tiled for square sizes (4, 16, 64, …), strip otherwise.

@@ -219,9 +219,17 @@ public struct Composer: Sendable {
     ///
     /// Refused before anything is loaded when the recipe's steps × size³ exceed ``budget``.
     public func compose(_ recipe: Recipe, size: Int? = nil) throws -> ColorCube {
+        try lattice(recipe, size: size).materialized()
+    }
+
+    /// The whole chain as ``compose(_:size:)`` makes it, except that a chain of which no step changes anything (no
+    /// steps, strength 0, identity parameters or cubes) is the identity of that size, computed only as it is read.
+    public func lattice(_ recipe: Recipe, size: Int? = nil) throws -> CubeLattice {
         let n = try Self.outputSize(recipe, size: size)
         try budget.checkWork(steps: recipe.steps.count, size: n, recipe: recipe.fileName)
-        return try Self.compose(try resolve(recipe), size: n, budget: budget)
+        let steps = try resolve(recipe)
+        if steps.allSatisfy(\.isNoOp) { return .identity(IdentityValues(size: n, quantizedTo16Bit: false)) }
+        return .cube(try Self.compose(steps, size: n, budget: budget))
     }
 
     /// Composes already resolved steps on a grid of `size`; lets `explain` resolve once and compose at many sizes.

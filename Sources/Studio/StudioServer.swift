@@ -42,7 +42,7 @@ public struct StudioServer: Sendable {
         let token = self.token
         let app = Application(
             router: router,
-            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(Self.idleTimeoutSeconds)))),
+            server: .studioHTTP1(configuration: .init(idleTimeout: .seconds(Int64(Self.idleTimeoutSeconds)))),
             configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "lookstudio"),
             onServerRunning: { channel in
                 let actual = channel.localAddress?.port ?? 0

@@ -209,6 +209,18 @@ enum ComposerFixtures {
         #expect(try composer.compose(Self.identityLookRecipe([]), size: 5) == ColorCube.identity(size: 5))
     }
 
+    @Test("a chain that changes nothing is an identity lattice, no cube built, even at 256³")
+    func aChainThatChangesNothingIsAnIdentityLattice() throws {
+        let composer = F.composer(["cross": F.crossProcess])
+        let identity = CubeLattice.identity(IdentityValues(size: 256, quantizedTo16Bit: false))
+        #expect(try composer.lattice(Self.identityLookRecipe([], size: 256)) == identity)
+        #expect(try composer.lattice(Self.identityLookRecipe([
+            .init(.look("cross"), strength: 0), .init(.adjust(id: "tone.contrast", params: ["amount": 0]))]),
+            size: 256) == identity)
+        let look = try composer.lattice(Self.identityLookRecipe([.init(.look("cross"))]), size: 17)
+        #expect(look == .cube(F.crossProcess))
+    }
+
     @Test("an adjustment's strength blends against its own input")
     func adjustmentStrength() throws {
         let composer = F.composer([:])

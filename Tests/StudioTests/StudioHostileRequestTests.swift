@@ -5,8 +5,8 @@ import Testing
 import Glibc
 #endif
 
-/// Requests the probe sent the studio (issue 56 item 9): a recipe of size -1, two Host headers, a connection that
-/// never sends a request.
+/// Requests the probe sent the studio (issue 56 item 9): a recipe of size -1, two Host headers, a request target in
+/// absolute form, a connection that never sends a request.
 @Suite(.serialized) struct StudioHostileRequestTests {
     static let photo = CLI.packageRoot + "/samples/coffee.png"
 
@@ -20,6 +20,18 @@ import Glibc
         let twoHosts = try studio.request("/api/photos", headers: ["Host": "evil.example"])
         #expect(twoHosts.status == 400, "\(twoHosts.status)")
         #expect(twoHosts.text.contains("more than one Host header"))
+        #expect(try studio.request("/api/photos").status == 200)
+        #expect(studio.interrupt() == 0)
+    }
+
+    @Test func aRequestTargetThatIsNotAPathIsABadRequest() throws {
+        let studio = try StudioProcess(photos: [Self.photo])
+        // The Host is this studio's: only the target names another server, which a proxy would have obeyed.
+        let absolute = try studio.request("http://evil.example/api/photos")
+        #expect(absolute.status == 400, "\(absolute.status) \(absolute.text.prefix(200))")
+        #expect(absolute.text.contains("request target"), "\(absolute.text.prefix(200))")
+        #expect(absolute.headers.lowercased().contains("connection: close"), "\(absolute.headers)")
+        #expect(try studio.request("*", method: "OPTIONS").status == 400)
         #expect(try studio.request("/api/photos").status == 200)
         #expect(studio.interrupt() == 0)
     }

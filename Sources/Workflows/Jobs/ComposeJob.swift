@@ -39,11 +39,17 @@ public struct ComposeJob: Sendable {
         try composer.compose(recipe, size: size).quantizedTo16Bit()
     }
 
-    /// Writes `cube` as a LUT file chosen by the extension (PNG `layout` and `bits`, `.3dl` output bits).
-    public func write(_ cube: ColorCube, to output: String, layout: CubeLayout?, bits: Int?) throws
+    /// The composed lattice at the catalog's precision: a chain that changes nothing stays an identity, its values
+    /// computed as they are written (an empty recipe of size 256 holds no 201 MB cube).
+    public func lattice() throws -> CubeLattice {
+        try composer.lattice(recipe, size: size).quantizedTo16Bit()
+    }
+
+    /// Writes `lattice` as a LUT file chosen by the extension (PNG `layout` and `bits`, `.3dl` output bits).
+    public func write(_ lattice: CubeLattice, to output: String, layout: CubeLayout?, bits: Int?) throws
         -> [FormatWarning] {
         try Folders.withParents(of: output) {
-            try LUTFormat.write(LUT(cube: cube, title: recipe.name), to: output, options: .init(layout: layout, bits: bits))
+            try LUTFormat.write(lattice, title: recipe.name, to: output, options: .init(layout: layout, bits: bits))
         }
     }
 

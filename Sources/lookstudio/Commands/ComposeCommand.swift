@@ -117,8 +117,8 @@ struct ComposeCommand: ParsableCommand {
             return
         }
         guard output != nil || save else { return }
-        let cube = try job.cube()
-        if let output { report(try job.write(cube, to: output, layout: layout, bits: bits), file: output) }
-        if save { print(try store(cube, job: job, in: workspace)) }
+        let lattice = try job.lattice()
+        if let output { report(try job.write(lattice, to: output, layout: layout, bits: bits), file: output) }
+        if save { print(try store(try lattice.materialized(), job: job, in: workspace)) }
     }
 }
