@@ -196,3 +196,24 @@ public enum Interpolation: String, Sendable, CaseIterable, Codable {
     /// Blends the 8 corners of the grid cell.
     case trilinear
 }
+
+extension ColorCube {
+    /// The cube at the precision the catalog stores (16-bit codes over `CodeRange(covering:)`).
+    ///
+    /// Composed cubes are quantised this way whether or not they are stored, so a recipe applied directly and
+    /// the same recipe saved as a look and applied by GUID give the same image, bit for bit. Within 0…1 each
+    /// value is rounded to v/65535 in Float, as before ranges were recorded. Consuming, and rounded in place: a
+    /// composed 256³ cube (201 MB) is not held twice while it is quantised.
+    public consuming func quantizedTo16Bit() throws(LookCoreError) -> ColorCube {
+        var cube = consume self
+        let range = CodeRange(covering: cube)
+        cube.values.withUnsafeMutableBufferPointer { v in
+            if range.isUnit {
+                for i in v.indices { v[i] = Float((Swift.min(Swift.max(v[i], 0), 1) * 65535).rounded()) / 65535 }
+            } else {
+                for i in v.indices { v[i] = range.restored(Float(range.code(v[i])) / 65535) }
+            }
+        }
+        return cube
+    }
+}
