@@ -85,8 +85,12 @@ struct CDLExportCommandTests {
         #expect(unknown.status != 0 && unknown.stderr.contains("no correction with the id \"shot_030\""))
         let chosenImport = try CLI.run(["import", ccc, "--id", "shot_020", "--cdl-style", "no-clamp"] + catalog)
         try #require(chosenImport.status == 0, "\(chosenImport.stderr)")
-        // Blue: 1.05 · 1 − 0.01 > 1, which no-clamp keeps and the stored cube cannot.
-        #expect(chosenImport.stderr.contains("warning: shots.ccc: style no-clamp gives "), "\(chosenImport.stderr)")
+        // Blue: 1.05 · 1 − 0.01 > 1, which no-clamp keeps, and so does the catalog (it records the cube's range).
+        #expect(!chosenImport.stderr.contains("clamped"), "\(chosenImport.stderr)")
+        let plain = try CLI.run(["export", "shot_020", "-o", dir + "/shot.cube"] + catalog)
+        try #require(plain.status == 0, "\(plain.stderr)")
+        let stored = try LUTFormat.readCube(path: dir + "/shot.cube", layout: nil, bakeSize: .atLeast(2)).cube
+        #expect(stored.valueRange.upperBound > 1.03, "\(stored.valueRange)")
         let exported = try CLI.run(["export", "shot_020", "--for", "cdl", "-o", dir + "/shot.cc"] + catalog)
         try #require(exported.status == 0, "\(exported.stderr)")
         #expect(exported.stdout.contains("--cdl-style no-clamp"), "the style note says how to import it back")

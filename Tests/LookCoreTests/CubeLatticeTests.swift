@@ -15,11 +15,17 @@ import Testing
         #expect(try CubeLattice.identity(plain).quantizedTo16Bit() == .identity(rounded))
     }
 
-    @Test("quantising in place rounds every value, clamped to 0…1, to v/65535")
+    @Test("quantising in place rounds every value to a 16-bit code over the cube's range, 0…1 unless it reaches beyond")
     func quantizedInPlace() throws {
-        let cube = try ColorCube(size: 5) { SIMD3($0.x * 1.3 - 0.1, $0.y * $0.y, 0.123_456 + 0.5 * $0.z) }
-        let expected = cube.values.map { Float((min(max($0, 0), 1) * 65535).rounded()) / 65535 }
-        #expect(try cube.quantizedTo16Bit().values == expected)
-        #expect(cube.values[0] == -0.1, "the cube quantised is a copy; this one is unchanged")
+        let inside = try ColorCube(size: 5) { SIMD3($0.x * 0.9, $0.y * $0.y, 0.123_456 + 0.5 * $0.z) }
+        let expected = inside.values.map { Float(($0 * 65535).rounded()) / 65535 }
+        #expect(try inside.quantizedTo16Bit().values == expected)
+        let beyond = try ColorCube(size: 5) { SIMD3($0.x * 1.3 - 0.1, $0.y * $0.y, 0.123_456 + 0.5 * $0.z) }
+        let range = CodeRange(covering: beyond)
+        #expect(abs(range.lower + 0.1) < 1e-6 && abs(range.upper - 1.2) < 1e-6)
+        let quantised = try beyond.quantizedTo16Bit()
+        #expect(zip(quantised.values, beyond.values).allSatisfy { abs(Double($0 - $1)) <= range.step / 2 + 1e-7 })
+        #expect(quantised.values == beyond.values.map { range.restored(Float(range.code($0)) / 65535) })
+        #expect(beyond.values[0] == -0.1, "the cube quantised is a copy; this one is unchanged")
     }
 }
