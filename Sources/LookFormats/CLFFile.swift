@@ -39,9 +39,30 @@ public enum CLFFile {
         return try parse(try FileBytes.load(path: path, name: name), fileName: name)
     }
 
+    /// Refuses `<?…?>` anywhere but the XML declaration at the start: CLF files have none, and Foundation's XML
+    /// parser crashes on one without data (`<?x?>`: it hands a NULL string to strlen; found by the fuzz smoke).
+    static func refuseProcessingInstructions(_ bytes: [UInt8], file: String) throws(LookFormatsError) {
+        var start = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+        let declaration = Array("<?xml".utf8)
+        var line = 1
+        for i in bytes.indices {
+            if bytes[i] == 0x0A { line += 1 }
+            guard bytes[i] == 0x3C, i + 1 < bytes.count, bytes[i + 1] == 0x3F else { continue }
+            let isDeclaration = i == start && bytes[i...].starts(with: declaration) && i + 5 < bytes.count
+                && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i + 5])
+            if !isDeclaration {
+                throw LookFormatsError(file: file, line: line, "a processing instruction (<?…?>) other than the XML "
+                                       + "declaration at the start: a Common LUT Format file has none")
+            }
+        }
+    }
+
     /// Parses CLF XML bytes; `fileName` names the file in errors.
     public static func parse(_ bytes: [UInt8], fileName: String) throws(LookFormatsError) -> CLFContents {
         try TextCheck.requireUTF8(bytes, file: fileName, format: "CLF")
+        try refuseProcessingInstructions(bytes, file: fileName)
         let collector = CLFCollector(file: fileName)
         let parser = XMLParser(data: Data(bytes))
         parser.delegate = collector

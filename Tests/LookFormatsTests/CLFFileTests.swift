@@ -112,6 +112,19 @@ struct CLFFileTests {
         #expect(error.description.contains("not UTF-8") && error.description.contains("CLF") && error.line == 2)
     }
 
+    /// A processing instruction without data (`<?x?>`) made Foundation's XMLParser read a NULL string (a SEGV the
+    /// fuzz smoke found); every one but the XML declaration at the start is refused before the parser sees it.
+    @Test(arguments: ["<?x?>", "<?pi some data?>", "<?xml-stylesheet href=\"a\"?>"])
+    func aProcessingInstructionIsRefusedBeforeTheXMLParser(_ instruction: String) throws {
+        let file = "<?xml version=\"1.0\"?>\n<ProcessList id=\"a\" compCLFversion=\"3\">\n" + instruction
+            + "</ProcessList>\n"
+        let error = try #require(throws: LookFormatsError.self) { try CLFFile.parse(Array(file.utf8), fileName: "t.clf") }
+        #expect(error.description.contains("processing instruction") && error.line == 3, "\(error)")
+        let declared = try CLFFile.parse(Array(CLFFile.serialize(try ColorCube.identity(size: 2), id: "i",
+                                                                 name: "I").utf8), fileName: "ok.clf")
+        #expect(declared.nodes.count == 1)
+    }
+
     /// The probe's 470 kB chain of 5,000 identity matrices: 70 s in `inspect` before the budget, now refused before
     /// any baking with the figures.
     @Test func aChainOverTheWorkBudgetIsRefusedUpFrontWithTheNumbers() throws {
