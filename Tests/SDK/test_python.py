@@ -35,6 +35,23 @@ class EngineTests(unittest.TestCase):
         self.assertTrue(np.array_equal(image, before))
         self.assertFalse(np.array_equal(out, image))
 
+    def test_out_receives_the_bytes_of_a_new_array_and_is_returned(self) -> None:
+        for image in (photo(), photo(channels=4, dtype=np.uint16), photo(width=100)[5:40, 10:70]):
+            expected = self.engine.apply(image, look=self.looks[0].guid, strength=60)
+            out = np.full(image.shape, 7, dtype=image.dtype)
+            self.assertIs(self.engine.apply(image, look=self.looks[0].guid, strength=60, out=out), out)
+            self.assertTrue(np.array_equal(out, expected))
+
+    def test_correct_renders_into_out(self) -> None:
+        image = photo()
+        analysis = self.engine.detect(image)
+        expected = self.engine.correct(image, analysis=analysis, strength=70)
+        out = np.empty_like(image)
+        self.assertIs(self.engine.correct(image, analysis=analysis, strength=70, out=out), out)
+        self.assertTrue(np.array_equal(out, expected))
+        self.assertTrue(np.array_equal(self.engine.correct(image, out=np.empty_like(image)),
+                                       self.engine.correct(image)))
+
     def test_a_look_by_name_is_the_look_by_guid(self) -> None:
         image = photo()
         by_guid = self.engine.apply(image, look=self.looks[1].guid)
@@ -102,6 +119,24 @@ class BadInputTests(unittest.TestCase):
         self.refused(ValueError, photo()[:, ::2], "not contiguous within its rows")
         self.refused(ValueError, photo()[::-1], "not contiguous within its rows")
         self.refused(ValueError, photo(dtype=np.uint16).astype(">u2"), "byte order")
+
+    def test_an_unusable_out_is_refused_with_what_is_wrong(self) -> None:
+        image = photo()
+        self.refused(TypeError, image, "out must be a numpy.ndarray", out=bytearray(image.nbytes))
+        self.refused(TypeError, image, "out has dtype uint16", out=np.empty(image.shape, np.uint16))
+        self.refused(ValueError, image, "out has shape (48, 63, 3)", out=np.empty((48, 63, 3), np.uint8))
+        self.refused(ValueError, image, "not C-contiguous", out=np.empty((48, 128, 3), np.uint8)[:, ::2])
+        self.refused(ValueError, image, "not C-contiguous", out=np.empty((48, 80, 3), np.uint8)[:, :64])
+        read_only = np.empty_like(image)
+        read_only.flags.writeable = False
+        self.refused(ValueError, image, "read-only", out=read_only)
+        self.refused(ValueError, image, "overlaps the array's memory", out=image)
+        shifted = np.zeros(image.size + 3, np.uint8)
+        self.refused(ValueError, shifted[:image.size].reshape(image.shape), "overlaps the array's memory",
+                     out=shifted[3:].reshape(image.shape))
+        with self.assertRaises(ValueError) as caught:
+            self.engine.correct(image, out=image)
+        self.assertIn("overlaps the array's memory", str(caught.exception))
 
     def test_unknown_looks_and_bad_values_raise_the_engines_exceptions(self) -> None:
         self.refused(lookstudio.NotFoundError, photo(), "no-such-look", look="no-such-look")

@@ -122,6 +122,30 @@ def _check_array(array: Any, role: str) -> tuple[int, int]:
     return channels, itemsize
 
 
+def _output(array: Any, out: Any) -> np.ndarray:
+    """`out` once it is an array `array` can be rendered into, or a new array when it is None; a clear exception
+    otherwise."""
+    _check_array(array, "array")
+    if out is None:
+        return np.empty(array.shape, dtype=array.dtype)
+    if not isinstance(out, np.ndarray):
+        raise TypeError(f"out must be a numpy.ndarray, not {type(out).__name__}")
+    if out.dtype != array.dtype:
+        raise TypeError(f"out has dtype {out.dtype}, the array {array.dtype}: out needs the array's dtype")
+    if out.shape != array.shape:
+        raise InvalidArgumentError(f"out has shape {out.shape}, the array {array.shape}: out needs the array's shape")
+    if not out.flags.c_contiguous:
+        raise InvalidArgumentError(f"out is not C-contiguous (strides {out.strides}): pass an array made by "
+                                   f"numpy.empty_like(array) or numpy.ascontiguousarray")
+    if not out.flags.writeable:
+        raise InvalidArgumentError("out is read-only: pass a writeable array")
+    # The bounds test, as the C library's: an `out` between a crop's rows is refused too.
+    if np.may_share_memory(out, array):
+        raise InvalidArgumentError("out overlaps the array's memory: the input would be overwritten while it is "
+                                   "read; pass a separate array")
+    return out
+
+
 class Engine:
     """LookStudio's engine, opened once on a catalog; every method is safe from any thread at once and releases
     the GIL while it works. Results are the bytes `lookstudio apply --look` (`apply`) and `lookstudio correct`
@@ -184,13 +208,16 @@ class Engine:
 
     def apply(self, array: np.ndarray, look: str, strength: float = 100.0, *, icc: Optional[bytes] = None,
               output_space: str = "keep", intent: str = "relative", interpolation: str = "tetrahedral",
-              threads: Optional[int] = None) -> np.ndarray:
-        """A new array of the same shape and dtype: `array` (not copied) with the catalog look `look` (GUID, GUID
-        prefix or name) at `strength` percent (0…200), as `lookstudio apply --look LOOK --strength STRENGTH`.
-        `output_space`: keep (the input's), srgb, display-p3, adobe-rgb, rec2020; `threads`: cores (None: all)."""
+              threads: Optional[int] = None, out: Optional[np.ndarray] = None) -> np.ndarray:
+        """A new array (or `out`) of the same shape and dtype: `array` (not copied) with the catalog look `look`
+        (GUID, GUID prefix or name) at `strength` percent (0…200), as `lookstudio apply --look LOOK --strength
+        STRENGTH`. `output_space`: keep (the input's), srgb, display-p3, adobe-rgb, rec2020; `threads`: cores (None:
+        all). `out`: an array to render into and return instead of a new one (same shape and dtype as `array`,
+        C-contiguous, writeable, sharing no memory with `array`), so a loop over frames allocates nothing."""
+        target = _output(array, out)
         return self._render(array, icc, None, dict(look=look, look_strength=strength, auto_correct=0,
                                                    output_space=output_space, intent=intent,
-                                                   interpolation=interpolation, threads=threads))
+                                                   interpolation=interpolation, threads=threads), target)
 
     def correct(self, array: np.ndarray, analysis: Optional[Analysis] = None, look: Optional[str] = None,
                 strength: float = 100.0, *, look_strength: Optional[float] = None, look_contrast: float = 0.0,
@@ -198,18 +225,23 @@ class Engine:
                 exposure: float = 100.0, levels: float = 100.0, white_balance: float = 100.0,
                 contrast: float = 100.0, vibrance: float = 100.0, recipe: Optional[PathLike] = None,
                 icc: Optional[bytes] = None, output_space: str = "keep", intent: str = "relative",
-                interpolation: str = "tetrahedral", threads: Optional[int] = None) -> np.ndarray:
-        """A new array: `array` corrected as `lookstudio correct` does — automatic correction (`auto` None: the
-        scene's preset; stages in percent of the engine's choice), `recipe` (a pre-look recipe file, composed with
-        the plugins), the look (None: the scene's default), overall `strength` 0…100. Pass the `analysis` of an
-        earlier `detect` to analyse once and render many."""
+                interpolation: str = "tetrahedral", threads: Optional[int] = None,
+                out: Optional[np.ndarray] = None) -> np.ndarray:
+        """A new array (or `out`): `array` corrected as `lookstudio correct` does — automatic correction (`auto`
+        None: the scene's preset; stages in percent of the engine's choice), `recipe` (a pre-look recipe file,
+        composed with the plugins), the look (None: the scene's default), overall `strength` 0…100. Pass the
+        `analysis` of an earlier `detect` to analyse once and render many. `out`: as in `apply`, an array to render
+        into and return."""
+        # A bad `out` is refused before the analysis, which is the slow part.
+        target = _output(array, out)
         if analysis is None:
             analysis = self.detect(array, icc=icc)
         return self._render(array, icc, analysis, dict(
             look=look, look_strength=look_strength, strength=strength, look_contrast=look_contrast,
             look_saturation=look_saturation, no_look=no_look, auto_correct=-1 if auto is None else int(auto),
             exposure=exposure, levels=levels, white_balance=white_balance, contrast=contrast, vibrance=vibrance,
-            recipe=recipe, output_space=output_space, intent=intent, interpolation=interpolation, threads=threads))
+            recipe=recipe, output_space=output_space, intent=intent, interpolation=interpolation, threads=threads),
+            target)
 
     def cube(self, look: Optional[str] = None, size: int = 33, strength: float = 100.0, *,
              analysis: Optional[Analysis] = None, icc: Optional[bytes] = None, output_space: str = "keep",
@@ -234,12 +266,11 @@ class Engine:
         return self._engine
 
     def _render(self, array: np.ndarray, icc: Optional[bytes], analysis: Optional[Analysis],
-                fields: dict[str, Any]) -> np.ndarray:
+                fields: dict[str, Any], result: np.ndarray) -> np.ndarray:
         keep: list = []
         params = self._params(fields, keep)
         source = _Image(array, icc)
-        result = np.empty(array.shape, dtype=array.dtype)
-        target = _Image(result, None, role="output")
+        target = _Image(result, None, role="out")
         error = ffi.new("lookstudio_error **")
         _check(lib.lookstudio_apply(self._handle(), source.handle, analysis._handle if analysis else ffi.NULL,
                                     params, target.handle, error), error)
