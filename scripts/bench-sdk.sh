@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Speed of the embedding API on this machine (`make bench-sdk`, release build), beside the command line's
 # in-memory apply core: `lookstudio bench apply` (CubeApplier on a buffer), the C API (lookstudio_apply on 24 MP and
-# per call on 1 pixel), the Python package (the same through cffi and NumPy, and a thread pool's speed-up).
+# per call on 1 pixel), the Python package (the same through cffi and NumPy, into a new array and into one reused
+# through out=, and a thread pool's speed-up).
 #
 #   scripts/bench-sdk.sh .build/release
 set -eu -o pipefail
@@ -19,6 +20,8 @@ look=887A3B95-9F89-4605-A509-254B653619FB
 "$work/prefix/bin/lookstudio" --catalog "$catalog" looks show "$look" >/dev/null
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 "$work/prefix/bin/lookstudio" bench apply --megapixels 24 --size 64 --repeat 3
+echo "  (the SDK's comparison: photo-like 8-bit, vector kernel, all threads; in place on a buffer refilled" \
+    "between runs, so no new pages)"
 # shellcheck disable=SC2046
 cc -O2 scripts/sdk/bench_calls.c $(pkg-config --cflags --libs lookstudio) -lm -o "$work/bench_calls"
 "$work/bench_calls" "$catalog" "$look"
