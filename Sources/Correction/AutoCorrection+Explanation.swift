@@ -28,8 +28,12 @@ extension AutoCorrection {
                    wb.confidence, wb.colour < 1 ? String(format: " (colour %.2f)", wb.colour) : "", c(wb.skin),
                    wb.brightAchromatic.map { ", white backdrop " + c($0) } ?? "", 100 * wb.amount, wb.gains.x,
                    wb.gains.z),
-            String(format: "levels %.0f%%: black p0.5 %.4f, veil %.4f → black %.4f; white p99.5 %.3f → %.3f",
-                   s.levels, levels.measuredBlack, levels.veil, levels.black, levels.measuredWhite, levels.white),
+            String(format: "levels %.0f%%: black p0.5 %.4f, veil %.4f → black %.4f%@; white p99.5 %.3f → %.3f",
+                   s.levels, levels.measuredBlack, levels.veil, levels.black,
+                   levels.kept < 1 ? String(format: " (veil, contrast and vibrance kept at %.0f%%: the move a veil "
+                                            + "without confidence may make is %.1f ΔE00)", 100 * levels.kept,
+                                            AutoCorrection.unvouchedBudget) : "",
+                   levels.measuredWhite, levels.white),
             String(format: "exposure %.0f%%: key %.3f; model estimate %+.2f EV, spread %.2f → confidence %.2f; "
                    + "faces %@ → applied %+.2f EV", s.exposure, e.key, e.estimate, e.spread, e.confidence,
                    e.faceKey.map { key in

@@ -6,16 +6,17 @@ extension AutoCorrection {
     /// Corrects one encoded sRGB colour (0…1); the result is clamped to 0…1.
     public func apply(_ rgb: SIMD3<Float>) -> SIMD3<Float> {
         guard !isIdentity else { return rgb }
-        var c = SIMD3(Double(ColorScience.linear(fromSRGB: Double(rgb.x))),
-                      ColorScience.linear(fromSRGB: Double(rgb.y)), ColorScience.linear(fromSRGB: Double(rgb.z)))
-        c = levelsMapD(c)
-        c *= whiteBalance.gains
-        c = exposureMapD(c)
-        c = contrastMapD(c)
-        c = vibranceMapD(c)
-        c = c.clamped(lowerBound: .zero, upperBound: SIMD3(1, 1, 1))
+        let c = linearTransform(SIMD3(ColorScience.linear(fromSRGB: Double(rgb.x)),
+                                      ColorScience.linear(fromSRGB: Double(rgb.y)),
+                                      ColorScience.linear(fromSRGB: Double(rgb.z))))
+            .clamped(lowerBound: .zero, upperBound: SIMD3(1, 1, 1))
         return SIMD3(Float(ColorScience.srgb(fromLinear: c.x)), Float(ColorScience.srgb(fromLinear: c.y)),
                      Float(ColorScience.srgb(fromLinear: c.z)))
+    }
+
+    /// The stages applied in order to one linear colour, unclamped.
+    func linearTransform(_ linear: SIMD3<Double>) -> SIMD3<Double> {
+        vibranceMapD(contrastMapD(exposureMapD(levelsMapD(linear) * whiteBalance.gains)))
     }
 
     /// The transform as a cube of `size`³ entries.

@@ -44,7 +44,7 @@ public struct AutoCorrection: Sendable, Equatable, Codable {
     /// Black and white points.
     public struct Levels: Sendable, Equatable, Codable {
         enum CodingKeys: String, CodingKey {
-            case measuredBlack = "measured_black", veil, measuredWhite = "measured_white", black, white
+            case measuredBlack = "measured_black", veil, measuredWhite = "measured_white", black, white, kept
         }
 
         /// 0.5th percentile of each pixel's smallest channel (linear), on the model's copy.
@@ -55,6 +55,9 @@ public struct AutoCorrection: Sendable, Equatable, Codable {
         public var measuredWhite = 1.0
         /// Black point applied (mapped to 0).
         public var black = 0.0
+        /// Share of the veil, and of the contrast and vibrance that follow it, kept within the default's budget
+        /// (`AutoCorrection.unvouchedBudget`); 1 when the whole fits.
+        public var kept = 1.0
         /// White point applied (mapped to 1; below 1 only for a kept white backdrop).
         public var white = 1.0
 
@@ -182,11 +185,22 @@ extension AutoCorrection {
         } else {
             estimate = model.analyse(small: analysis.small)
         }
+        return plan.withinBudget(samples: analysis.samples) { base, keep in
+            staged(base, analysis: analysis, estimate: estimate, neutral: neutral, keep: keep)
+        }
+    }
+
+    /// Plans every stage on `base` (settings, model and shoot set); `keep` scales what follows the veil (its black,
+    /// contrast and vibrance) for the budget of `withinBudget`.
+    private static func staged(_ base: AutoCorrection, analysis: CorrectionAnalysis, estimate: CorrectionEstimate,
+                               neutral: NeutralReference?, keep: Double) -> AutoCorrection {
+        var plan = base
         var samples = analysis.samples
         var faces = analysis.faceSamples
         plan.exposure.key = LinearMeasure.key(samples)
         // A backdrop is found before the white point lifts it to white (and out of the unclipped pixels).
-        plan.whiteBalance.brightAchromatic = settings.keepWhite ? Self.brightAchromatic(samples) : nil
+        plan.whiteBalance.brightAchromatic = plan.settings.keepWhite ? Self.brightAchromatic(samples) : nil
+        plan.levels.kept = keep
         plan.planLevels(samples, estimate: estimate)
         samples = samples.map(plan.levelsMap)
         faces = faces.map(plan.levelsMap)
@@ -243,7 +257,7 @@ extension AutoCorrection {
         var mins = samples.map { $0.min() }, maxs = samples.map { $0.max() }
         levels.measuredBlack = LinearMeasure.quantile(&mins, 0.005)
         levels.measuredWhite = LinearMeasure.quantile(&maxs, settings.keepWhite ? 0.9 : 0.995)
-        let sure = levels.measuredBlack > 0 ? min(1, estimate.veil / levels.measuredBlack) : 0
+        let sure = levels.measuredBlack > 0 ? min(1, levels.kept * estimate.veil / levels.measuredBlack) : 0
         levels.black = levels.measuredBlack * Self.share(confidence: sure, strength: settings.levels)
         if settings.keepWhite && levels.measuredWhite < 1 {
             // A white backdrop is meant to be white: its 90th percentile becomes white.
@@ -349,6 +363,7 @@ extension AutoCorrection {
         // Good photos span 2.5 stops or more between their 5th and 95th percentiles (a cat's fur: 2.9; most 4…13);
         // a veiled image still flatter after its black point gets a gentle S-curve, at most slope 1.15 at mid-grey.
         let amount = 0.15 * Self.ramp(contrast.spreadStops, from: 2.5, to: 1.5) * min(2, settings.contrast / 100) * veil
+            * levels.kept
         contrast.amount = amount < 0.005 ? 0 : amount
     }
 
@@ -389,7 +404,7 @@ extension AutoCorrection {
         // Only where a veil was found and removed, as for contrast: a grey beach or a misty morning is meant to be
         // muted.
         let veil = levels.veilRemoved ? 1.0 : 0
-        let amount = 0.3 * washed * colour * min(2, settings.vibrance / 100) * veil
+        let amount = 0.3 * washed * colour * min(2, settings.vibrance / 100) * veil * levels.kept
         vibrance.amount = amount < 0.005 ? 0 : amount
     }
 

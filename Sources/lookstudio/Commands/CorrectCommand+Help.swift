@@ -49,8 +49,9 @@ extension CorrectCommand {
         Automatic correction (docs/CORRECTION.md) is on by default: per image, from the same analysis, a model \
         learned from good photographs estimates the colour cast and the exposure error with a calibrated \
         confidence and applies as much as that confidence warrants (a sunset keeps its colour); the veil (black \
-        point) is measured; contrast and vibrance act only where a veil was removed; all under the scene's preset \
-        strengths (lookstudio scenes show LABEL; change them with scenes set). --exposure, --levels, \
+        point) is measured, and up to 100 % the veil may move a photo by at most 1.0 ΔE00, as a black point cannot \
+        tell a veil from bright content; contrast and vibrance act only where a veil was removed; all under the \
+        scene's preset strengths (lookstudio scenes show LABEL; change them with scenes set). --exposure, --levels, \
         --white-balance, --contrast and --vibrance N scale the preset by N percent (0 switches one off; 200 \
         applies the model's whole estimate, however unsure; for --levels the whole measured black, a dehaze); \
         --auto off switches the \
@@ -84,7 +85,7 @@ extension CorrectCommand {
         "settings" (the strengths used, percent) and per correction its measured inputs and chosen amount: \
         "model" (the model's SHA-256, or null), "white_balance" {estimate ({"red": log R/G, "blue": log B/G}), \
         spread, confidence, colour, skin (or null), bright_achromatic (or null), amount, corrected, gains}, \
-        "levels" {measured_black, veil, measured_white, black, white} (linear), "exposure" {key, estimate, spread, \
+        "levels" {measured_black, veil, measured_white, black, white (linear), kept}, "exposure" {key, estimate, spread, \
         confidence, face_key (or null), face_stops, stops}, "contrast" {spread_stops, amount}, "vibrance" \
         {mean_saturation, amount, protect_skin}, "shoot" (null, or with --shoot {shoot: the shoot's estimate, \
         own_cast, own_exposure}); white_balance's "neutral" is null or the reference used. confidence and faces are null for --scene LABEL, the look keys \

@@ -1,0 +1,75 @@
+@testable import Correction
+import Foundation
+import ImageIO
+import LookCore
+import LookModel
+import Testing
+
+/// The default's budget for the veil, which has no confidence: bright content must not be "dehazed" visibly.
+@Suite("Correction budget")
+struct CorrectionBudgetTests {
+    /// A light, low-contrast surface (paper, marble, pale wood): every pixel's smallest channel is far above good
+    /// photos' blacks, as a strong veil's would be. Smooth undulations, no colour cast, nothing clipped.
+    static func brightSurface() -> [SIMD3<Double>] {
+        var pixels = [SIMD3<Double>]()
+        for y in 0..<Scenes.height {
+            for x in 0..<Scenes.width {
+                let u = Double(x) / 17, v = Double(y) / 11
+                let grain = 0.5 + 0.25 * sin(u + 0.7 * sin(v)) + 0.25 * sin(0.6 * v + 0.4 * u)
+                let base = 0.42 + 0.38 * grain
+                pixels.append(SIMD3(base * 1.04, base, base * 0.9))
+            }
+        }
+        return pixels
+    }
+
+    static let veilOnly = CorrectionPreset(exposure: 0, whiteBalance: 0)
+
+    @Test("bright content whose black a veil could explain moves by at most the budget at 100 %")
+    func brightContentStaysWithinTheBudget() throws {
+        let image = Scenes.encode(Self.brightSurface())
+        let analysis = Scenes.analysis(image)
+        let plan = try AutoCorrection.plan(analysis, settings: Self.veilOnly)
+        #expect(plan.levels.veil > 0.1, "the model takes most of this black for a veil: \(plan.levels)")
+        #expect(plan.levels.kept > 0 && plan.levels.kept < 1, "\(plan.levels)")
+        #expect(plan.unvouchedMove(analysis.samples) <= AutoCorrection.unvouchedBudget + 1e-9)
+        let out = try Scenes.apply(try plan.cube(), to: image)
+        let moved = Scenes.meanDeltaE(image, out)
+        #expect(moved <= AutoCorrection.unvouchedBudget * 1.1, "moved \(moved) ΔE00")
+        #expect(plan.explanation.contains { $0.contains("kept at") }, "\(plan.explanation)")
+
+        var whole = plan
+        whole.levels.black = whole.levels.veil
+        #expect(whole.unvouchedMove(analysis.samples) > 2 * AutoCorrection.unvouchedBudget,
+                "the whole veil would have moved it visibly")
+    }
+
+    @Test("above 100 % the black goes on from the kept share towards the whole measured black, without a jump")
+    func strengthsAboveHundredStartFromTheKeptShare() throws {
+        let analysis = Scenes.analysis(Scenes.encode(Self.brightSurface()))
+        func plan(_ levels: Double) throws -> AutoCorrection {
+            var settings = Self.veilOnly
+            settings.levels = levels
+            return try AutoCorrection.plan(analysis, settings: settings)
+        }
+        let hundred = try plan(100), hundredAndOne = try plan(101), oneFifty = try plan(150), whole = try plan(200)
+        #expect(abs(hundredAndOne.levels.black - hundred.levels.black) < 0.01 * hundred.levels.measuredBlack,
+                "\(hundred.levels.black) → \(hundredAndOne.levels.black)")
+        let halfway = (hundred.levels.black + hundred.levels.measuredBlack) / 2
+        #expect(abs(oneFifty.levels.black - halfway) < 1e-9, "\(oneFifty.levels)")
+        #expect(whole.levels.black == whole.levels.measuredBlack, "\(whole.levels)")
+    }
+
+    @Test("a photo whose veil fits the budget keeps all of it, and the budget never adds a black point")
+    func aSmallVeilIsRemovedWhole() throws {
+        let image = Scenes.encode(Scenes.stillLife())
+        let plan = try AutoCorrection.plan(Scenes.analysis(image), settings: Self.veilOnly)
+        #expect(plan.levels.kept == 1 && plan.levels.black == 0, "\(plan.levels)")
+
+        var small = AutoCorrection(settings: Self.veilOnly)
+        small.levels.veil = 0.004
+        small.levels.black = 0.004
+        let samples = Scenes.decode(image).map { SIMD3<Float>($0) }
+        #expect(small.unvouchedMove(samples) < AutoCorrection.unvouchedBudget)
+    }
+}
