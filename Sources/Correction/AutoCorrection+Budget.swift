@@ -16,7 +16,7 @@ extension AutoCorrection {
     /// Halvings of the kept share when the whole veil does not fit (the share to within 1/256).
     static let budgetSteps = 8
 
-    /// At most this many of the analysis samples measure the move (evenly spaced).
+    /// At most this many of the analysis samples measure the move.
     static let budgetSamples = 4096
 
     /// The plan `stage` makes, with the share of the veil it keeps limited so that, planned at the levels strength
@@ -27,7 +27,7 @@ extension AutoCorrection {
         var capped = self
         capped.settings.levels = min(settings.levels, 100)
         let probe = settings.levels <= 100 ? whole : stage(capped, 1)
-        let sparse = Self.evenlySpaced(samples, count: Self.budgetSamples)
+        let sparse = Self.scattered(samples, count: Self.budgetSamples)
         guard probe.levels.veilRemoved, probe.unvouchedMove(sparse) > Self.unvouchedBudget else { return whole }
         var low = 0.0, high = 1.0
         for _ in 0..<Self.budgetSteps {
@@ -57,8 +57,11 @@ extension AutoCorrection {
         ColorScience.lab(fromXYZ: ColorScience.srgbToXYZ.apply(c.clamped(lowerBound: .zero, upperBound: .one)))
     }
 
-    private static func evenlySpaced(_ samples: [SIMD3<Float>], count: Int) -> [SIMD3<Float>] {
+    /// `count` of the samples at the golden ratio's multiples (mod 1): spread over the whole image like a regular
+    /// stride, but never in step with a pattern that repeats along a row, as a stride of whole rows would be.
+    private static func scattered(_ samples: [SIMD3<Float>], count: Int) -> [SIMD3<Float>] {
         guard samples.count > count else { return samples }
-        return (0..<count).map { samples[$0 * samples.count / count] }
+        let phi = (5.0.squareRoot() - 1) / 2, n = Double(samples.count)
+        return (0..<count).map { samples[Int((Double($0) * phi).truncatingRemainder(dividingBy: 1) * n)] }
     }
 }
