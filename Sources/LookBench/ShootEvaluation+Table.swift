@@ -34,7 +34,8 @@ extension ShootEvaluation.Report {
                      + "(\(untouched.count) photos); recovery = 1 − ΔE00 after / ΔE00 before; auto-level: \(autoLevel)"]
         for (kind, heading) in Self.kinds where rows.contains(where: { $0.kind == kind })
             || untouched.contains(where: { $0.kind == kind }) {
-            lines.append("== \(heading) (units: \(Set((rows.map(\.unit) + untouched.map(\.unit))).count))")
+            let units = Set(rows.filter { $0.kind == kind }.map(\.unit) + untouched.filter { $0.kind == kind }.map(\.unit))
+            lines.append("== \(heading) (source units: \(units.count))")
             lines.append("family       photos before |  shoot mean    p10   worst | single mean    p10   worst | "
                          + "oracle mean    p10 | auto-level mean    p10   worst")
             let ofKind = rows.filter { $0.kind == kind }

@@ -19,7 +19,13 @@ struct BenchCorrectCommand: ParsableCommand {
         source package and per scene kind (scripts/train/scene-kinds.csv), the faces found, and how far each \
         untouched good photo moved.
 
-        With --shoots: the shoot evaluation (issue 53). It reads the shoots scripts/train/shoot-cases.py wrote         (scripts/corpus.sh writes them into .corpus/cases/shoots): shoots of 8 photos of one source unit of the test         split, and of 8 crops of one photo, each under one fault of every family or untouched. Each shoot is         corrected as correct FOLDER --shoot corrects it, and every photo also alone; it prints per family and         overall the mean recovery, p10 and worst of both, next to the exact-inverse oracle and -auto-level, how far         the untouched shoots' photos moved (mean ΔE00 each), and the issue's acceptance figures.
+        With --shoots: the shoot evaluation (issue 53). It reads the shoots scripts/train/shoot-cases.py wrote \
+        (scripts/corpus.sh writes them into .corpus/cases/shoots): shoots of 8 photos of one source unit of the test \
+        split, and of 8 crops of one photo, each under one fault of every family or untouched. Each shoot is \
+        corrected as correct FOLDER --shoot corrects it, and every photo also alone; it prints per family and \
+        overall the mean recovery, p10 and worst of both, next to the exact-inverse oracle and -auto-level, how far \
+        the untouched shoots' photos moved (mean ΔE00 each), and the issue's acceptance figures. --auto 200 applies \
+        the shoot's whole estimate (a diagnostic of the estimate itself).
 
         With photos: the former lossless evaluation. Each photo is read at 768 px on its long side. For every fault (±0.5 and ±1 EV, warm, cool and green \
         casts at two strengths, two hazes; --other-faults: other magnitudes and mixtures) it prints the mean CIEDE2000 of the faulted photo from the original \
