@@ -27,3 +27,9 @@ if [ ! -f "$CORPUS_DIR/cases/test/cases.json" ] || [ "$MANIFEST" -nt "$CORPUS_DI
     || [ "$SCENES" -nt "$CORPUS_DIR/cases/test/cases.json" ]; then
     /usr/bin/python3 scripts/train/cases.py "$MANIFEST" "$CORPUS_DIR" "$CORPUS_DIR/cases/test"
 fi
+# The shoot evaluation's cases (`lookstudio bench correct --shoots`): shoots of the test split's source units under
+# the same simulator, drawn as scripts/train/shoot-eval.py draws them; written again on the same condition.
+SHOOTS="$CORPUS_DIR/cases/shoots/shoots.json"
+if [ ! -f "$SHOOTS" ] || [ "$MANIFEST" -nt "$SHOOTS" ]; then
+    /usr/bin/python3 scripts/train/shoot-cases.py "$MANIFEST" "$CORPUS_DIR" "$CORPUS_DIR/cases/shoots"
+fi

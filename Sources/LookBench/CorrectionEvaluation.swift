@@ -129,11 +129,12 @@ public enum CorrectionEvaluation {
                                                         sourceHeight: image.height), settings: settings)
     }
 
-    /// Plans the automatic correction from `analysis` (`correct`'s: the image's preview and the faces found in it)
-    /// and applies it to `image` through its cube.
-    public static func correct(_ image: PixelBuffer, analysis: CorrectionAnalysis,
-                               settings: CorrectionPreset) throws -> PixelBuffer {
-        let plan = try AutoCorrection.plan(analysis, settings: settings)
+    /// Plans the automatic correction from `analysis` (`correct`'s: the image's preview and the faces found in it),
+    /// with the `shoot`'s estimate when the photo is part of one (`correct --shoot`), and applies it to `image`
+    /// through its cube.
+    public static func correct(_ image: PixelBuffer, analysis: CorrectionAnalysis, settings: CorrectionPreset,
+                               shoot: (estimate: ShootPlan, photo: ShootPhoto)? = nil) throws -> PixelBuffer {
+        let plan = try AutoCorrection.plan(analysis, settings: settings, shoot: shoot)
         guard !plan.isIdentity, case .eight(var bytes) = image.samples else { return image }
         let applier = CubeApplier(cube: try plan.cube())
         try bytes.withUnsafeMutableBufferPointer { try applier.apply(to: $0, channels: image.channels, threads: nil) }

@@ -109,18 +109,7 @@ public enum RealisticEvaluation {
 
     private static func evaluate(_ photo: CaseFile.Photo, directory: String, autoLevelDir: String?,
                                  settings: CorrectionPreset) throws -> (rows: [Row], untouched: Untouched) {
-        // Each file is analysed as `correct` analyses it — its preview and the faces found there, the exposure's
-        // second cue — so a photo with people is scored with the cue the product uses. The cases are smaller than
-        // the analysis copy, so analysing the decoded image gives the preview a read of the file would: one decode.
-        func analysed(_ name: String) throws -> (pixels: PixelBuffer, correction: CorrectionAnalysis, faces: Int) {
-            let path = directory + "/" + name
-            let decoded = try ImageFormat.readImage(path: path)
-            let analysis = try SceneAnalysis(image: decoded.pixels, color: decoded.color, file: path)
-            if let failure = analysis.faceDetectionFailure {
-                throw BenchError.failed("\(path): faces could not be looked for (\(failure))")
-            }
-            return (try decoded.pixels.rgb(), CorrectionAnalysis(analysis), analysis.faces.count)
-        }
+        let analysed = { (name: String) in try Self.analysed(path: directory + "/" + name) }
         let good = try analysed(photo.photo)
         let de = { (b: PixelBuffer) in CorrectionEvaluation.meanDeltaE(good.pixels, b) }
         var untouched = Untouched(photo: photo.photo, package: photo.package, kind: photo.kind,
@@ -145,6 +134,18 @@ public enum RealisticEvaluation {
                             model: recovery(fixed), oracle: recovery(oracle), autoLevel: level))
         }
         return (rows, untouched)
+    }
+
+    /// A case's file, decoded and analysed as `correct` analyses it — its preview and the faces found there, the
+    /// exposure's second cue — so a photo with people is scored with the cue the product uses. The cases are smaller
+    /// than the analysis copy, so analysing the decoded image gives the preview a read of the file would: one decode.
+    static func analysed(path: String) throws -> (pixels: PixelBuffer, correction: CorrectionAnalysis, faces: Int) {
+        let decoded = try ImageFormat.readImage(path: path)
+        let analysis = try SceneAnalysis(image: decoded.pixels, color: decoded.color, file: path)
+        if let failure = analysis.faceDetectionFailure {
+            throw BenchError.failed("\(path): faces could not be looked for (\(failure))")
+        }
+        return (try decoded.pixels.rgb(), CorrectionAnalysis(analysis), analysis.faces.count)
     }
 
     /// Mean, 10th percentile and minimum of `values`.

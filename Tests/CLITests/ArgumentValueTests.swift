@@ -52,6 +52,8 @@ import Testing
                                   "--rows /nonexistent-folder/rows.tsv: cannot write into /nonexistent-folder")
         try Self.expectUsageError(["bench", "correct", "--rows", "rows.tsv", "photo.png"],
                                   "--rows goes with the realistic evaluation")
+        try Self.expectUsageError(["bench", "correct", "--shoots", "photo.png"], "--shoots reads shoot cases")
+        try Self.expectUsageError(["bench", "correct", "--json"], "--json goes with --shoots")
         try Self.expectUsageError(["bench", "gallery", "--size", "0", photo], "--size 0 is out of range: use 16…8192")
     }
 

@@ -19,12 +19,21 @@ struct BenchCorrectCommand: ParsableCommand {
         source package and per scene kind (scripts/train/scene-kinds.csv), the faces found, and how far each \
         untouched good photo moved.
 
+        With --shoots: the shoot evaluation (issue 53). It reads the shoots scripts/train/shoot-cases.py wrote \
+        (scripts/corpus.sh writes them into .corpus/cases/shoots): shoots of 8 photos of one source unit of the test \
+        split, and of 8 crops of one photo, each under one fault of every family or untouched. Each shoot is \
+        corrected as correct FOLDER --shoot corrects it, and every photo also alone; it prints per family and \
+        overall the mean recovery, p10 and worst of both, next to the exact-inverse oracle and -auto-level, how far \
+        the untouched shoots' photos moved (mean ΔE00 each), and the issue's acceptance figures. --auto 200 applies \
+        the shoot's whole estimate (a diagnostic of the estimate itself).
+
         With photos: the former lossless evaluation. Each photo is read at 768 px on its long side. For every fault (±0.5 and ±1 EV, warm, cool and green \
         casts at two strengths, two hazes; --other-faults: other magnitudes and mixtures) it prints the mean CIEDE2000 of the faulted photo from the original \
         (before), of the corrected one (after) and recovery = 1 − after/before; then how far the correction moves \
         each untouched photo. Summary: mean recovery, the worst case's relative worsening, the mean move.
 
         Examples: lookstudio bench correct
+                  lookstudio bench correct --shoots --json > shoots.json
                   lookstudio bench correct samples/*.png photos/*.jpg
         """
     )
@@ -33,10 +42,19 @@ struct BenchCorrectCommand: ParsableCommand {
                                  valueName: "image"))
     var images: [String] = []
 
-    @Option(help: "Folder of realistic cases (cases.json and its images).")
-    var cases = RealisticEvaluation.defaultCases
+    @Option(help: ArgumentHelp("Folder of realistic cases (cases.json and its images; default "
+                               + "\(RealisticEvaluation.defaultCases)), or with --shoots of shoot cases (shoots.json; "
+                               + "default \(ShootCases.defaultDirectory)).", valueName: "dir"))
+    var cases: String?
 
-    @Option(help: "Evaluate only the first N photos of the realistic cases (0: all).")
+    @Flag(help: "Evaluate the correction of whole shoots (correct --shoot) instead of single photos.")
+    var shoots = false
+
+    @Flag(help: "With --shoots: print the summaries and every photo's figures as one JSON object instead of the table.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Evaluate only the first N photos of the realistic cases, or with --shoots the first "
+                               + "N shoots of each kind and family (0: all)."))
     var limit = 0
 
     @Option(help: "Scale every automatic correction by this percentage (200: the model's whole estimate).")
@@ -70,6 +88,10 @@ struct BenchCorrectCommand: ParsableCommand {
         guard auto >= 0, auto.isFinite else {
             throw ValidationError("--auto \(TextNumber.format(auto)) is out of range: give 0 or more percent")
         }
+        guard !shoots || (images.isEmpty && rows == nil) else {
+            throw ValidationError("--shoots reads shoot cases: give no photos and no --rows with it")
+        }
+        guard shoots || !json else { throw ValidationError("--json goes with --shoots") }
         if let rows {
             // Checked now rather than after minutes of evaluation.
             guard images.isEmpty else {
@@ -84,9 +106,17 @@ struct BenchCorrectCommand: ParsableCommand {
     }
 
     func run() throws {
+        if shoots {
+            let report = try ShootEvaluation.run(directory: cases ?? ShootCases.defaultDirectory,
+                                                 settings: try CorrectionEvaluation.settings(everyStrength: auto),
+                                                 limit: limit)
+            print(json ? try jsonString(ShootBenchJSON(report), keys: .convertToSnakeCase) : report.table())
+            return
+        }
         guard !images.isEmpty else {
             let settings = try CorrectionEvaluation.settings(everyStrength: auto)
-            let report = try RealisticEvaluation.run(directory: cases, settings: settings, limit: limit)
+            let report = try RealisticEvaluation.run(directory: cases ?? RealisticEvaluation.defaultCases,
+                                                     settings: settings, limit: limit)
             print(report.table(everyPhoto: everyPhoto))
             if let rows {
                 try AtomicFile.write(to: rows) { try Data(report.tabSeparated().utf8).write(to: URL(fileURLWithPath: $0)) }
