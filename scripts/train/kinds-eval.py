@@ -2,9 +2,10 @@
 procedural patterns, Debian `gimp-data`) and rendered snow mountains (Extreme Tux Racer's sky boxes,
 `extremetuxracer-data`). Nothing here trains or tunes anything: it measures the default on material no split holds.
 
-Each pattern is tiled to at least 400 px (a pattern tiles seamlessly), each image saved as JPEG quality 90, then
-corrected with `--no-look` and compared (mean CIEDE2000) with the same run under `--auto off`, so JPEG re-encoding
-is not counted as the correction's move. Extra arguments go to `correct` (e.g. `--levels 0`).
+Each pattern is tiled to at least 400 px (a pattern tiles seamlessly), each image saved as JPEG quality 90 (a
+photo's usual history) and that JPEG's decode kept as PNG, so the outputs are lossless too and a re-encoding's noise
+is not counted as the correction's move; then corrected with `--no-look` and compared (mean CIEDE2000) with the
+same run under `--auto off`. Extra arguments go to `correct` (e.g. `--levels 0`).
 
 Usage: /usr/bin/python3 scripts/train/kinds-eval.py LOOKSTUDIO [WORK_DIR] [-- CORRECT_ARGS…]
 """
@@ -45,12 +46,20 @@ def tiled(image, side=400):
     return out
 
 
+def save(image, folder, name):
+    """`image` through JPEG quality 90, kept as the PNG of that decode."""
+    path = os.path.join(folder, name + ".jpg")
+    image.save(path, quality=90)
+    Image.open(path).convert("RGB").save(os.path.join(folder, name + ".png"))
+    os.remove(path)
+
+
 def gather(work):
-    """Downloads and unpacks the packages (no installation) and writes the JPEGs; returns their folder."""
-    debs, root, jpegs = os.path.join(work, "debs"), os.path.join(work, "root"), os.path.join(work, "jpg")
-    if os.path.isdir(jpegs) and os.listdir(jpegs):
-        return jpegs
-    for d in (debs, root, jpegs):
+    """Downloads and unpacks the packages (no installation) and writes the images; returns their folder."""
+    debs, root, images = os.path.join(work, "debs"), os.path.join(work, "root"), os.path.join(work, "png")
+    if os.path.isdir(images) and os.listdir(images):
+        return images
+    for d in (debs, root, images):
         os.makedirs(d, exist_ok=True)
     subprocess.run(["apt-get", "download", *PACKAGES], cwd=debs, check=True, capture_output=True)
     for deb in glob.glob(os.path.join(debs, "*.deb")):
@@ -59,12 +68,12 @@ def gather(work):
         if "/Legacy/" in path:  # flat colours and grids, not surfaces
             continue
         name = f"pat-{os.path.basename(os.path.dirname(path)).lower()}-{os.path.basename(path)[:-4]}"
-        tiled(gimp_pattern(path)).save(os.path.join(jpegs, name + ".jpg"), quality=90)
+        save(tiled(gimp_pattern(path)), images, name)
     for path in sorted(glob.glob(os.path.join(root, "usr/share/games/etr/env/etr/*/*.png"))):
         if os.path.basename(path) in ("front.png", "left.png", "right.png"):
             name = f"etr-{os.path.basename(os.path.dirname(path))}-{os.path.basename(path)[:-4]}"
-            Image.open(path).convert("RGB").save(os.path.join(jpegs, name + ".jpg"), quality=90)
-    return jpegs
+            save(Image.open(path).convert("RGB"), images, name)
+    return images
 
 
 def load(path):
@@ -77,12 +86,12 @@ def main():
     args = args[:args.index("--")] if "--" in args else args
     binary = os.path.abspath(args[0])
     work = args[1] if len(args) > 1 else os.path.join(tempfile.gettempdir(), "lookstudio-kinds")
-    jpegs = gather(work)
+    images = gather(work)
     corrected, reference = tempfile.mkdtemp(), tempfile.mkdtemp()
     for out, more in ((corrected, extra), (reference, ["--auto", "off"])):
-        subprocess.run([binary, "correct", jpegs, "--no-look", "-o", out, *more], check=True, capture_output=True)
+        subprocess.run([binary, "correct", images, "--no-look", "-o", out, *more], check=True, capture_output=True)
     rows = sorted(((shoot_eval.de00(load(os.path.join(reference, f)), load(os.path.join(corrected, f))), f)
-                   for f in os.listdir(jpegs)), reverse=True)
+                   for f in os.listdir(images)), reverse=True)
     for group, prefix in (("textures (GIMP patterns)", "pat-"), ("snow mountains (ETR)", "etr-")):
         moved = [d for d, f in rows if f.startswith(prefix)]
         print(f"{group:26} {len(moved):3} images: mean {np.mean(moved):.3f}, max {max(moved):.3f} ΔE00, "
