@@ -53,8 +53,13 @@ extension AutoCorrection {
         return sum / Double(samples.count)
     }
 
+    /// Lab of the 8-bit code a linear colour is written as: the move is what the output file will show, rounding
+    /// included (measured in floats it reads up to a few percent under the output's).
     private static func lab(linear c: SIMD3<Double>) -> SIMD3<Double> {
-        ColorScience.lab(fromXYZ: ColorScience.srgbToXYZ.apply(c.clamped(lowerBound: .zero, upperBound: .one)))
+        func code(_ v: Double) -> Double {
+            ColorScience.linear(fromSRGB: (ColorScience.srgb(fromLinear: min(1, max(0, v))) * 255).rounded() / 255)
+        }
+        return ColorScience.lab(fromXYZ: ColorScience.srgbToXYZ.apply(SIMD3(code(c.x), code(c.y), code(c.z))))
     }
 
     /// `count` of the samples at the golden ratio's multiples (mod 1): spread over the whole image like a regular
