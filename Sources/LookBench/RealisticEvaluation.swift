@@ -90,18 +90,9 @@ public enum RealisticEvaluation {
         let autoLevelDir = try magick.map { m in
             try m.autoLevel(photos.flatMap { $0.faults.map { directory + "/" + $0.faulted } }, into: work)
         }
-        let results = Locked([(rows: [Row], untouched: Untouched)?](repeating: nil, count: photos.count))
-        let failure = Locked<String?>(nil)
-        DispatchQueue.concurrentPerform(iterations: photos.count) { i in
-            do {
-                let r = try evaluate(photos[i], directory: directory, autoLevelDir: autoLevelDir, settings: settings)
-                results.withLock { $0[i] = r }
-            } catch {
-                failure.withLock { $0 = "\(photos[i].photo): \(error)" }
-            }
+        let done = try concurrently(photos.count, label: { photos[$0].photo }) { i in
+            try evaluate(photos[i], directory: directory, autoLevelDir: autoLevelDir, settings: settings)
         }
-        if let message = failure.current { throw BenchError.failed(message) }
-        let done = results.current.compactMap { $0 }
         return Report(split: file.split, families: file.families, rows: done.flatMap(\.rows),
                       untouched: done.map(\.untouched),
                       autoLevel: magick?.name ?? "ImageMagick not installed (apt-get install imagemagick)")

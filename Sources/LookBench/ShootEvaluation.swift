@@ -56,18 +56,9 @@ public enum ShootEvaluation {
             try m.autoLevel(shoots.filter { $0.family != "untouched" }
                 .flatMap { $0.photos.map { directory + "/" + $0.faulted } }, into: work)
         }
-        let results = Locked([(rows: [Row], moved: [Moved])?](repeating: nil, count: shoots.count))
-        let failure = Locked<String?>(nil)
-        DispatchQueue.concurrentPerform(iterations: shoots.count) { i in
-            do {
-                let r = try evaluate(shoots[i], directory: directory, autoLevelDir: autoLevelDir, settings: settings)
-                results.withLock { $0[i] = r }
-            } catch {
-                failure.withLock { $0 = "shoot \(shoots[i].id): \(error)" }
-            }
+        let done = try concurrently(shoots.count, label: { "shoot \(shoots[$0].id)" }) { i in
+            try evaluate(shoots[i], directory: directory, autoLevelDir: autoLevelDir, settings: settings)
         }
-        if let message = failure.current { throw BenchError.failed(message) }
-        let done = results.current.compactMap { $0 }
         return Report(split: file.split, families: file.families, shootSize: file.shootSize,
                       rows: done.flatMap(\.rows), untouched: done.flatMap(\.moved),
                       autoLevel: magick?.name ?? "ImageMagick not installed (apt-get install imagemagick)")
