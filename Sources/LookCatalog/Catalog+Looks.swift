@@ -170,12 +170,8 @@ extension Catalog {
         // Encode and hash outside the transaction so the write lock is held for the update only.
         let blob = try LookBlob.encode(cube)
         let replacement: CubeReplacement = try write { db in
-            guard let before = try Catalog.fetchLook(db, guid: key) else { throw CatalogError.lookNotFound(guid) }
+            let before = try Catalog.lookTakingCube(db, guid: guid, hash: blob.hash)
             if before.contentHash == blob.hash { return CubeReplacement(before: before, after: before) }
-            if let other = try LookRecord.fetchOne(db, sql: LookRecord.selectSQL
-                + " WHERE content_hash = ? AND guid != ?", arguments: [blob.hash, key]) {
-                throw CatalogError.contentTaken(guid: key, by: "\(other.guid) (\(other.name))")
-            }
             try db.execute(sql: """
                 UPDATE looks SET png = ?, layout = ?, value_min = ?, value_max = ?, cube_size = ?, content_hash = ?
                 WHERE guid = ?
@@ -185,6 +181,18 @@ extension Catalog {
         }
         cache.remove(key)
         return replacement
+    }
+
+    /// The look `guid` as it is before its cube becomes one hashing to `hash`; refused when there is no such look,
+    /// or when another look stores that cube already (content hashes are unique).
+    static func lookTakingCube(_ db: Database, guid: String, hash: String) throws -> LookRecord {
+        let key = guid.uppercased()
+        guard let before = try fetchLook(db, guid: key) else { throw CatalogError.lookNotFound(guid) }
+        if let other = try LookRecord.fetchOne(db, sql: LookRecord.selectSQL + " WHERE content_hash = ? AND guid != ?",
+                                               arguments: [hash, key]) {
+            throw CatalogError.contentTaken(guid: key, by: "\(other.guid) (\(MessageText.quote(other.name)))")
+        }
+        return before
     }
 
     static func insert(_ db: Database, _ record: LookRecord, blob: LookBlob.Encoded) throws {

@@ -14,12 +14,8 @@ extension Catalog {
         let key = guid.uppercased()
         let blob = try LookBlob.encode(new.cube)
         let outcome: VersionOutcome = try write { db in
-            guard let before = try Catalog.fetchLook(db, guid: key) else { throw CatalogError.lookNotFound(guid) }
+            let before = try Catalog.lookTakingCube(db, guid: guid, hash: blob.hash)
             if before.contentHash == blob.hash { return VersionOutcome(before: before, after: before) }
-            if let other = try LookRecord.fetchOne(db, sql: LookRecord.selectSQL
-                + " WHERE content_hash = ? AND guid != ?", arguments: [blob.hash, key]) {
-                throw CatalogError.contentTaken(guid: key, by: "\(other.guid) (\(MessageText.quote(other.name)))")
-            }
             try db.execute(sql: """
                 INSERT INTO look_versions (look_guid, version, cube_size, png, layout, value_min, value_max,
                                            content_hash, source_format, source_file, recipe_yaml, working_space,
