@@ -3,6 +3,7 @@ import Foundation
 import ImageIO
 import LookCore
 import LookFormats
+import Rendering
 
 extension Interpolation: ExpressibleByArgument {}
 extension CubeLayout: ExpressibleByArgument {}
@@ -41,6 +42,14 @@ func checkCubeSize(_ value: Int, option: String = "--size") throws {
     guard ColorCube.sizeRange.contains(value) else {
         throw ValidationError("\(option) \(value) is out of range: use \(ColorCube.sizeRange.lowerBound)…"
                               + "\(ColorCube.sizeRange.upperBound) entries per axis")
+    }
+}
+
+/// Throws unless `value` is a gallery image size (long side in pixels) the builder makes, naming the option.
+func checkGallerySize(_ value: Int, option: String = "--size") throws {
+    guard GalleryBuilder.sizeRange.contains(value) else {
+        throw ValidationError("\(option) \(value) is out of range: use \(GalleryBuilder.sizeRange.lowerBound)…"
+                              + "\(GalleryBuilder.sizeRange.upperBound) pixels")
     }
 }
 

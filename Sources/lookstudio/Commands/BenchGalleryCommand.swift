@@ -35,10 +35,7 @@ struct BenchGalleryCommand: ParsableCommand {
     func validate() throws {
         guard !photos.isEmpty else { throw ValidationError("give at least one photo") }
         guard (1...2000).contains(looks) else { throw ValidationError("--looks must be in 1…2000") }
-        guard GalleryBuilder.sizeRange.contains(size) else {
-            throw ValidationError("--size \(size) is out of range: use \(GalleryBuilder.sizeRange.lowerBound)…"
-                                  + "\(GalleryBuilder.sizeRange.upperBound) pixels")
-        }
+        try checkGallerySize(size)
         try checkCubeSize(cubeSize, option: "--cube-size")
     }
 

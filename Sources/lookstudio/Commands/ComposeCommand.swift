@@ -3,7 +3,6 @@ import Foundation
 import ImageIO
 import LookCore
 import LookFormats
-import Rendering
 import Workflows
 
 /// `lookstudio compose`: merge a recipe's chain of adjustments, looks and LUT files into one cube.
@@ -86,10 +85,7 @@ struct ComposeCommand: ParsableCommand {
         guard output != nil || save || explain || !preview.isEmpty else {
             throw ValidationError("nothing to do: give -o FILE, --save, --explain or --preview PHOTO")
         }
-        if !preview.isEmpty && !GalleryBuilder.sizeRange.contains(previewSize) {
-            throw ValidationError("--preview-size \(previewSize) is out of range: use "
-                + "\(GalleryBuilder.sizeRange.lowerBound)…\(GalleryBuilder.sizeRange.upperBound) pixels")
-        }
+        if !preview.isEmpty { try checkGallerySize(previewSize, option: "--preview-size") }
         if name != nil && !save { throw ValidationError("--name names the look that --save stores; add --save") }
         if (replace || asVersion != nil) && !save {
             throw ValidationError("--replace and --as-version say how --save stores the look; add --save")

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Rendering
 import Workflows
 
 /// `lookstudio gallery`: the catalog's looks on your photos, as a static web page with exact strength sliders.
@@ -57,10 +56,7 @@ struct GalleryCommand: ParsableCommand {
 
     func validate() throws {
         guard !photos.isEmpty else { throw ValidationError("give at least one photo") }
-        guard GalleryBuilder.sizeRange.contains(size) else {
-            throw ValidationError("--size \(size) is out of range: use \(GalleryBuilder.sizeRange.lowerBound)…"
-                                  + "\(GalleryBuilder.sizeRange.upperBound) pixels")
-        }
+        try checkGallerySize(size)
     }
 
     func run() throws {
