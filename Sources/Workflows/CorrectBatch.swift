@@ -98,40 +98,33 @@ public struct CorrectJob: Sendable {
         // One image alone gets every core for its cube stage; several share them one core each.
         let threads = workers == 1 ? nil : 1
         let shootOf = shoots ? estimateShoots(workers: workers) : [:]
-        let next = Locked(0)
         let results = Locked([CorrectResult?](repeating: nil, count: files.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while let index = next.withLock({ (n: inout Int) -> Int? in
-                guard n < files.count, !Interruption.isRequested else { return nil }
-                n += 1
-                return n - 1
-            }) {
-                let file = files[index]
-                var result = CorrectResult(file: ImageFiles.displayPath(of: file))
-                let started = DispatchTime.now()
-                let outputs = strengths.map { outputPath(for: file, strength: $0) }
-                if batch.alreadyDone(outputs: outputs) {
-                    result.outputs = outputs
-                    result.status = .skipped
-                } else {
-                    do {
-                        if let failure = shootOf[index]?.failure { throw failure }
-                        try correct(file, threads: threads, shoot: shootOf[index]?.plan, into: &result)
-                    } catch {
-                        result.error = Self.describe(error, file: file)
-                        result.status = .failed
-                    }
-                    // The handler removed the temporary output in flight, so the failure is the interrupt's.
-                    if result.status == .failed, let signal = Interruption.signal {
-                        result.status = .interrupted
-                        result.error = "interrupted by \(Self.signalName(signal))"
-                    }
+        Self.eachUntilInterrupted(files.count, workers: workers) { index in
+            let file = files[index]
+            var result = CorrectResult(file: ImageFiles.displayPath(of: file))
+            let started = DispatchTime.now()
+            let outputs = strengths.map { outputPath(for: file, strength: $0) }
+            if batch.alreadyDone(outputs: outputs) {
+                result.outputs = outputs
+                result.status = .skipped
+            } else {
+                do {
+                    if let failure = shootOf[index]?.failure { throw failure }
+                    try correct(file, threads: threads, shoot: shootOf[index]?.plan, into: &result)
+                } catch {
+                    result.error = Self.describe(error, file: file)
+                    result.status = .failed
                 }
-                let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-                batch.record(&result, seconds: seconds)
-                results.withLock { $0[index] = result }
-                progress(result.line, result.status == .failed)
+                // The handler removed the temporary output in flight, so the failure is the interrupt's.
+                if result.status == .failed, let signal = Interruption.signal {
+                    result.status = .interrupted
+                    result.error = "interrupted by \(Self.signalName(signal))"
+                }
             }
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+            batch.record(&result, seconds: seconds)
+            results.withLock { $0[index] = result }
+            progress(result.line, result.status == .failed)
         }
         return results.current.compactMap { $0 }
     }
@@ -172,24 +165,17 @@ public struct CorrectJob: Sendable {
         }.values.filter { $0.count > 1 }
         let pooled = groups.flatMap { $0 }
         let evidence = Locked([Int: Result<ShootPhoto, WorkflowError>]())
-        let next = Locked(0)
-        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, pooled.count))) { _ in
-            while let k = next.withLock({ (n: inout Int) -> Int? in
-                guard n < pooled.count, !Interruption.isRequested else { return nil }
-                n += 1
-                return n - 1
-            }) {
-                let index = pooled[k]
-                let read: Result<ShootPhoto, WorkflowError>
-                do {
-                    let analysis = try SceneAnalysis(path: files[index], maxPixels: options.maxPixels,
-                                                     detectFaces: false)
-                    read = .success(try AutoCorrection.shootPhoto(CorrectionAnalysis(analysis)))
-                } catch {
-                    read = .failure(.shootPhoto(Self.describe(error, file: files[index])))
-                }
-                evidence.withLock { $0[index] = read }
+        Self.eachUntilInterrupted(pooled.count, workers: workers) { k in
+            let index = pooled[k]
+            let read: Result<ShootPhoto, WorkflowError>
+            do {
+                let analysis = try SceneAnalysis(path: files[index], maxPixels: options.maxPixels,
+                                                 detectFaces: false)
+                read = .success(try AutoCorrection.shootPhoto(CorrectionAnalysis(analysis)))
+            } catch {
+                read = .failure(.shootPhoto(Self.describe(error, file: files[index])))
             }
+            evidence.withLock { $0[index] = read }
         }
         let read = evidence.current
         var places = [Int: ShootPlace]()
@@ -202,6 +188,21 @@ public struct CorrectJob: Sendable {
             }
         }
         return places
+    }
+
+    /// Runs `body` for each of `0..<count` on up to `workers` threads, each taking the next index when it is done
+    /// with one (images differ widely in cost); after SIGINT or SIGTERM no new index starts.
+    private static func eachUntilInterrupted(_ count: Int, workers: Int, _ body: @Sendable (Int) -> Void) {
+        let next = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, count))) { _ in
+            while let index = next.withLock({ (n: inout Int) -> Int? in
+                guard n < count, !Interruption.isRequested else { return nil }
+                n += 1
+                return n - 1
+            }) {
+                body(index)
+            }
+        }
     }
 
     /// Analyses once, then renders each strength, filling `result` as it goes.
