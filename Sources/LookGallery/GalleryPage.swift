@@ -122,13 +122,18 @@ public enum GalleryPage {
             html += "<p class=\"guid\"><code>\(HTMLText.text(guid))</code> <button type=\"button\" class=\"copy\" "
                 + "data-copy=\"\(HTMLText.attribute(guid))\">copy</button></p>\n"
         }
+        return html + about(info) + "</article>\n"
+    }
+
+    /// The look's tags, description and facts, as its card and its page both show them under the name.
+    static func about(_ info: GalleryLookInfo) -> String {
+        var html = ""
         if !info.tags.isEmpty {
             html += "<p class=\"tags\">" + info.tags.map { "<span class=\"tag\">\(HTMLText.text($0))</span>" }
                 .joined(separator: " ") + "</p>\n"
         }
         if !info.description.isEmpty { html += "<p class=\"desc\">\(HTMLText.text(info.description))</p>\n" }
-        html += "<dl class=\"meta\">" + metaRows(info) + "</dl>\n</article>\n"
-        return html
+        return html + "<dl class=\"meta\">" + metaRows(info) + "</dl>\n"
     }
 
     static func metaRows(_ info: GalleryLookInfo) -> String {
@@ -157,12 +162,7 @@ public enum GalleryPage {
         html += "<header class=\"top\"><p><a href=\"../index.html#look-\(HTMLText.attribute(info.id))\">← "
             + "\(HTMLText.text(title))</a></p>\n<h1>\(HTMLText.text(info.name))</h1>\n"
         if let guid = info.guid { html += "<p class=\"guid\"><code>\(HTMLText.text(guid))</code></p>\n" }
-        if !info.tags.isEmpty {
-            html += "<p class=\"tags\">" + info.tags.map { "<span class=\"tag\">\(HTMLText.text($0))</span>" }
-                .joined(separator: " ") + "</p>\n"
-        }
-        if !info.description.isEmpty { html += "<p class=\"desc\">\(HTMLText.text(info.description))</p>\n" }
-        html += "<dl class=\"meta\">" + metaRows(info) + "</dl>\n</header>\n<main class=\"look\">\n"
+        html += about(info) + "</header>\n<main class=\"look\">\n"
         html += "<section><h2>On the photos (before, after)</h2><div class=\"pairs\">"
         for (photo, preview) in zip(photos, look.previews) {
             html += """
