@@ -38,10 +38,9 @@ extension ComposeCommand {
             }
             return record.guid
         case .version(let outcome):
-            let guid = outcome.after.guid
-            printError("note: saved as version \(outcome.after.version) of \(label(outcome.after)); version "
-                       + "\(outcome.before.version) stays as \(guid)@\(outcome.before.version)")
-            return guid
+            printError("note: saved as version \(outcome.after.version) of \(label(outcome.after)); "
+                       + olderVersionKept(outcome))
+            return outcome.after.guid
         }
     }
 

@@ -10,6 +10,11 @@ func shown(_ text: String) -> String { MessageText.quote(text) }
 /// A catalog look as messages name it: its GUID and, quoted, its name.
 func named(_ look: LookRecord) -> String { "\(look.guid) (\(shown(look.name)))" }
 
+/// Where the version a save replaced can still be read: "version N stays as GUID@N".
+func olderVersionKept(_ outcome: VersionOutcome) -> String {
+    "version \(outcome.before.version) stays as \(outcome.before.guid)@\(outcome.before.version)"
+}
+
 /// The look argument of the `looks` subcommands that revise one.
 let lookReferenceHelp = ArgumentHelp("GUID, GUID prefix (8+ hex digits) or name.", valueName: "look")
 

@@ -42,8 +42,7 @@ extension LooksCommand {
                     + "\(outcome.before.version)'s cube")
                 return
             }
-            print("\(named(record)): version \(outcome.after.version) stored; version "
-                + "\(outcome.before.version) stays as \(record.guid)@\(outcome.before.version)")
+            print("\(named(record)): version \(outcome.after.version) stored; " + olderVersionKept(outcome))
         }
     }
 
@@ -104,8 +103,8 @@ extension LooksCommand {
                     + "\(record.version) holds the cube of \(look) already")
                 return
             }
-            print("\(named(record)): version \(outcome.before.version + 1) stored from "
-                + "\(look); version \(outcome.before.version) stays as \(record.guid)@\(outcome.before.version)")
+            print("\(named(record)): version \(outcome.before.version + 1) stored from \(look); "
+                + olderVersionKept(outcome))
         }
     }
 
