@@ -16,6 +16,15 @@ enum LayoutChoice: String, ExpressibleByArgument, CaseIterable {
 
     /// The forced layout, or nil to detect it from the pixels.
     var layout: CubeLayout? { CubeLayout(rawValue: rawValue) }
+
+    /// The choice of a `--layout` option read as text (whose help names the layouts itself); refused when it
+    /// names none.
+    init(option text: String) throws {
+        guard let choice = LayoutChoice(rawValue: text) else {
+            throw ValidationError("--layout must be auto, tiled, strip or hald")
+        }
+        self = choice
+    }
 }
 
 /// Writes a line to standard error (warnings, progress), keeping standard output for results. Control characters

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import LookCore
-import LookFormats
 import LookModel
 import Workflows
 
@@ -76,9 +75,7 @@ struct ImportCommand: ParsableCommand {
 
     func validate() throws {
         if name != nil && files.count != 1 { throw ValidationError("--name needs exactly one file") }
-        if layout != "auto" && CubeLayout(rawValue: layout) == nil {
-            throw ValidationError("--layout must be auto, tiled, strip or hald")
-        }
+        _ = try LayoutChoice(option: layout)
         if id != nil && files.count != 1 { throw ValidationError("--id needs exactly one file") }
         if let cdlStyle, CDLStyle(rawValue: cdlStyle) == nil {
             throw ValidationError("--cdl-style must be asc or no-clamp")
@@ -101,7 +98,7 @@ struct ImportCommand: ParsableCommand {
         var request = ImportJob.Request(files: files)
         request.name = name
         request.tags = tag
-        request.layout = CubeLayout(rawValue: layout)
+        request.layout = try LayoutChoice(option: layout).layout
         request.space = space
         request.asNew = asNew
         request.cdlID = id

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import LookCore
-import LookFormats
 import Workflows
 
 /// `looks update|versions|rename|tag|untag`: revising a look under its GUID.
@@ -27,14 +26,12 @@ extension LooksCommand {
         var space: String = "srgb"
 
         func validate() throws {
-            if layout != "auto" && CubeLayout(rawValue: layout) == nil {
-                throw ValidationError("--layout must be auto, tiled, strip or hald")
-            }
+            _ = try LayoutChoice(option: layout)
         }
 
         func run() throws {
-            let update = try global.workspace.updateLook(look, from: file, layout: CubeLayout(rawValue: layout),
-                                                         space: space)
+            let update = try global.workspace.updateLook(look, from: file,
+                                                         layout: try LayoutChoice(option: layout).layout, space: space)
             for w in update.warnings { printError("warning: \(w)") }
             let (outcome, record) = (update.outcome, update.outcome.before)
             guard outcome.changed else {
