@@ -227,7 +227,7 @@ let package = Package(
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "LookModel", "LookCore", "ImageIO",
                                                             "ColorManagement", "LookGallery", "Recipes", "PluginHost"]),
         .testTarget(name: "WorkflowsTests", dependencies: ["Workflows", "Extraction", "LookCatalog", "LookCore", "ImageIO",
-                                                           "LookFormats", "LookStudioTestSupport"]),
+                                                           "LookFormats", "LookModel", "LookStudioTestSupport"]),
         .testTarget(name: "LookGalleryTests", dependencies: ["LookGallery"]),
         .testTarget(name: "YAMLScreenTests", dependencies: ["YAMLScreen"]),
         .testTarget(name: "CLITests", dependencies: ["lookstudio", "LookStudioTestSupport", "LookCore", "LookFormats",

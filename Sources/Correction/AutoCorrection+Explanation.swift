@@ -81,5 +81,7 @@ public struct ShootReport: Sendable, Equatable, Codable {
                       + "(%+.3f, %+.3f), exposure %+.2f EV", s.photos, s.castPhotos, s.exposurePhotos, -s.cast.x,
                       -s.cast.y, s.castSpread, s.castDisagreement, s.castAmount, s.exposure, s.exposureSpread,
                       s.exposureDisagreement, s.exposureAmount, ownCast.red, ownCast.blue, ownExposure)
+            + (s.veil > 0 ? String(format: "; a veil every photo shares: %.4f (removed in place of each photo's own)",
+                                   s.veil) : "")
     }
 }

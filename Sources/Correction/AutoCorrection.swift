@@ -169,7 +169,8 @@ extension AutoCorrection {
     /// exposure applied as far as their confidence warrants, the measured veil, each scaled by `settings`. A
     /// `neutral` reference replaces the model's cast whole, whatever the white balance strength (the user pointed at
     /// it), and with a target level the model's exposure too.
-    /// With `shoot`, the shoot's cast and exposure replace the photo's own estimates (its veil stays its own).
+    /// With `shoot`, the shoot's cast and exposure replace the photo's own estimates, and a veil the shoot's photos
+    /// share replaces the photo's own.
     public static func plan(_ analysis: CorrectionAnalysis, settings: CorrectionPreset = CorrectionPreset(),
                             model given: CorrectionModel? = nil, neutral: NeutralReference? = nil,
                             shoot: (estimate: ShootEstimate, photo: ShootPhoto)? = nil) throws(CorrectionError)
@@ -184,6 +185,10 @@ extension AutoCorrection {
             plan.shoot = ShootReport(shoot: shoot.estimate, own: shoot.photo.own)
         } else {
             estimate = model.analyse(small: analysis.small)
+        }
+        // A veil the shoot's photos share is vouched for by them: only a photo's own, unconfirmed veil is budgeted.
+        if let shoot, shoot.estimate.veil > 0 {
+            return staged(plan, analysis: analysis, estimate: estimate, neutral: neutral, keep: 1)
         }
         return plan.withinBudget(samples: analysis.samples) { base, keep in
             staged(base, analysis: analysis, estimate: estimate, neutral: neutral, keep: keep)

@@ -1,10 +1,12 @@
 import Foundation
 
 /// What one photo contributes to its shoot's estimate: its cast log-likelihood, a sample of its pixels for the
-/// exposure (read after the shoot's gains), its veil and its own estimate.
+/// exposure (read after the shoot's gains), its black and its own estimate.
 public struct PhotoEvidence: Sendable {
     /// The photo's own estimate, as `correct` makes it without `--shoot`.
     public let own: CorrectionEstimate
+    /// Its black: the 0.5th percentile of each pixel's smallest channel on the model's copy (linear).
+    let black: Double
     let castLikelihood: [Double]?
     /// Square roots of the normalised chroma histogram: two photos' dot product is their Bhattacharyya coefficient.
     let castRoots: [Double]
@@ -28,7 +30,7 @@ public struct ShootEstimate: Sendable, Equatable, Codable {
         case photos, castPhotos = "cast_photos", exposurePhotos = "exposure_photos"
         case cast, castSpread = "cast_spread", castDisagreement = "cast_disagreement"
         case castAmount = "cast_amount", exposure, exposureSpread = "exposure_spread"
-        case exposureDisagreement = "exposure_disagreement", exposureAmount = "exposure_amount"
+        case exposureDisagreement = "exposure_disagreement", exposureAmount = "exposure_amount", veil
     }
 
     /// Photos pooled.
@@ -52,11 +54,16 @@ public struct ShootEstimate: Sendable, Equatable, Codable {
     public var exposureDisagreement = 0.0
     /// Share of the exposure applied, as for the cast.
     public var exposureAmount = 0.0
+    /// A veil every photo shares (linear; 0: none found): removed from each photo in place of its own, whole, as
+    /// the photos vouch for it.
+    public var veil = 0.0
 
-    /// The estimate one photo is corrected with: its own veil, the shoot's cast and exposure.
+    /// The estimate one photo is corrected with: the shoot's cast and exposure, and its veil if it has one (else
+    /// the photo's own).
     public func estimate(for photo: PhotoEvidence) -> CorrectionEstimate {
         guard photos > 1 else { return photo.own }
         var e = photo.own
+        if veil > 0 { e.veil = veil }
         e.cast = cast
         e.castSpread = castSpread
         e.castAmount = castAmount
@@ -79,7 +86,9 @@ extension CorrectionModel {
         let likelihood = castResponse(hist, used: used, prior: false)
         let step = max(1, pixels.count / PhotoEvidence.exposureSampleSize)
         let sample = stride(from: 0, to: pixels.count, by: step).map { SIMD3<Float>(pixels[$0]) }
-        return PhotoEvidence(own: own, castLikelihood: used >= 64 ? likelihood : nil,
+        var mins = small.map { Double(min($0.x, $0.y, $0.z)) }
+        return PhotoEvidence(own: own, black: Self.quantile(&mins, 0.005),
+                             castLikelihood: used >= 64 ? likelihood : nil,
                              castRoots: hist.map { ($0 / Double(max(1, used))).squareRoot() }, exposureSample: sample)
     }
 
@@ -118,6 +127,7 @@ extension CorrectionModel {
             s.castAmount = Self.ramp(effective, ShootEstimate.castRamp)
             gains = SIMD3(exp(s.castAmount * s.cast.x), 1, exp(s.castAmount * s.cast.y))
         }
+        s.veil = ShootEstimate.commonVeil(blacks: photos.map(\.black), independent: voting.isEmpty ? 1 : s.castPhotos)
         var summed = [Double](repeating: 0, count: lumaBias.count)
         var own = [Double](), roots = [[Double]]()
         for photo in photos {
@@ -151,5 +161,48 @@ extension CorrectionModel {
         }
         let total = sum.reduce(0) { $0 + $1 * $1 }
         return total > 0 ? min(Double(roots.count), Double(roots.count * roots.count) / total) : Double(roots.count)
+    }
+}
+
+extension ShootEstimate {
+    /// The chance that one good photo's black reaches the model's veil threshold, which is the highest black of
+    /// the 57 validation photos.
+    static let singlePhotoChance = 1.0 / 57
+
+    /// The veil a shoot's photos share. A common veil lifts every photo's black, so it shows in the lowest of them;
+    /// good photos' blacks reach a level by chance, the lowest of n independent ones only as high as all n reach
+    /// together. The veil is the lowest black less the level the lowest of `independent` good photos exceeds as
+    /// rarely as one good photo exceeds the model's threshold: for two independent photos about good blacks' 87th
+    /// percentile, for eight their 40th. Photos that count as fewer than two are one scene, whose black may be its
+    /// content (a marble floor, a white backdrop): the photo's own veil decides, as without `--shoot`.
+    ///
+    /// A veil also predicts what lies above the lowest black: with it removed, the photos' blacks are good photos'
+    /// again. A shoot of light subjects (stone, paper, snow) has a high lowest black too, but its photos' blacks
+    /// spread far above it; so the veil stands only if no more of them stay above the single-photo level than
+    /// good photos would by chance (a binomial tail under that same chance).
+    static func commonVeil(blacks: [Double], independent: Double) -> Double {
+        guard let lowest = blacks.min(), independent >= 2 else { return 0 }
+        let veil = max(0, lowest - goodBlack(atPercent: 100 * (1 - pow(singlePhotoChance, 1 / independent))))
+        guard veil > 0 else { return 0 }
+        let level = goodBlack(atPercent: 100 * (1 - singlePhotoChance))
+        let above = blacks.filter { ($0 - veil) / (1 - veil) > level }.count
+        return binomialTail(above, of: blacks.count, chance: singlePhotoChance) < singlePhotoChance ? 0 : veil
+    }
+
+    /// Good photos' black at `percent` (0…100), interpolated between the table's percentiles.
+    static func goodBlack(atPercent percent: Double) -> Double {
+        let p = min(100, max(0, percent)), i = min(99, Int(p)), t = p - Double(i)
+        return goodBlacks[i] + t * (goodBlacks[i + 1] - goodBlacks[i])
+    }
+
+    /// P(K ≥ k) for K binomial with `n` trials of `chance`.
+    static func binomialTail(_ k: Int, of n: Int, chance: Double) -> Double {
+        guard k > 0 else { return 1 }
+        var term = pow(1 - chance, Double(n)), below = 0.0
+        for j in 0..<min(k, n + 1) {
+            below += term
+            term *= Double(n - j) / Double(j + 1) * chance / (1 - chance)
+        }
+        return max(0, 1 - below)
     }
 }

@@ -91,6 +91,16 @@ public struct CorrectionPreset: Sendable, Equatable {
         Strength.allCases.lazy.map { ($0, self[$0]) }.first { !Self.isValidStrength($0.1) }
     }
 
+    /// The preset as a guessed scene may use it: restraints kept (strengths under 100, skin protection, correction
+    /// off), pushes dropped (strengths over 100 come down to 100, a white backdrop is not assumed), so a wrong guess
+    /// can hold a correction back but never drive it further than a photo of no known scene gets.
+    public var restraintsOnly: CorrectionPreset {
+        var s = self
+        for strength in Strength.allCases { s[strength] = min(self[strength], 100) }
+        s.keepWhite = false
+        return s
+    }
+
     /// This preset with each strength multiplied by its percentage (missing: unchanged) and capped at 200, as
     /// `correct --exposure N` scales a scene's preset.
     public func scaled(_ percentages: [Strength: Double]) -> CorrectionPreset {

@@ -223,6 +223,7 @@ public struct CorrectJob: Sendable {
         result.confidence = plan.confidence
         if scene == nil { result.faces = analysis?.faces.count }
         result.lookWithheld = plan.withheld
+        result.presetHeldBack = plan.presetHeldBack
         if let shown = plan.look?.shownColours {
             result.lookUnshown = Self.unshownShare(shown, file: file, analysis: analysis, maxPixels: options.maxPixels)
         }

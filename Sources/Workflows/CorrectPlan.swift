@@ -16,6 +16,8 @@ public struct CorrectPlan: Sendable {
     public let look: ChosenLook?
     /// Why a scene's default look was left out.
     public let withheld: String?
+    /// Why the scene's correction preset was held back to its restraints.
+    public let presetHeldBack: String?
     /// The run's overrides of the scene defaults, with this image's automatic correction.
     public let overrides: CorrectionOverrides
     /// The scene's defaults under the overrides.
@@ -37,7 +39,7 @@ public struct CorrectPlan: Sendable {
         let (look, defaults, withheld) = looks.look(for: label, confidence: confidence)
         var overrides = params
         overrides.lutOutputGuid = looks.explicit?.guid
-        let preset = label.flatMap { looks.presets[$0.rawValue] } ?? CorrectionPreset()
+        let (preset, heldBack) = looks.preset(for: label, confidence: confidence)
         // A neutral reference is applied even with the automatic correction off: then it is the only stage.
         let off = CorrectionPreset(exposure: 0, levels: 0, whiteBalance: 0, contrast: 0, vibrance: 0)
         if let analysis, let settings = auto.settings(preset: preset) ?? (neutral == nil ? nil : off) {
@@ -48,6 +50,7 @@ public struct CorrectPlan: Sendable {
         self.confidence = confidence
         self.look = look
         self.withheld = withheld
+        self.presetHeldBack = heldBack
         self.overrides = overrides
         self.defaults = defaults
     }

@@ -29,6 +29,9 @@ public struct CorrectResult: Encodable, Sendable {
     public var error: String?
     /// Why the scene's default look was not applied (a low-confidence detection), if it was not; not in the JSON.
     public var lookWithheld: String?
+    /// Why the scene's correction preset was held back to its restraints (a low-confidence detection); not in the
+    /// JSON, whose `auto.settings` shows the preset used.
+    public var presetHeldBack: String?
     /// Corrected, skipped (its outputs existed), failed or interrupted; not in the JSON, which predates it.
     public var status: ManifestRecord.Status = .done
     /// The automatic correction's plan (null when the stage is off).
@@ -68,6 +71,7 @@ public struct CorrectResult: Encodable, Sendable {
         var sceneText = scene.map { "scene \($0.rawValue) \($0.name)" } ?? "no scene"
         if let confidence { sceneText += String(format: " (confidence %.2f)", confidence) }
         lines.append("  " + sceneText)
+        if let presetHeldBack, auto != nil { lines.append("  scene preset: " + presetHeldBack) }
         lines += (auto?.explanation ?? ["auto correction: off"]).map { "  " + $0 }
         lines.append("  look: " + (lookName.map { "\($0) at \(TextNumber.format(lookStrength ?? 100))" } ?? "none")
                      + (lookWithheld.map { " (\($0))" } ?? "")

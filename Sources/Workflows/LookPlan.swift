@@ -60,6 +60,25 @@ public struct LookPlan: Sendable {
         }
         return (chosen, SceneDefaults(lutOutputGuid: chosen.guid, lutOutputStrength: chosen.strength), nil)
     }
+
+    /// The automatic-correction preset for an image of scene `label` (every correction at 100 without one), and
+    /// why it was held back. Like a scene's look, a scene's pushes (strengths over 100, a white backdrop) need the
+    /// scene given or detected from `SceneDetector.confidentLook` on: below it only the preset's restraints apply.
+    public func preset(for label: SceneLabel?, confidence: Double?) -> (preset: CorrectionPreset, heldBack: String?) {
+        let preset = label.flatMap { presets[$0.rawValue] } ?? CorrectionPreset()
+        return Self.gate(preset, scene: label, confidence: confidence)
+    }
+
+    /// `preset` as a detection of `confidence` may use it (nil: the scene was given), with the reason when held back.
+    public static func gate(_ preset: CorrectionPreset, scene: SceneLabel?, confidence: Double?)
+        -> (preset: CorrectionPreset, heldBack: String?) {
+        guard let confidence, confidence < SceneDetector.confidentLook else { return (preset, nil) }
+        let restrained = preset.restraintsOnly
+        guard restrained != preset, let scene else { return (preset, nil) }
+        return (restrained, "only the preset's restraints: detection confidence "
+                + String(format: "%.2f", confidence) + " < \(SceneDetector.confidentLook) (--scene \(scene.rawValue) "
+                + "applies it whole)")
+    }
 }
 
 /// A run's adjustments of its creative look, each nil where the scene (or the look) decides.

@@ -1,4 +1,5 @@
 @testable import CorrectionModel
+import Foundation
 import Testing
 
 /// The shoot's pooling: photos of one scene count as one, photos with nothing in common as many.
@@ -30,5 +31,66 @@ struct ShootInferenceTests {
         let copies = model.shoot(Array(repeating: photo, count: 8))
         #expect(abs(copies.castPhotos - 1) < 1e-9 && abs(copies.exposurePhotos - 1) < 1e-9)
         #expect(abs(copies.castSpread - photo.own.castSpread) < 1e-6, "eight copies are no more sure than one")
+    }
+
+    /// A colourful copy of one of eight different scenes: its own colours and darkest tone, over a brightness ramp.
+    static func scene(_ k: Int) -> [SIMD3<Float>] {
+        let hue = Float(k) / 8
+        let colours: [SIMD3<Float>] = [SIMD3(0.5 + 0.3 * hue, 0.25, 0.1 + 0.4 * hue), SIMD3(0.1, 0.35 - 0.2 * hue, 0.2),
+                                       SIMD3(0.2 * hue, 0.25, 0.55 - 0.3 * hue), SIMD3(0.45, 0.4, 0.3 * hue + 0.1)]
+        var small = [SIMD3<Float>]()
+        for y in 0..<150 {
+            let brightness = Float(0.01 * Double(k % 3)) + Float(0.9) * Float(y) / 150
+            for x in 0..<200 { small.append(colours[(x / 50 + k) % 4] * brightness) }
+        }
+        return small
+    }
+
+    @Test("a veil every photo of a shoot shares is found and replaces each photo's own; untouched photos share none")
+    func commonVeil() throws {
+        let model = try CorrectionModel.bundled()
+        let clear = (0..<8).map { model.evidence(small: Self.scene($0)) }
+        #expect(model.shoot(clear).veil == 0, "good photos' blacks are not a veil")
+        // A veil of 0.08: below the model's single-photo threshold, so no photo alone removes it.
+        let veiled = (0..<8).map { k in model.evidence(small: Self.scene(k).map { $0 * 0.92 + SIMD3(repeating: 0.08) }) }
+        #expect(veiled.allSatisfy { $0.own.veil == 0 }, "alone, no photo finds it")
+        let shoot = model.shoot(veiled)
+        #expect(shoot.castPhotos >= 2, "eight different scenes: \(shoot.castPhotos)")
+        #expect(shoot.veil > 0.07 && shoot.veil <= 0.08, "the veil found: \(shoot.veil)")
+        #expect(veiled.allSatisfy { shoot.estimate(for: $0).veil == shoot.veil })
+        let copies = model.shoot(Array(repeating: veiled[0], count: 8))
+        #expect(copies.veil == 0, "copies of one photo are one photo's evidence: \(copies.veil)")
+    }
+
+    @Test("the common veil's threshold falls with the number of independent photos; under two there is none")
+    func commonVeilThreshold() {
+        #expect(ShootEstimate.commonVeil(blacks: [0.3], independent: 1) == 0, "one photo is no shoot")
+        #expect(ShootEstimate.commonVeil(blacks: [0.2, 0.2, 0.2], independent: 1.9) == 0, "one scene's crops")
+        let two = 0.2 - ShootEstimate.commonVeil(blacks: [0.2, 0.2], independent: 2)
+        #expect(two > ShootEstimate.goodBlacks[80] && two < ShootEstimate.goodBlacks[95], "\(two)")
+        let eight = 0.2 - ShootEstimate.commonVeil(blacks: Array(repeating: 0.2, count: 8), independent: 8)
+        #expect(eight > ShootEstimate.goodBlacks[30] && eight < ShootEstimate.goodBlacks[50], "\(eight)")
+        #expect(ShootEstimate.commonVeil(blacks: [0.2, 0.001], independent: 2) == 0, "one dark photo: no common veil")
+    }
+
+    @Test("light subjects are no veil: a shoot's blacks must sit together above the lowest, as a veil leaves them")
+    func lightSubjectsAreNoVeil() {
+        let haze = [0.100, 0.101, 0.103, 0.105, 0.110, 0.100, 0.102, 0.120]
+        #expect(ShootEstimate.commonVeil(blacks: haze, independent: 6) > 0.09)
+        // Marble, paper, ice, a pale sky and wood as one shoot (the blacks kinds-eval.py's textures measure).
+        let light = [0.13, 0.18, 0.20, 0.27, 0.30, 0.31, 0.61, 0.68]
+        #expect(ShootEstimate.commonVeil(blacks: light, independent: 5.45) == 0)
+        var oneBright = haze
+        oneBright[3] = 0.6
+        #expect(ShootEstimate.commonVeil(blacks: oneBright, independent: 6) > 0.09, "one light photo in a hazy shoot")
+    }
+
+    @Test("the binomial tail")
+    func binomialTail() {
+        #expect(ShootEstimate.binomialTail(0, of: 8, chance: 0.1) == 1)
+        #expect(abs(ShootEstimate.binomialTail(1, of: 8, chance: 0.1) - (1 - pow(0.9, 8))) < 1e-12)
+        let two = 1 - pow(0.9, 8) - 8 * 0.1 * pow(0.9, 7)
+        #expect(abs(ShootEstimate.binomialTail(2, of: 8, chance: 0.1) - two) < 1e-12)
+        #expect(ShootEstimate.binomialTail(9, of: 8, chance: 0.1) == 0)
     }
 }

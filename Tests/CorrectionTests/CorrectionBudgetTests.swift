@@ -72,4 +72,19 @@ struct CorrectionBudgetTests {
         let samples = Scenes.decode(image).map { SIMD3<Float>($0) }
         #expect(small.unvouchedMove(samples) < AutoCorrection.unvouchedBudget)
     }
+
+    @Test("a veil the shoot's photos share is removed whole: the photos vouch for it, the budget does not apply")
+    func aSharedVeilIsNotBudgeted() throws {
+        let analysis = Scenes.analysis(Scenes.encode(Self.brightSurface()))
+        let photo = try AutoCorrection.shootPhoto(analysis)
+        let alone = try AutoCorrection.plan(analysis, settings: Self.veilOnly)
+        var shoot = try AutoCorrection.shootEstimate([photo, photo])
+        #expect(shoot.veil == 0, "copies of one photo share nothing the photo alone does not show")
+        #expect(try AutoCorrection.plan(analysis, settings: Self.veilOnly, shoot: (shoot, photo)).levels == alone.levels)
+        shoot.veil = alone.levels.veil
+        let shared = try AutoCorrection.plan(analysis, settings: Self.veilOnly, shoot: (shoot, photo))
+        #expect(shared.levels.kept == 1 && shared.levels.veil == shoot.veil, "\(shared.levels)")
+        #expect(shared.levels.black > alone.levels.black, "\(alone.levels.black) → \(shared.levels.black)")
+        #expect(shared.unvouchedMove(analysis.samples) > AutoCorrection.unvouchedBudget, "beyond one photo's budget")
+    }
 }

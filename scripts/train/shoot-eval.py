@@ -11,10 +11,17 @@ read after the shoot's gains. The confidence is the model's own calibrated ramp 
 joins the joint posterior's spread and the standard error of the photos' own estimates (their spread / √n): photos of
 different scenes that disagree lower it. No constant is fitted here.
 
+Beside them, "whole" is the pooled estimate applied at amount 1 whatever its confidence, and "gate" the bound of any
+confidence over it: with the answer known, each faulted shoot takes the single-photo model or the pooled estimate at
+amount 0.25, 0.5, 0.75 or 1, whichever recovers most on average over its photos; untouched shoots take the
+single-photo model.
+
 Usage: shoot-eval.py MODEL.lscm UNIT_DIR [UNIT_DIR …] [--shoots N] [--seed S]
 """
 import argparse
 import glob
+import json
+import math
 import os
 import sys
 
@@ -28,6 +35,12 @@ import simulate as S  # noqa: E402
 SIDE = 384
 SHOOT = 8
 TEMPERED = False
+# The fractions of the pooled estimate the bound ("gate") may choose besides all of it and none.
+BOUND_AMOUNTS = (0.25, 0.5, 0.75)
+# With --shoot-veil: percentiles 0…100 of the train split's good photos' blacks (good-blacks.py), and the number of
+# validation photos the single-photo veil threshold is the highest black of.
+GOOD_BLACKS = None
+VALIDATION_PHOTOS = 57
 
 
 def load_photo(path):
@@ -128,9 +141,32 @@ def shoot_analysis(model, smalls, ramps):
     sd_e = float(np.std(own_e)) if len(xs) > 1 else 0.0
     eff_e = float(np.hypot(spread_e, sd_e / np.sqrt(n_eff_e)))
     a_e = M.ramp_amount(eff_e, *ramps[1])
+    if GOOD_BLACKS is not None:
+        common = shoot_veil(smalls, n_eff if used else 1.0)
+        veils = [common if common > 0 else v for v in veils]
     return [dict(veil=v, gains=gains, stops=a_e * c) for v in veils], dict(cast=(u, vv), cast_amount=a_c,
                                                                          exposure=c, exposure_amount=a_e,
                                                                          cast_eff=eff_c, exposure_eff=eff_e)
+
+
+def shoot_veil(smalls, n_eff):
+    """A veil common to the shoot: every photo's black (0.5th percentile of the smallest channel) lifted by it, so
+    the lowest of them, less what the lowest of n_eff good photos' blacks reaches as rarely as one good photo's
+    reaches the single-photo threshold (level 1 / VALIDATION_PHOTOS: the threshold is the highest of that many).
+    Photos counting as fewer than two independent ones are one scene: none."""
+    if n_eff < 2:
+        return 0.0
+    chance = 1.0 / VALIDATION_PHOTOS
+    good = lambda percent: float(np.interp(percent, np.arange(101), GOOD_BLACKS))
+    blacks = np.array([M.veil(s, 0.0) for s in smalls])
+    veil = max(0.0, blacks.min() - good(100 * (1 - chance ** (1.0 / n_eff))))
+    if veil == 0:
+        return 0.0
+    # The veil predicts the other blacks too: removed, they are good photos' again. More above the single-photo
+    # level than good photos reach by chance (a binomial tail under that chance) is light content, not a veil.
+    above = int(((blacks - veil) / (1 - veil) > good(100 * (1 - chance))).sum())
+    tail = 1.0 - sum(math.comb(len(blacks), j) * chance ** j * (1 - chance) ** (len(blacks) - j) for j in range(above))
+    return 0.0 if tail < chance else veil
 
 
 def naive_mean(model, smalls):
@@ -157,10 +193,14 @@ def run_shoot(model, goods, family, rng, ramps):
     faulted = [S.degrade(g, fault, rng) if fault else g for g in goods]
     smalls = [M.downscale(S.to_linear(f)) for f in faulted]
     pooled, joint = shoot_analysis(model, smalls, ramps)
+    whole, _ = shoot_analysis(model, smalls, ((1e9, 2e9), (1e9, 2e9)))
     naive = naive_mean(model, smalls)
     rows = []
-    for g, f, s, pa, na in zip(goods, faulted, smalls, pooled, naive):
-        outs = dict(single=fix(model, f, model.analyse(s)), pooled=fix(model, f, pa), naive=fix(model, f, na))
+    for g, f, s, pa, wa, na in zip(goods, faulted, smalls, pooled, whole, naive):
+        outs = dict(single=fix(model, f, model.analyse(s)), pooled=fix(model, f, pa), naive=fix(model, f, na),
+                    whole=fix(model, f, wa))
+        for a in BOUND_AMOUNTS:
+            outs[f"whole{a}"] = fix(model, f, dict(wa, gains=wa["gains"] ** a, stops=wa["stops"] * a))
         if fault is None:
             rows.append({k: de00(g, o) for k, o in outs.items()})
             continue
@@ -169,6 +209,13 @@ def run_shoot(model, goods, family, rng, ramps):
         row["oracle"] = 1 - de00(g, quantise(S.oracle(f, fault))) / before
         row["autolevel"] = 1 - de00(g, auto_level(f)) / before
         rows.append(row)
+    # The bound of any confidence on the pooled estimate: with the answer known, each shoot takes the single-photo
+    # model or the pooled estimate at one of the amounts, whichever recovers most on average; untouched shoots
+    # decline.
+    choices = ["single", "whole"] + [f"whole{a}" for a in BOUND_AMOUNTS]
+    best = max(choices, key=lambda k: np.mean([r[k] for r in rows])) if fault is not None else "single"
+    for r in rows:
+        r["gate"] = r[best]
     return rows, joint
 
 
@@ -241,9 +288,14 @@ def main():
     parser.add_argument("--cast-ramp", type=float, nargs=2, default=(0.0, 1e-6))
     parser.add_argument("--exposure-ramp", type=float, nargs=2, default=(0.02, 0.04))
     parser.add_argument("--tempered", action="store_true", help="weigh the photos by their effective number")
+    parser.add_argument("--shoot-veil", action="store_true",
+                        help="also remove a veil common to the shoot (good photos' blacks from good-blacks.json)")
     args = parser.parse_args()
-    global TEMPERED
+    global TEMPERED, GOOD_BLACKS
     TEMPERED = args.tempered
+    if args.shoot_veil:
+        GOOD_BLACKS = np.array(json.load(open(os.path.join(os.path.dirname(__file__), "good-blacks.json")))
+                               ["percentiles"])
     model = M.load(args.model)[0]
     rng = np.random.default_rng(args.seed)
     units = {u: [load_photo(p) for p in sorted(glob.glob(os.path.join(u, "*.jpg")) + glob.glob(os.path.join(u, "*.png")))]
@@ -268,14 +320,15 @@ def main():
                     table.setdefault(family, []).extend(rows)
         print(f"== {kind}")
         for family, rows in table.items():
-            keys = ["single", "naive", "pooled"] + ([] if family == "untouched" else ["oracle", "autolevel"])
+            keys = ["single", "naive", "pooled", "whole", "gate"] + ([] if family == "untouched"
+                                                                    else ["oracle", "autolevel"])
             what = "moved dE00 (max)" if family == "untouched" else "recovery"
             for key in keys:
                 values = [r[key] for r in rows]
                 extra = f"  max {max(values):.3f}" if family == "untouched" else ""
                 print(f"{family:11s} {key:9s} {what}: {summary(values)}{extra}")
         faults = [r for f, rows in table.items() if f != "untouched" for r in rows]
-        for key in ["single", "naive", "pooled", "oracle", "autolevel"]:
+        for key in ["single", "naive", "pooled", "whole", "gate", "oracle", "autolevel"]:
             print(f"{'all faults':11s} {key:9s} recovery: {summary([r[key] for r in faults])}")
         sys.stdout.flush()
 

@@ -51,7 +51,8 @@ extension StudioSession {
         -> (auto: AutoCorrection, detection: SceneDetection, analysis: SceneAnalysis) {
         let analysis = try analysis(photo: id)
         let detection = SceneDetector.detect(analysis)
-        let preset = (try? catalog.scene(label: detection.label.rawValue))?.correction ?? CorrectionPreset()
+        let stored = (try? catalog.scene(label: detection.label.rawValue))?.correction ?? CorrectionPreset()
+        let preset = LookPlan.gate(stored, scene: detection.label, confidence: detection.confidence).preset
         // A switch off scales its correction to 0 %; on leaves the preset's strength as it is.
         let settings = preset.scaled(Dictionary(uniqueKeysWithValues: switches.off.map { ($0, 0.0) }))
         return (try AutoCorrection.plan(CorrectionAnalysis(analysis), settings: settings), detection, analysis)

@@ -51,7 +51,9 @@ extension CorrectCommand {
         confidence and applies as much as that confidence warrants (a sunset keeps its colour); the veil (black \
         point) is measured, and up to 100 % the veil may move a photo by at most 1.0 ΔE00, as a black point cannot \
         tell a veil from bright content; contrast and vibrance act only where a veil was removed; all under the \
-        scene's preset strengths (lookstudio scenes show LABEL; change them with scenes set). --exposure, --levels, \
+        scene's preset strengths (lookstudio scenes show LABEL; change them with scenes set); like its look, a \
+        detected scene's pushes (strengths over 100, a white backdrop) need confidence 0.75 or --scene LABEL, and \
+        a weaker guess lends only its restraints (strengths under 100, skin protection). --exposure, --levels, \
         --white-balance, --contrast and --vibrance N scale the preset by N percent (0 switches one off; 200 \
         applies the model's whole estimate, however unsure; for --levels the whole measured black, a dehaze); \
         --auto off switches the \

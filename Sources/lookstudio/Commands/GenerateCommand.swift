@@ -51,7 +51,7 @@ struct GenerateCommand: ParsableCommand {
         let cube = try ColorCube.identity(size: size)
         // 8-bit PNGs are what image editors open without asking; other formats keep their own default.
         let isPNG = (output as NSString).pathExtension.lowercased() == "png"
-        try Folders.withParents(of: output) {
+        _ = try Folders.withParents(of: output) {
             try LUTFormat.write(LUT(cube: cube, title: "LookStudio identity \(size)"), to: output,
                                 options: .init(layout: layout, bits: bits ?? (isPNG ? 8 : nil)))
         }
