@@ -14,6 +14,13 @@ public struct PhotoEvidence: Sendable {
     /// The exposure's histogram is read from at most this many pixels of the model's copy: a 128-bin histogram of
     /// that many is as good as of all of them, and a shoot of hundreds of photos stays within a few hundred MB.
     static let exposureSampleSize = 16_384
+
+    /// The exposure sample with `veil` removed in place of the photo's own (0: the photo's own, as sampled).
+    func exposureSample(veil: Double) -> [SIMD3<Double>] {
+        let v = own.veil
+        guard veil > 0, veil != v else { return exposureSample.map(SIMD3<Double>.init) }
+        return exposureSample.map { x in (SIMD3<Double>(x) * (1 - v) + v - veil) / (1 - veil) }
+    }
 }
 
 /// One cast and one exposure for a shoot (issue 53): the photos' likelihoods added, the prior once, and a
@@ -23,7 +30,7 @@ public struct ShootEstimate: Sendable, Equatable, Codable {
     /// validation split as the model's single-photo ramps were, untouched shoots of crops of one photo counted
     /// (scripts/train/shoot-eval.py --calibrate; docs/design/correction.md, "Shoots"): wider ramps moved untouched
     /// held-out shoots by up to 2.5–5.9 ΔE00. The model's own ramps belong to one photo's posterior. The exposure's
-    /// is off (no shoot's spread is below 0.01).
+    /// is off (no shoot's spread is below 0.01), except after a veil the shoot shares (`shoot(_:)`).
     public static let castRamp = [0.07, 0.08], exposureRamp = [0.0, 0.01]
 
     enum CodingKeys: String, CodingKey {
@@ -131,7 +138,7 @@ extension CorrectionModel {
         var summed = [Double](repeating: 0, count: lumaBias.count)
         var own = [Double](), roots = [[Double]]()
         for photo in photos {
-            let hist = exposureHistogram(photo.exposureSample.map(SIMD3<Double>.init), gains: gains)
+            let hist = exposureHistogram(photo.exposureSample(veil: s.veil), gains: gains)
             let total = Double(max(1, photo.exposureSample.count))
             let response = exposureResponse(hist, total: total, prior: false)
             for (k, z) in response.enumerated() { summed[k] += z }
@@ -147,7 +154,10 @@ extension CorrectionModel {
         s.exposureDisagreement = (own.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(own.count)).squareRoot()
         let effective = (s.exposureSpread * s.exposureSpread
                          + s.exposureDisagreement * s.exposureDisagreement / nEff).squareRoot()
-        s.exposureAmount = Self.ramp(effective, ShootEstimate.exposureRamp)
+        // The ramp keeps untouched shoots still; a shoot whose photos share a veil is not untouched, and removing
+        // the veil darkens every photo's mid-tones, which the exposure read after it puts back (alone, the veil's
+        // removal made under-exposed hazy shoots worse: docs/design/correction.md, "A veil the shoot shares").
+        s.exposureAmount = s.veil > 0 ? 1 : Self.ramp(effective, ShootEstimate.exposureRamp)
         return s
     }
 

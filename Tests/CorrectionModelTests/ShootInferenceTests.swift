@@ -58,6 +58,8 @@ struct ShootInferenceTests {
         #expect(shoot.castPhotos >= 2, "eight different scenes: \(shoot.castPhotos)")
         #expect(shoot.veil > 0.07 && shoot.veil <= 0.08, "the veil found: \(shoot.veil)")
         #expect(veiled.allSatisfy { shoot.estimate(for: $0).veil == shoot.veil })
+        #expect(shoot.exposureAmount == 1, "the exposure read after a shared veil is applied")
+        #expect(model.shoot(clear).exposureAmount < 1, "an untouched shoot's exposure keeps its ramp")
         let copies = model.shoot(Array(repeating: veiled[0], count: 8))
         #expect(copies.veil == 0, "copies of one photo are one photo's evidence: \(copies.veil)")
     }

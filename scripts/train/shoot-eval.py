@@ -126,6 +126,9 @@ def shoot_analysis(model, smalls, ramps):
         eff_c = float(np.hypot(spread, sd / np.sqrt(n_eff)))
         a_c = M.ramp_amount(eff_c, *ramps[0])
         gains = np.array([np.exp(a_c * u), 1.0, np.exp(a_c * vv)])
+    common = shoot_veil(smalls, n_eff if used else 1.0) if GOOD_BLACKS is not None else 0.0
+    if common > 0:
+        xs = [M.remove_veil(s, common) for s in smalls]
     zl_sum, own_e, lhists = 0.0, [], []
     for x in xs:
         hy = M.luma_histogram(x * gains)
@@ -141,9 +144,11 @@ def shoot_analysis(model, smalls, ramps):
     sd_e = float(np.std(own_e)) if len(xs) > 1 else 0.0
     eff_e = float(np.hypot(spread_e, sd_e / np.sqrt(n_eff_e)))
     a_e = M.ramp_amount(eff_e, *ramps[1])
-    if GOOD_BLACKS is not None:
-        common = shoot_veil(smalls, n_eff if used else 1.0)
-        veils = [common if common > 0 else v for v in veils]
+    if common > 0:
+        # A shoot whose photos share a veil is not untouched: its veil is removed and the exposure read after it
+        # (removing a veil darkens mid-tones) applied whole, as ShootInference.swift does.
+        veils = [common for _ in veils]
+        a_e = 1.0
     return [dict(veil=v, gains=gains, stops=a_e * c) for v in veils], dict(cast=(u, vv), cast_amount=a_c,
                                                                          exposure=c, exposure_amount=a_e,
                                                                          cast_eff=eff_c, exposure_eff=eff_e)
