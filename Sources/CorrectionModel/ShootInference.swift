@@ -134,7 +134,7 @@ extension CorrectionModel {
             s.castAmount = Self.ramp(effective, ShootEstimate.castRamp)
             gains = SIMD3(exp(s.castAmount * s.cast.x), 1, exp(s.castAmount * s.cast.y))
         }
-        s.veil = ShootEstimate.commonVeil(blacks: photos.map(\.black), independent: voting.isEmpty ? 1 : s.castPhotos)
+        s.veil = ShootEstimate.commonVeil(blacks: photos.map(\.black), independent: independentUnderVeil(photos))
         var summed = [Double](repeating: 0, count: lumaBias.count)
         var own = [Double](), roots = [[Double]]()
         for photo in photos {
@@ -159,6 +159,17 @@ extension CorrectionModel {
         // removal made under-exposed hazy shoots worse: docs/design/correction.md, "A veil the shoot shares").
         s.exposureAmount = s.veil > 0 ? 1 : Self.ramp(effective, ShootEstimate.exposureRamp)
         return s
+    }
+
+    /// How many independent photos the shoot counts as once the largest veil its blacks allow (the lowest of them)
+    /// is removed: a veil pulls every photo's colours towards its airlight, so read under it, different scenes
+    /// look alike and the shoot would count as too few to vouch for the veil.
+    func independentUnderVeil(_ photos: [PhotoEvidence]) -> Double {
+        let lowest = photos.map(\.black).min() ?? 0
+        return Self.effectiveCount(photos.map { photo in
+            let (hist, used) = castHistogram(photo.exposureSample(veil: lowest))
+            return hist.map { ($0 / Double(max(1, used))).squareRoot() }
+        })
     }
 
     /// n² / Σij ⟨r_i, r_j⟩ for the photos' square-rooted histograms r: n for photos with nothing in common, 1 for

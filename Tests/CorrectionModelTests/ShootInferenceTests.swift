@@ -56,6 +56,8 @@ struct ShootInferenceTests {
         #expect(veiled.allSatisfy { $0.own.veil == 0 }, "alone, no photo finds it")
         let shoot = model.shoot(veiled)
         #expect(shoot.castPhotos >= 2, "eight different scenes: \(shoot.castPhotos)")
+        let underVeil = model.independentUnderVeil(veiled)
+        #expect(underVeil > shoot.castPhotos, "a veil makes scenes look alike: \(shoot.castPhotos) → \(underVeil)")
         #expect(shoot.veil > 0.07 && shoot.veil <= 0.08, "the veil found: \(shoot.veil)")
         #expect(veiled.allSatisfy { shoot.estimate(for: $0).veil == shoot.veil })
         #expect(shoot.exposureAmount == 1, "the exposure read after a shared veil is applied")

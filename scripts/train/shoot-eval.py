@@ -126,7 +126,7 @@ def shoot_analysis(model, smalls, ramps):
         eff_c = float(np.hypot(spread, sd / np.sqrt(n_eff)))
         a_c = M.ramp_amount(eff_c, *ramps[0])
         gains = np.array([np.exp(a_c * u), 1.0, np.exp(a_c * vv)])
-    common = shoot_veil(smalls, n_eff if used else 1.0) if GOOD_BLACKS is not None else 0.0
+    common = shoot_veil(smalls) if GOOD_BLACKS is not None else 0.0
     if common > 0:
         xs = [M.remove_veil(s, common) for s in smalls]
     zl_sum, own_e, lhists = 0.0, [], []
@@ -154,11 +154,16 @@ def shoot_analysis(model, smalls, ramps):
                                                                          cast_eff=eff_c, exposure_eff=eff_e)
 
 
-def shoot_veil(smalls, n_eff):
+def shoot_veil(smalls):
     """A veil common to the shoot: every photo's black (0.5th percentile of the smallest channel) lifted by it, so
     the lowest of them, less what the lowest of n_eff good photos' blacks reaches as rarely as one good photo's
     reaches the single-photo threshold (level 1 / VALIDATION_PHOTOS: the threshold is the highest of that many).
     Photos counting as fewer than two independent ones are one scene: none."""
+    # The effective count read once the largest veil the blacks allow is removed: a veil pulls every photo's colours
+    # towards its airlight, so under it different scenes look alike.
+    lowest = min(M.veil(s, 0.0) for s in smalls)
+    r = np.sqrt(np.array([M.chroma_histogram(M.remove_veil(s, lowest))[0] for s in smalls]).reshape(len(smalls), -1))
+    n_eff = len(smalls) ** 2 / float((r @ r.T).sum())
     if n_eff < 2:
         return 0.0
     chance = 1.0 / VALIDATION_PHOTOS
