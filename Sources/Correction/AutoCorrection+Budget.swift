@@ -16,9 +16,6 @@ extension AutoCorrection {
     /// Halvings of the kept share when the whole veil does not fit (the share to within 1/256).
     static let budgetSteps = 8
 
-    /// At most this many of the analysis samples measure the move.
-    static let budgetSamples = 4096
-
     /// The plan `stage` makes, with the share of the veil it keeps limited so that, planned at the levels strength
     /// capped at 100 %, the veil and its followers move `samples` by at most `unvouchedBudget`.
     func withinBudget(samples: [SIMD3<Float>],
@@ -27,12 +24,11 @@ extension AutoCorrection {
         var capped = self
         capped.settings.levels = min(settings.levels, 100)
         let probe = settings.levels <= 100 ? whole : stage(capped, 1)
-        let sparse = Self.scattered(samples, count: Self.budgetSamples)
-        guard probe.levels.veilRemoved, probe.unvouchedMove(sparse) > Self.unvouchedBudget else { return whole }
+        guard probe.levels.veilRemoved, probe.unvouchedMove(samples) > Self.unvouchedBudget else { return whole }
         var low = 0.0, high = 1.0
         for _ in 0..<Self.budgetSteps {
             let mid = (low + high) / 2
-            if stage(capped, mid).unvouchedMove(sparse) <= Self.unvouchedBudget { low = mid } else { high = mid }
+            if stage(capped, mid).unvouchedMove(samples) <= Self.unvouchedBudget { low = mid } else { high = mid }
         }
         return stage(self, low)
     }
@@ -60,13 +56,5 @@ extension AutoCorrection {
             ColorScience.linear(fromSRGB: (ColorScience.srgb(fromLinear: min(1, max(0, v))) * 255).rounded() / 255)
         }
         return ColorScience.lab(fromXYZ: ColorScience.srgbToXYZ.apply(SIMD3(code(c.x), code(c.y), code(c.z))))
-    }
-
-    /// `count` of the samples at the golden ratio's multiples (mod 1): spread over the whole image like a regular
-    /// stride, but never in step with a pattern that repeats along a row, as a stride of whole rows would be.
-    private static func scattered(_ samples: [SIMD3<Float>], count: Int) -> [SIMD3<Float>] {
-        guard samples.count > count else { return samples }
-        let phi = (5.0.squareRoot() - 1) / 2, n = Double(samples.count)
-        return (0..<count).map { samples[Int((Double($0) * phi).truncatingRemainder(dividingBy: 1) * n)] }
     }
 }

@@ -190,7 +190,7 @@ extension AutoCorrection {
         if let shoot, shoot.estimate.veil > 0 {
             return staged(plan, analysis: analysis, estimate: estimate, neutral: neutral, keep: 1)
         }
-        return plan.withinBudget(samples: analysis.samples) { base, keep in
+        return plan.withinBudget(samples: analysis.scattered) { base, keep in
             staged(base, analysis: analysis, estimate: estimate, neutral: neutral, keep: keep)
         }
     }

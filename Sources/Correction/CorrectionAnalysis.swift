@@ -54,6 +54,12 @@ public struct CorrectionAnalysis: Sendable, Equatable {
     public let samples: [SIMD3<Float>]
     /// Grid size of `samples`.
     public let gridWidth: Int, gridHeight: Int
+    /// Linear pixels of the analysed copy at `scatteredCount` scattered positions, for measuring how far a plan moves
+    /// the whole image: the grid's stride can fall in step with a pattern's period and under- or over-count its
+    /// dark pixels, where golden-ratio positions cannot.
+    public let scattered: [SIMD3<Float>]
+    /// How many pixels `scattered` holds at most.
+    public static let scatteredCount = 4096
     /// Linear samples from the central part of each face box (empty without faces).
     public let faceSamples: [SIMD3<Float>]
     /// Faces the face samples came from.
@@ -77,7 +83,7 @@ public struct CorrectionAnalysis: Sendable, Equatable {
         let step = max(1, Int((Double(w * h) / Double(Self.maxSamples)).squareRoot().rounded(.up)))
         let gw = (w + step - 1) / step, gh = (h + step - 1) / step
         let table = Self.decodeTable
-        var samples = [SIMD3<Float>](), faceSamples = [SIMD3<Float>]()
+        var samples = [SIMD3<Float>](), faceSamples = [SIMD3<Float>](), scattered = [SIMD3<Float>]()
         samples.reserveCapacity(gw * gh)
         if case .eight(let bytes) = preview.samples {
             bytes.withUnsafeBufferPointer { p in
@@ -88,6 +94,7 @@ public struct CorrectionAnalysis: Sendable, Equatable {
                 for y in stride(from: 0, to: h, by: step) {
                     for x in stride(from: 0, to: w, by: step) { samples.append(pixel(x, y)) }
                 }
+                scattered = Self.scatteredIndices(count: w * h).map { pixel($0 % w, $0 / w) }
                 let sx = Double(w) / Double(max(1, sourceWidth)), sy = Double(h) / Double(max(1, sourceHeight))
                 for face in faces {
                     // The central 60 % of the box: the box edges hold hair, background and ears.
@@ -104,11 +111,20 @@ public struct CorrectionAnalysis: Sendable, Equatable {
             }
         }
         self.samples = samples
+        self.scattered = scattered
         self.faceSamples = faceSamples
         self.faceCount = faces.count
         small = Self.boxDownscale(preview, longSide: Self.modelLongSide, table: table)
         gridWidth = samples.isEmpty ? 0 : gw
         gridHeight = samples.isEmpty ? 0 : gh
+    }
+
+    /// `scatteredCount` pixel indices below `count` at the golden ratio's multiples (mod 1), or all of them when
+    /// there are no more.
+    static func scatteredIndices(count: Int) -> [Int] {
+        guard count > scatteredCount else { return Array(0..<count) }
+        let phi = (5.0.squareRoot() - 1) / 2, n = Double(count)
+        return (0..<scatteredCount).map { Int((Double($0) * phi).truncatingRemainder(dividingBy: 1) * n) }
     }
 
     /// Box-averages an 8-bit image in linear light by the integer factor ⌈long side / `longSide`⌉.
