@@ -107,11 +107,4 @@ public struct DecodedImage: Sendable, Equatable {
     public var color: ColorDescription
     /// The format the file was in.
     public var format: ImageFormat
-
-    /// Bundles a decoded image.
-    public init(pixels: PixelBuffer, color: ColorDescription, format: ImageFormat) {
-        self.pixels = pixels
-        self.color = color
-        self.format = format
-    }
 }

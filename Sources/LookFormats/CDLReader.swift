@@ -77,15 +77,27 @@ struct CDLReader {
         return true
     }
 
-    private mutating func collection(_ root: MarkupElement, into contents: inout CDLContents) throws(LookFormatsError) {
+    /// Calls `body` with each child of the list `root` named `name`, in document order; the list's descriptions go
+    /// into `contents`, any other child is ignored with a warning.
+    private mutating func items(
+        named name: String, of root: MarkupElement, into contents: inout CDLContents,
+        _ body: (inout CDLReader, MarkupElement, inout CDLContents) throws(LookFormatsError) -> Void
+    ) throws(LookFormatsError) {
         for child in root.children {
             if Self.metadata(child, descriptions: &contents.descriptions, input: &contents.inputDescription,
                              viewing: &contents.viewingDescription) { continue }
-            guard child.localName == "ColorCorrection" else {
+            guard child.localName == name else {
                 unknown(child, in: root)
                 continue
             }
-            try append(try correction(child), to: &contents.corrections)
+            try body(&self, child, &contents)
+        }
+    }
+
+    private mutating func collection(_ root: MarkupElement, into contents: inout CDLContents) throws(LookFormatsError) {
+        try items(named: "ColorCorrection", of: root, into: &contents) {
+            reader, child, contents throws(LookFormatsError) in
+            try reader.append(try reader.correction(child), to: &contents.corrections)
         }
         guard !contents.corrections.isEmpty else {
             throw fail(root, "<\(root.name)> holds no <ColorCorrection>")
@@ -106,18 +118,13 @@ struct CDLReader {
 
     private mutating func decisionList(_ root: MarkupElement, into contents: inout CDLContents)
         throws(LookFormatsError) {
-        for child in root.children {
-            if Self.metadata(child, descriptions: &contents.descriptions, input: &contents.inputDescription,
-                             viewing: &contents.viewingDescription) { continue }
-            guard child.localName == "ColorDecision" else {
-                unknown(child, in: root)
-                continue
-            }
+        try items(named: "ColorDecision", of: root, into: &contents) {
+            reader, child, contents throws(LookFormatsError) in
             guard contents.decisions.count < CDLFile.maxCorrections else {
-                throw fail(child, "more than \(CDLFile.maxCorrections) decisions: larger than any CDL file "
-                           + "LookStudio reads")
+                throw reader.fail(child, "more than \(CDLFile.maxCorrections) decisions: larger than any CDL file "
+                                  + "LookStudio reads")
             }
-            contents.decisions.append(try decision(child, corrections: &contents.corrections))
+            contents.decisions.append(try reader.decision(child, corrections: &contents.corrections))
         }
         guard !contents.decisions.isEmpty else { throw fail(root, "<\(root.name)> holds no <ColorDecision>") }
         // A reference may name a correction held by a later decision, so references are resolved at the end.

@@ -22,18 +22,6 @@ public struct CubeFileContents: Sendable, Equatable {
     public var inputVideoRange: Bool
     /// Resolve's `LUT_OUT_VIDEO_RANGE` was present (recorded only; values are kept as written).
     public var outputVideoRange: Bool
-
-    /// Wraps parsed contents.
-    public init(
-        lut: LUT, dialect: CubeDialect, warnings: [FormatWarning] = [],
-        inputVideoRange: Bool = false, outputVideoRange: Bool = false
-    ) {
-        self.lut = lut
-        self.dialect = dialect
-        self.warnings = warnings
-        self.inputVideoRange = inputVideoRange
-        self.outputVideoRange = outputVideoRange
-    }
 }
 
 /// Reads and writes Adobe/Iridas and DaVinci Resolve `.cube` LUTs (text, red fastest, optional 1D shaper).

@@ -16,19 +16,6 @@ public struct ThreeDLContents: Sendable, Equatable {
     public var hasMeshHeader: Bool
     /// Every tolerated deviation, with its 1-based line, in line order.
     public var warnings: [FormatWarning]
-
-    /// Wraps parsed contents.
-    public init(
-        lut: LUT, inputBits: Int?, outputBits: Int, hasMeshLine: Bool, hasMeshHeader: Bool = false,
-        warnings: [FormatWarning] = []
-    ) {
-        self.lut = lut
-        self.inputBits = inputBits
-        self.outputBits = outputBits
-        self.hasMeshLine = hasMeshLine
-        self.hasMeshHeader = hasMeshHeader
-        self.warnings = warnings
-    }
 }
 
 /// Reads and writes Lustre / Flame / Nuke `.3dl` 3D LUTs: integer codes, N³ rows with blue varying fastest.

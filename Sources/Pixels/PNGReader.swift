@@ -14,17 +14,6 @@ public struct PNGInfo: Sendable, Equatable {
     public let stored: StoredFormat
     /// Whether the file is Adam7-interlaced (such files are decoded whole on the first row request).
     public let interlaced: Bool
-
-    /// Creates the description of an image's delivered rows.
-    public init(width: Int, height: Int, channels: Int, depth: PixelBuffer.Depth, stored: StoredFormat,
-                interlaced: Bool) {
-        self.width = width
-        self.height = height
-        self.channels = channels
-        self.depth = depth
-        self.stored = stored
-        self.interlaced = interlaced
-    }
 }
 
 /// Reads a PNG's rows top to bottom in bands, so an image can be processed without holding it whole.
