@@ -28,8 +28,11 @@ extension AutoCorrection {
                    wb.confidence, wb.colour < 1 ? String(format: " (colour %.2f)", wb.colour) : "", c(wb.skin),
                    wb.brightAchromatic.map { ", white backdrop " + c($0) } ?? "", 100 * wb.amount, wb.gains.x,
                    wb.gains.z),
-            String(format: "levels %.0f%%: black p0.5 %.4f, veil %.4f → black %.4f%@; white p99.5 %.3f → %.3f",
+            String(format: "levels %.0f%%: black p0.5 %.4f, veil %.4f → black %.4f%@%@; white p99.5 %.3f → %.3f",
                    s.levels, levels.measuredBlack, levels.veil, levels.black,
+                   levels.airlight == SIMD3(1, 1, 1) ? "" : String(
+                       format: " (airlight of the shoot's light: channels × (%.3f, %.3f, %.3f))", levels.airlight.x,
+                       levels.airlight.y, levels.airlight.z),
                    levels.kept < 1 ? String(format: " (veil, contrast and vibrance kept at %.0f%%: the move a veil "
                                             + "without confidence may make is %.1f ΔE00)", 100 * levels.kept,
                                             AutoCorrection.unvouchedBudget) : "",
@@ -81,7 +84,8 @@ public struct ShootReport: Sendable, Equatable, Codable {
                       + "(%+.3f, %+.3f), exposure %+.2f EV", s.photos, s.castPhotos, s.exposurePhotos, -s.cast.x,
                       -s.cast.y, s.castSpread, s.castDisagreement, s.castAmount, s.exposure, s.exposureSpread,
                       s.exposureDisagreement, s.exposureAmount, ownCast.red, ownCast.blue, ownExposure)
-            + (s.veil > 0 ? String(format: "; a veil every photo shares: %.4f (removed in place of each photo's own)",
-                                   s.veil) : "")
+            + (s.veil > 0 ? String(format: "; a veil every photo shares: %.4f, airlight (%.3f, %.3f, %.3f) "
+                                   + "(removed in place of each photo's own)", s.veil, s.airlight.x, s.airlight.y,
+                                   s.airlight.z) : "")
     }
 }

@@ -30,15 +30,16 @@ extension AutoCorrection {
 
     func levelsMapD(_ c: SIMD3<Double>) -> SIMD3<Double> {
         guard levels.black != 0 || levels.white != 1 else { return c }
-        let b = levels.black, scale = 1 / (levels.white - levels.black)
-        guard b > 0 else { return c * scale }
+        let scale = 1 / (levels.white - levels.black)
+        guard levels.black > 0 else { return c * scale }
         // Around black (±25 %) a quadratic toe (value and slope continuous) takes the place of a hard corner, so
         // the cube has no kink to interpolate.
-        let t = 0.25 * b
-        func map(_ x: Double) -> Double {
-            x >= b + t ? (x - b) * scale : x <= b - t ? 0 : (x - b + t) * (x - b + t) / (4 * t) * scale
+        func map(_ x: Double, _ b: Double) -> Double {
+            let t = 0.25 * b
+            return x >= b + t ? (x - b) * scale : x <= b - t ? 0 : (x - b + t) * (x - b + t) / (4 * t) * scale
         }
-        return SIMD3(map(c.x), map(c.y), map(c.z))
+        let b = levels.black * levels.airlight
+        return SIMD3(map(c.x, b.x), map(c.y, b.y), map(c.z, b.z))
     }
 
     /// Brighter: the gain itself, as the model and the simulator's camera define exposure (what it pushes past

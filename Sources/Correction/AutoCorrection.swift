@@ -44,16 +44,20 @@ public struct AutoCorrection: Sendable, Equatable, Codable {
     /// Black and white points.
     public struct Levels: Sendable, Equatable, Codable {
         enum CodingKeys: String, CodingKey {
-            case measuredBlack = "measured_black", veil, measuredWhite = "measured_white", black, white, kept
+            case measuredBlack = "measured_black", veil, measuredWhite = "measured_white", black, white, kept, airlight
         }
 
         /// 0.5th percentile of each pixel's smallest channel (linear), on the model's copy.
         public var measuredBlack = 0.0
         /// The part of that black above good photos' blacks (the model's threshold, set on its validation split).
         public var veil = 0.0
+        /// The colour of the black point (smallest channel 1; each channel's black is black × airlight): grey,
+        /// except for a veil a shoot shares, which takes its light's colour, each channel at most its own 0.5th
+        /// percentile.
+        public var airlight = SIMD3<Double>(1, 1, 1)
         /// 99.5th percentile of each pixel's largest channel (linear).
         public var measuredWhite = 1.0
-        /// Black point applied (mapped to 0).
+        /// Black point applied (mapped to 0), times `airlight` on each channel.
         public var black = 0.0
         /// Share of the veil, and of the contrast and vibrance that follow it, kept within the default's budget
         /// (`AutoCorrection.unvouchedBudget`); 1 when the whole fits.
@@ -271,6 +275,16 @@ extension AutoCorrection {
         if levels.white - levels.black < 0.05 { levels.black = 0; levels.white = 1 }
         if abs(levels.white - 1) < 1e-4 { levels.white = 1 }
         if levels.black < 1e-5 { levels.black = 0 }
+        levels.airlight = SIMD3(1, 1, 1)
+        if levels.black > 0, estimate.airlight != SIMD3(1, 1, 1) {
+            // A channel loses no more than its own darkest 0.5 % hold: a wrong airlight colour then clips no more
+            // of a channel than the grey black point clips of the smallest.
+            for c in 0..<3 {
+                var channel = samples.map { $0[c] }
+                levels.airlight[c] = min(estimate.airlight[c],
+                                         max(1, LinearMeasure.quantile(&channel, 0.005) / levels.black))
+            }
+        }
     }
 
     private mutating func planWhiteBalance(_ samples: [SIMD3<Float>], faces: [SIMD3<Float>],

@@ -4,8 +4,10 @@ import LookCore
 
 /// What the model reads from one photo and how much of it the correction applies.
 public struct CorrectionEstimate: Sendable, Equatable, Codable {
-    /// Veil removed first (linear light): x → (x − veil) / (1 − veil) on every channel.
+    /// Veil removed first (linear light): x → (x − veil × airlight) / (1 − veil).
     public var veil = 0.0
+    /// The veil's colour, its smallest channel 1: grey for one photo's veil, the shoot's light for a shared one.
+    public var airlight = SIMD3<Double>(1, 1, 1)
     /// The cast found, as the log-chroma shift (log G/R, log G/B) it caused.
     public var cast = SIMD2<Double>(0, 0)
     /// Posterior spread of the cast (log units): the lower, the surer.
@@ -45,11 +47,18 @@ extension CorrectionModel {
 
     /// Analyses an already downscaled linear copy.
     public func analyse(small: [SIMD3<Float>]) -> CorrectionEstimate {
+        analysis(small: small).estimate
+    }
+
+    /// The estimate, and the black it read the veil from (the 0.5th percentile of each pixel's smallest channel;
+    /// 0 for an empty copy), which a shoot needs too.
+    func analysis(small: [SIMD3<Float>]) -> (estimate: CorrectionEstimate, black: Double) {
         var result = CorrectionEstimate()
-        guard !small.isEmpty else { return result }
+        guard !small.isEmpty else { return (result, 0) }
         let h = header
         var mins = small.map { Double(min($0.x, $0.y, $0.z)) }
-        result.veil = max(0, Self.quantile(&mins, 0.005) - h.veil_threshold)
+        let black = Self.quantile(&mins, 0.005)
+        result.veil = max(0, black - h.veil_threshold)
         let v = result.veil
         let pixels = small.map { v > 0 ? (SIMD3<Double>($0) - v) / (1 - v) : SIMD3<Double>($0) }
 
@@ -64,7 +73,7 @@ extension CorrectionModel {
         result.exposureSpread = exposureSpread
         result.exposureAmount = Self.ramp(exposureSpread, h.luma_ramp)
         result.stops = result.exposureAmount * exposure
-        return result
+        return (result, black)
     }
 
     /// The `p`-quantile of `values` (not empty) with linear interpolation between the two order statistics around
@@ -227,7 +236,7 @@ extension CorrectionEstimate {
     /// The correction of one linear-light pixel: veil removed, cast gains, exposure; not clipped.
     @inline(__always)
     public func apply(_ linear: SIMD3<Double>) -> SIMD3<Double> {
-        let x = veil > 0 ? (linear - veil) / (1 - veil) : linear
+        let x = veil > 0 ? (linear - veil * airlight) / (1 - veil) : linear
         return x * gains * pow(2, stops)
     }
 }

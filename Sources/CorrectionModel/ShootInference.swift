@@ -15,11 +15,12 @@ public struct PhotoEvidence: Sendable {
     /// that many is as good as of all of them, and a shoot of hundreds of photos stays within a few hundred MB.
     static let exposureSampleSize = 16_384
 
-    /// The exposure sample with `veil` removed in place of the photo's own (0: the photo's own, as sampled).
-    func exposureSample(veil: Double) -> [SIMD3<Double>] {
+    /// The exposure sample with `veil` of colour `airlight` removed in place of the photo's own (0: the photo's
+    /// own, as sampled).
+    func exposureSample(veil: Double, airlight: SIMD3<Double> = SIMD3(1, 1, 1)) -> [SIMD3<Double>] {
         let v = own.veil
-        guard veil > 0, veil != v else { return exposureSample.map(SIMD3<Double>.init) }
-        return exposureSample.map { x in (SIMD3<Double>(x) * (1 - v) + v - veil) / (1 - veil) }
+        guard veil > 0, veil != v || airlight != SIMD3(1, 1, 1) else { return exposureSample.map(SIMD3<Double>.init) }
+        return exposureSample.map { x in (SIMD3<Double>(x) * (1 - v) + v - veil * airlight) / (1 - veil) }
     }
 }
 
@@ -37,7 +38,7 @@ public struct ShootEstimate: Sendable, Equatable, Codable {
         case photos, castPhotos = "cast_photos", exposurePhotos = "exposure_photos"
         case cast, castSpread = "cast_spread", castDisagreement = "cast_disagreement"
         case castAmount = "cast_amount", exposure, exposureSpread = "exposure_spread"
-        case exposureDisagreement = "exposure_disagreement", exposureAmount = "exposure_amount", veil
+        case exposureDisagreement = "exposure_disagreement", exposureAmount = "exposure_amount", veil, airlight
     }
 
     /// Photos pooled.
@@ -64,13 +65,15 @@ public struct ShootEstimate: Sendable, Equatable, Codable {
     /// A veil every photo shares (linear; 0: none found): removed from each photo in place of its own, whole, as
     /// the photos vouch for it.
     public var veil = 0.0
+    /// The shared veil's colour (smallest channel 1; grey without one): removed per channel as veil × airlight.
+    public var airlight = SIMD3<Double>(1, 1, 1)
 
     /// The estimate one photo is corrected with: the shoot's cast and exposure, and its veil if it has one (else
     /// the photo's own).
     public func estimate(for photo: PhotoEvidence) -> CorrectionEstimate {
         guard photos > 1 else { return photo.own }
         var e = photo.own
-        if veil > 0 { e.veil = veil }
+        if veil > 0 { (e.veil, e.airlight) = (veil, airlight) }
         e.cast = cast
         e.castSpread = castSpread
         e.castAmount = castAmount
@@ -86,15 +89,14 @@ public struct ShootEstimate: Sendable, Equatable, Codable {
 extension CorrectionModel {
     /// What a photo's copy (as `analyse(small:)` takes it) contributes to its shoot.
     public func evidence(small: [SIMD3<Float>]) -> PhotoEvidence {
-        let own = analyse(small: small)
+        let (own, black) = analysis(small: small)
         let v = own.veil
         let pixels = small.map { v > 0 ? (SIMD3<Double>($0) - v) / (1 - v) : SIMD3<Double>($0) }
         let (hist, used) = castHistogram(pixels)
         let likelihood = castResponse(hist, used: used, prior: false)
         let step = max(1, pixels.count / PhotoEvidence.exposureSampleSize)
         let sample = stride(from: 0, to: pixels.count, by: step).map { SIMD3<Float>(pixels[$0]) }
-        var mins = small.map { Double(min($0.x, $0.y, $0.z)) }
-        return PhotoEvidence(own: own, black: Self.quantile(&mins, 0.005),
+        return PhotoEvidence(own: own, black: black,
                              castLikelihood: used >= 64 ? likelihood : nil,
                              castRoots: hist.map { ($0 / Double(max(1, used))).squareRoot() }, exposureSample: sample)
     }
@@ -109,23 +111,24 @@ extension CorrectionModel {
             (s.exposure, s.exposureSpread, s.exposureAmount) = (own.exposure, own.exposureSpread, own.exposureAmount)
             return s
         }
-        let voting = photos.filter { $0.castLikelihood != nil }
+        s.veil = ShootEstimate.commonVeil(blacks: photos.map(\.black), independent: independentUnderVeil(photos))
+        let voting = castVotes(photos, veil: s.veil)
         var gains = SIMD3<Double>(1, 1, 1)
         if !voting.isEmpty {
             // Photos of one scene (crops, a burst) are not independent evidence: the summed likelihood counts the
             // effective number of photos, n² / Σij BC(i, j) with BC the Bhattacharyya coefficient of their chroma
             // histograms (a common cast leaves it unchanged), so eight crops of one photo weigh about one.
-            let nEff = Self.effectiveCount(voting.map(\.castRoots))
+            let nEff = Self.effectiveCount(voting.map(\.roots))
             s.castPhotos = nEff
             var summed = [Double](repeating: 0, count: chromaBias.count)
             for photo in voting {
-                for (k, z) in photo.castLikelihood!.enumerated() { summed[k] += z }
+                for (k, z) in photo.likelihood.enumerated() { summed[k] += z }
             }
             let weight = nEff / Double(voting.count)
             (s.cast, s.castSpread) = castSummary(zip(chromaBias, summed).map { Double($0) + weight * $1 })
             // Photos of different scenes that disagree about the light lower the confidence: the standard error of
             // their own estimates joins the joint posterior's spread, then the model's calibrated ramp decides.
-            let own = voting.map(\.own.cast)
+            let own = voting.map(\.own)
             let mean = own.reduce(SIMD2<Double>(0, 0), +) / Double(own.count)
             s.castDisagreement = (own.map { (($0 - mean) * ($0 - mean)).sum() }.reduce(0, +)
                                   / Double(own.count)).squareRoot()
@@ -134,11 +137,11 @@ extension CorrectionModel {
             s.castAmount = Self.ramp(effective, ShootEstimate.castRamp)
             gains = SIMD3(exp(s.castAmount * s.cast.x), 1, exp(s.castAmount * s.cast.y))
         }
-        s.veil = ShootEstimate.commonVeil(blacks: photos.map(\.black), independent: independentUnderVeil(photos))
+        if s.veil > 0 { s.airlight = ShootEstimate.airlight(cast: s.cast) }
         var summed = [Double](repeating: 0, count: lumaBias.count)
         var own = [Double](), roots = [[Double]]()
         for photo in photos {
-            let hist = exposureHistogram(photo.exposureSample(veil: s.veil), gains: gains)
+            let hist = exposureHistogram(photo.exposureSample(veil: s.veil, airlight: s.airlight), gains: gains)
             let total = Double(max(1, photo.exposureSample.count))
             let response = exposureResponse(hist, total: total, prior: false)
             for (k, z) in response.enumerated() { summed[k] += z }
@@ -159,6 +162,32 @@ extension CorrectionModel {
         // removal made under-exposed hazy shoots worse: docs/design/correction.md, "A veil the shoot shares").
         s.exposureAmount = s.veil > 0 ? 1 : Self.ramp(effective, ShootEstimate.exposureRamp)
         return s
+    }
+
+    /// One photo's vote on the shoot's cast: its likelihood (without the prior), its chroma histogram's square
+    /// roots and its own estimate.
+    struct CastVote {
+        let likelihood: [Double]
+        let roots: [Double]
+        let own: SIMD2<Double>
+    }
+
+    /// The photos' votes on the cast, each read after its own veil, or after the veil the shoot shares: a veil
+    /// pulls every colour towards its airlight and so hides part of the cast, which is what colours that airlight.
+    /// Photos with too few usable pixels (64) do not vote.
+    func castVotes(_ photos: [PhotoEvidence], veil: Double) -> [CastVote] {
+        guard veil > 0 else {
+            return photos.compactMap { photo in
+                photo.castLikelihood.map { CastVote(likelihood: $0, roots: photo.castRoots, own: photo.own.cast) }
+            }
+        }
+        return photos.compactMap { photo in
+            let (hist, used) = castHistogram(photo.exposureSample(veil: veil))
+            guard used >= 64 else { return nil }
+            let likelihood = castResponse(hist, used: used, prior: false)
+            return CastVote(likelihood: likelihood, roots: hist.map { ($0 / Double(used)).squareRoot() },
+                            own: castSummary(zip(chromaBias, likelihood).map { Double($0) + $1 }).0)
+        }
     }
 
     /// How many independent photos the shoot counts as once the largest veil its blacks allow (the lowest of them)
@@ -201,13 +230,33 @@ extension ShootEstimate {
     /// again. A shoot of light subjects (stone, paper, snow) has a high lowest black too, but its photos' blacks
     /// spread far above it; so the veil stands only if no more of them stay above the single-photo level than
     /// good photos would by chance (a binomial tail under that same chance).
-    static func commonVeil(blacks: [Double], independent: Double) -> Double {
-        guard let lowest = blacks.min(), independent >= 2 else { return 0 }
-        let veil = max(0, lowest - goodBlack(atPercent: 100 * (1 - pow(singlePhotoChance, 1 / independent))))
+    ///
+    /// `independent` is read only when the blacks allow a veil for as many independent photos as there are (its
+    /// largest value): counting them takes a chroma histogram of every photo.
+    static func commonVeil(blacks: [Double], independent: @autoclosure () -> Double) -> Double {
+        guard let lowest = blacks.min(), blacks.count >= 2, lowest > veilLevel(independent: Double(blacks.count))
+        else { return 0 }
+        let n = independent()
+        guard n >= 2 else { return 0 }
+        let veil = max(0, lowest - veilLevel(independent: n))
         guard veil > 0 else { return 0 }
         let level = goodBlack(atPercent: 100 * (1 - singlePhotoChance))
         let above = blacks.filter { ($0 - veil) / (1 - veil) > level }.count
         return binomialTail(above, of: blacks.count, chance: singlePhotoChance) < singlePhotoChance ? 0 : veil
+    }
+
+    /// The level the lowest black of `independent` good photos exceeds as rarely as one good photo exceeds the
+    /// model's threshold; it falls as the count grows.
+    static func veilLevel(independent: Double) -> Double {
+        goodBlack(atPercent: 100 * (1 - pow(singlePhotoChance, 1 / independent)))
+    }
+
+    /// The colour of a shared veil's airlight: the shoot's light scattered towards the camera, so the colour the
+    /// cast the photos show gives a grey (its smallest channel 1). The whole cast, however sure: the photos vouch
+    /// for the veil, and the cast's confidence decides only how much of the cast the white balance removes.
+    static func airlight(cast: SIMD2<Double>) -> SIMD3<Double> {
+        let grey = SIMD3(exp(-cast.x), 1, exp(-cast.y))
+        return grey / grey.min()
     }
 
     /// Good photos' black at `percent` (0…100), interpolated between the table's percentiles.

@@ -66,6 +66,28 @@ struct ShootInferenceTests {
         #expect(copies.veil == 0, "copies of one photo are one photo's evidence: \(copies.veil)")
     }
 
+    @Test("a veil under a coloured light takes the light's colour, read from the shoot's cast under the veil")
+    func airlightTakesTheLightsColour() throws {
+        let model = try CorrectionModel.bundled()
+        let clear = (0..<8).map { model.evidence(small: Self.scene($0)) }
+        #expect(model.shoot(clear).airlight == SIMD3(1, 1, 1), "no veil, no airlight")
+        let warm = SIMD3<Float>(1.35, 1, 0.6)
+        let veiled = (0..<8).map { k in
+            model.evidence(small: Self.scene(k).map { ($0 * 0.92 + SIMD3(repeating: 0.08)) * warm })
+        }
+        let shoot = model.shoot(veiled)
+        #expect(shoot.veil > 0, "\(shoot)")
+        let air = shoot.airlight
+        #expect(air.x > air.y && air.y > air.z && air.z == 1, "warm light, warm airlight: \(air)")
+        // A black under the veil comes out nearer neutral than with the veil removed as grey.
+        let black = SIMD3<Double>(0.08 * warm)
+        let e = shoot.estimate(for: veiled[0])
+        var grey = e
+        grey.airlight = SIMD3(1, 1, 1)
+        let tinted = e.apply(black) / e.gains, untinted = grey.apply(black) / e.gains
+        #expect(tinted.max() - tinted.min() < 0.5 * (untinted.max() - untinted.min()), "\(tinted) \(untinted)")
+    }
+
     @Test("the common veil's threshold falls with the number of independent photos; under two there is none")
     func commonVeilThreshold() {
         #expect(ShootEstimate.commonVeil(blacks: [0.3], independent: 1) == 0, "one photo is no shoot")
@@ -75,6 +97,17 @@ struct ShootInferenceTests {
         let eight = 0.2 - ShootEstimate.commonVeil(blacks: Array(repeating: 0.2, count: 8), independent: 8)
         #expect(eight > ShootEstimate.goodBlacks[30] && eight < ShootEstimate.goodBlacks[50], "\(eight)")
         #expect(ShootEstimate.commonVeil(blacks: [0.2, 0.001], independent: 2) == 0, "one dark photo: no common veil")
+    }
+
+    @Test("blacks no count of independent photos could make a veil leave the count unread")
+    func commonVeilCountsOnlyWhenAVeilIsPossible() {
+        var counted = 0
+        func count() -> Double { counted += 1; return 8 }
+        let dark = Array(repeating: ShootEstimate.veilLevel(independent: 8), count: 8)
+        #expect(ShootEstimate.commonVeil(blacks: dark, independent: count()) == 0)
+        #expect(counted == 0, "blacks at the lowest level eight photos allow cannot hold a veil")
+        #expect(ShootEstimate.commonVeil(blacks: dark.map { $0 + 0.05 }, independent: count()) > 0.049)
+        #expect(counted == 1, "blacks above it are counted once")
     }
 
     @Test("light subjects are no veil: a shoot's blacks must sit together above the lowest, as a veil leaves them")

@@ -110,4 +110,34 @@ struct CorrectionBudgetTests {
         #expect(shared.levels.black > alone.levels.black, "\(alone.levels.black) → \(shared.levels.black)")
         #expect(shared.unvouchedMove(analysis.samples) > AutoCorrection.unvouchedBudget, "beyond one photo's budget")
     }
+
+    @Test("a shared veil's airlight colours each channel's black, never past the channel's own darkest 0.5 %")
+    func aSharedVeilTakesItsAirlightsColour() throws {
+        // Still life under a warm light (gains 1.3, 1, 0.6) and a veil of 0.1 of that light.
+        let warm = SIMD3<Double>(1.3, 1, 0.6)
+        let analysis = Scenes.analysis(Scenes.encode(Scenes.stillLife().map { ($0 * 0.9 + 0.1) * warm }))
+        let photo = try AutoCorrection.shootPhoto(analysis)
+        var shoot = try AutoCorrection.shootEstimate([photo, photo])
+        shoot.veil = 0.06
+        shoot.airlight = warm / warm.min()
+        let plan = try AutoCorrection.plan(analysis, settings: Self.veilOnly, shoot: (shoot, photo))
+        let air = plan.levels.airlight
+        #expect(air.x > air.y && air.y > air.z && air.z == 1, "\(plan.levels)")
+        // The veiled black (the backdrop's darkest end) comes out neutral; removed as grey it stays warm.
+        let black = (0.9 * 0.005 + 0.1) * warm
+        let encoded = SIMD3<Float>(SIMD3(ColorScience.srgb(fromLinear: black.x), ColorScience.srgb(fromLinear: black.y),
+                                         ColorScience.srgb(fromLinear: black.z)))
+        var grey = plan
+        grey.levels.airlight = SIMD3(1, 1, 1)
+        let tinted = plan.apply(encoded), untinted = grey.apply(encoded)
+        #expect(tinted.max() - tinted.min() < 0.5 * (untinted.max() - untinted.min()), "\(tinted) \(untinted)")
+
+        // An airlight far redder than the photo's reds: red loses only what its darkest 0.5 % hold.
+        shoot.airlight = SIMD3(6, 1, 1)
+        let capped = try AutoCorrection.plan(analysis, settings: Self.veilOnly, shoot: (shoot, photo))
+        let reds = analysis.samples.map { Double($0.x) }.sorted()
+        let redBlack = reds[Int(0.005 * Double(reds.count - 1)) + 1]
+        #expect(capped.levels.airlight.x < 6 && capped.levels.black * capped.levels.airlight.x <= redBlack,
+                "\(capped.levels), red p0.5 ≤ \(redBlack)")
+    }
 }

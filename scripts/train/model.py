@@ -32,7 +32,9 @@ def veil(small, threshold):
 
 
 def remove_veil(lin, v):
-    return (lin - v) / (1 - v) if v > 0 else lin
+    """x → (x − v) / (1 − min v): `v` one veil for every channel, or a tinted one per channel (a shoot's), whose
+    removal scales the channels alike so that the cast under the veil is left for the white balance."""
+    return (lin - v) / (1 - np.min(v)) if np.any(np.asarray(v) > 0) else lin
 
 
 def chroma_histogram(small):

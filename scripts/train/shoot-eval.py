@@ -41,6 +41,9 @@ BOUND_AMOUNTS = (0.25, 0.5, 0.75)
 # validation photos the single-photo veil threshold is the highest black of.
 GOOD_BLACKS = None
 VALIDATION_PHOTOS = 57
+# With --tinted-veil (as ShootInference.swift): a shoot's cast read after its shared veil, and the veil removed in the
+# colour that cast gives a grey airlight.
+TINTED = False
 
 
 def load_photo(path):
@@ -97,10 +100,13 @@ def shoot_analysis(model, smalls, ramps):
     p = model.p
     zero_c, zero_y = np.zeros_like(p["chroma_bias"]), np.zeros_like(p["luma_bias"])
     veils, xs, z_sum, own, used, hists = [], [], 0.0, [], 0, []
+    common = shoot_veil(smalls) if GOOD_BLACKS is not None else 0.0
     for s in smalls:
         v = M.veil(s, p["veil_threshold"])
         x = M.remove_veil(s, v)
-        h, n = M.chroma_histogram(x)
+        # Under a shared veil the photos' colours are read with it removed: a veil dilutes every chroma, and the
+        # cast it hides is what colours its airlight.
+        h, n = M.chroma_histogram(M.remove_veil(s, common) if common > 0 and TINTED else x)
         veils.append(v)
         xs.append(x)
         if n < 64:
@@ -126,8 +132,12 @@ def shoot_analysis(model, smalls, ramps):
         eff_c = float(np.hypot(spread, sd / np.sqrt(n_eff)))
         a_c = M.ramp_amount(eff_c, *ramps[0])
         gains = np.array([np.exp(a_c * u), 1.0, np.exp(a_c * vv)])
-    common = shoot_veil(smalls) if GOOD_BLACKS is not None else 0.0
-    if common > 0:
+    if common > 0 and TINTED and used > 0:
+        # Airlight is the light scattered towards the camera: under the shoot's light it takes that light's colour,
+        # which is the cast the photos show (the whole pooled estimate, however sure: the veil is vouched for).
+        air = np.exp(-np.array([u, 0.0, vv]))
+        common = common * air / air.min()
+    if np.any(common > 0):
         xs = [M.remove_veil(s, common) for s in smalls]
     zl_sum, own_e, lhists = 0.0, [], []
     for x in xs:
@@ -144,7 +154,7 @@ def shoot_analysis(model, smalls, ramps):
     sd_e = float(np.std(own_e)) if len(xs) > 1 else 0.0
     eff_e = float(np.hypot(spread_e, sd_e / np.sqrt(n_eff_e)))
     a_e = M.ramp_amount(eff_e, *ramps[1])
-    if common > 0:
+    if np.any(common > 0):
         # A shoot whose photos share a veil is not untouched: its veil is removed and the exposure read after it
         # (removing a veil darkens mid-tones) applied whole, as ShootInference.swift does.
         veils = [common for _ in veils]
@@ -298,25 +308,32 @@ def main():
     parser.add_argument("--cast-ramp", type=float, nargs=2, default=(0.0, 1e-6))
     parser.add_argument("--exposure-ramp", type=float, nargs=2, default=(0.02, 0.04))
     parser.add_argument("--tempered", action="store_true", help="weigh the photos by their effective number")
+    parser.add_argument("--tinted-veil", action="store_true",
+                        help="with --shoot-veil: the cast read under it and the veil removed in the colour it gives")
+    parser.add_argument("--families", nargs="+", default=list(S.FAMILIES), help="only these fault families")
+    parser.add_argument("--no-crops", action="store_true", help="only shoots of photos")
     parser.add_argument("--shoot-veil", action="store_true",
                         help="also remove a veil common to the shoot (good photos' blacks from good-blacks.json)")
     args = parser.parse_args()
-    global TEMPERED, GOOD_BLACKS
+    global TEMPERED, GOOD_BLACKS, TINTED
     TEMPERED = args.tempered
+    TINTED = args.tinted_veil
     if args.shoot_veil:
         GOOD_BLACKS = np.array(json.load(open(os.path.join(os.path.dirname(__file__), "good-blacks.json")))
                                ["percentiles"])
     model = M.load(args.model)[0]
     rng = np.random.default_rng(args.seed)
-    units = {u: [load_photo(p) for p in sorted(glob.glob(os.path.join(u, "*.jpg")) + glob.glob(os.path.join(u, "*.png")))]
+    units = {u: [load_photo(p) for p in sorted(glob.glob(os.path.join(u, "*.jpg")) + glob.glob(os.path.join(u, "*.png"))
+                                        + glob.glob(os.path.join(u, "*.webp")))]
              for u in args.units}
     if args.calibrate:
         calibrate(model, units, rng, args.shoots)
         return
     ramps = (args.cast_ramp, args.exposure_ramp)
-    for kind, make in (("shoots of 8 photos of one unit", None), ("shoots of 8 crops of one photo", crops)):
+    kinds = (("shoots of 8 photos of one unit", None), ("shoots of 8 crops of one photo", crops))
+    for kind, make in kinds[:1] if args.no_crops else kinds:
         table = {}
-        for family in ["untouched"] + list(S.FAMILIES):
+        for family in ["untouched"] + args.families:
             if make is None:
                 for photos in units.values():
                     for _ in range(args.shoots):

@@ -87,7 +87,7 @@ extension CorrectCommand {
         "settings" (the strengths used, percent) and per correction its measured inputs and chosen amount: \
         "model" (the model's SHA-256, or null), "white_balance" {estimate ({"red": log R/G, "blue": log B/G}), \
         spread, confidence, colour, skin (or null), bright_achromatic (or null), amount, corrected, gains}, \
-        "levels" {measured_black, veil, measured_white, black, white (linear), kept}, "exposure" {key, estimate, spread, \
+        "levels" {measured_black, veil, measured_white, black, white (linear), kept, airlight}, "exposure" {key, estimate, spread, \
         confidence, face_key (or null), face_stops, stops}, "contrast" {spread_stops, amount}, "vibrance" \
         {mean_saturation, amount, protect_skin}, "shoot" (null, or with --shoot {shoot: the shoot's estimate, \
         own_cast, own_exposure}); white_balance's "neutral" is null or the reference used. confidence and faces are null for --scene LABEL, the look keys \
