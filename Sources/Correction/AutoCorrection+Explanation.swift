@@ -78,12 +78,13 @@ public struct ShootReport: Sendable, Equatable, Codable {
     /// One line for `--explain`.
     public var summary: String {
         let s = shoot
-        return String(format: "shoot of %d (as %.1f independent photos for the cast, %.1f for exposure): cast "
-                      + "log(R/G, B/G) (%+.3f, %+.3f), spread %.3f, photos' disagreement %.3f → confidence %.2f; "
-                      + "exposure %+.2f EV, spread %.2f, disagreement %.2f → confidence %.2f; this photo alone: cast "
-                      + "(%+.3f, %+.3f), exposure %+.2f EV", s.photos, s.castPhotos, s.exposurePhotos, -s.cast.x,
-                      -s.cast.y, s.castSpread, s.castDisagreement, s.castAmount, s.exposure, s.exposureSpread,
-                      s.exposureDisagreement, s.exposureAmount, ownCast.red, ownCast.blue, ownExposure)
+        return String(format: "shoot of %d (as %.1f independent scenes; %.1f photos for the cast, %.1f for "
+                      + "exposure): cast log(R/G, B/G) (%+.3f, %+.3f), spread %.3f, photos' disagreement %.3f → "
+                      + "confidence %.2f; exposure %+.2f EV, spread %.2f, disagreement %.2f → confidence %.2f; this "
+                      + "photo alone: cast (%+.3f, %+.3f), exposure %+.2f EV", s.photos, s.independentPhotos,
+                      s.castPhotos, s.exposurePhotos, -s.cast.x, -s.cast.y, s.castSpread, s.castDisagreement,
+                      s.castAmount, s.exposure, s.exposureSpread, s.exposureDisagreement, s.exposureAmount,
+                      ownCast.red, ownCast.blue, ownExposure)
             + (s.veil > 0 ? String(format: "; a veil every photo shares: %.4f, airlight (%.3f, %.3f, %.3f) "
                                    + "(removed in place of each photo's own)", s.veil, s.airlight.x, s.airlight.y,
                                    s.airlight.z) : "")

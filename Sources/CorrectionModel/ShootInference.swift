@@ -31,14 +31,21 @@ public struct ShootEstimate: Sendable, Equatable, Codable {
     /// validation split as the model's single-photo ramps were, untouched shoots of crops of one photo counted
     /// (scripts/train/shoot-eval.py --calibrate; docs/design/correction.md, "Shoots"): wider ramps moved untouched
     /// held-out shoots by up to 2.5–5.9 ΔE00. The model's own ramps belong to one photo's posterior. The exposure's
-    /// is off (no shoot's spread is below 0.01), except after a veil the shoot shares (`shoot(_:)`).
+    /// is off (no shoot's spread is below 0.01); it holds for shoots counting as fewer than two independent scenes.
     public static let castRamp = [0.07, 0.08], exposureRamp = [0.0, 0.01]
+    /// For shoots of two or more independent scenes, the exposure's significance z = |exposure| / effective spread
+    /// between which its confidence rises from 0 to 1, chosen on the validation split as the ramps were
+    /// (`shoot-eval.py --calibrate`): the posterior's spread grows with its estimate, so the spread alone cannot tell
+    /// a fault from none. The same rule for the cast failed when a validation unit was left out (a shared palette
+    /// passes for a cast), so the cast keeps its ramp.
+    public static let exposureSignificance = [0.70, 0.75]
 
     enum CodingKeys: String, CodingKey {
         case photos, castPhotos = "cast_photos", exposurePhotos = "exposure_photos"
         case cast, castSpread = "cast_spread", castDisagreement = "cast_disagreement"
         case castAmount = "cast_amount", exposure, exposureSpread = "exposure_spread"
         case exposureDisagreement = "exposure_disagreement", exposureAmount = "exposure_amount", veil, airlight
+        case independentPhotos = "independent_photos"
     }
 
     /// Photos pooled.
@@ -46,6 +53,9 @@ public struct ShootEstimate: Sendable, Equatable, Codable {
     /// How many independent photos they count as for the cast and for the exposure (1…photos): photos that show
     /// much the same colours or tones count as fewer.
     public var castPhotos = 1.0, exposurePhotos = 1.0
+    /// How many independent photos the shoot counts as by colours and tones together, read under the largest veil
+    /// its blacks allow: under 2 it is one scene (crops, a burst), whose pooled estimate is no better than one photo's.
+    public var independentPhotos = 1.0
     /// The shoot's cast, as the log-chroma shift (log G/R, log G/B) it caused.
     public var cast = SIMD2<Double>(0, 0)
     /// The joint posterior's spread (log units).
@@ -111,7 +121,9 @@ extension CorrectionModel {
             (s.exposure, s.exposureSpread, s.exposureAmount) = (own.exposure, own.exposureSpread, own.exposureAmount)
             return s
         }
-        s.veil = ShootEstimate.commonVeil(blacks: photos.map(\.black), independent: independentUnderVeil(photos))
+        let independent = independentUnderVeil(photos)
+        s.independentPhotos = independent
+        s.veil = ShootEstimate.commonVeil(blacks: photos.map(\.black), independent: independent)
         let voting = castVotes(photos, veil: s.veil)
         var gains = SIMD3<Double>(1, 1, 1)
         if !voting.isEmpty {
@@ -157,11 +169,15 @@ extension CorrectionModel {
         s.exposureDisagreement = (own.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(own.count)).squareRoot()
         let effective = (s.exposureSpread * s.exposureSpread
                          + s.exposureDisagreement * s.exposureDisagreement / nEff).squareRoot()
-        // The ramp keeps untouched shoots still; a shoot whose photos share a veil is not untouched, and removing
-        // the veil darkens every photo's mid-tones, which the exposure read after it puts back (alone, the veil's
-        // removal made under-exposed hazy shoots worse: docs/design/correction.md, "A veil the shoot shares").
-        s.exposureAmount = s.veil > 0 ? 1 : Self.ramp(effective, ShootEstimate.exposureRamp)
+        s.exposureAmount = independent >= 2
+            ? Self.significance(abs(s.exposure) / max(effective, 1e-9), ShootEstimate.exposureSignificance)
+            : Self.ramp(effective, ShootEstimate.exposureRamp)
         return s
+    }
+
+    /// The share of an estimate applied at significance `z`: none up to `r[0]`, all from `r[1]` on.
+    static func significance(_ z: Double, _ r: [Double]) -> Double {
+        min(1, max(0, (z - r[0]) / (r[1] - r[0])))
     }
 
     /// One photo's vote on the shoot's cast: its likelihood (without the prior), its chroma histogram's square
@@ -190,15 +206,42 @@ extension CorrectionModel {
         }
     }
 
-    /// How many independent photos the shoot counts as once the largest veil its blacks allow (the lowest of them)
-    /// is removed: a veil pulls every photo's colours towards its airlight, so read under it, different scenes
-    /// look alike and the shoot would count as too few to vouch for the veil.
+    /// How many independent photos the shoot counts as by colours and tones together, n² / Σij BC_chroma(i, j) ·
+    /// BC_luma(i, j), once the largest veil its blacks allow (the lowest of them) is removed: a veil pulls every
+    /// photo's colours towards its airlight, so read under it, different scenes look alike. Photos of one source
+    /// often share a palette but seldom a tonal layout too, while crops of one photo share both.
     func independentUnderVeil(_ photos: [PhotoEvidence]) -> Double {
         let lowest = photos.map(\.black).min() ?? 0
-        return Self.effectiveCount(photos.map { photo in
-            let (hist, used) = castHistogram(photo.exposureSample(veil: lowest))
-            return hist.map { ($0 / Double(max(1, used))).squareRoot() }
-        })
+        var chroma = [[Double]](), tones = [[Double]]()
+        for photo in photos {
+            let sample = photo.exposureSample(veil: lowest)
+            let (hist, used) = castHistogram(sample)
+            chroma.append(hist.map { ($0 / Double(max(1, used))).squareRoot() })
+            let luma = exposureHistogram(sample, gains: SIMD3(1, 1, 1))
+            tones.append(luma.map { ($0 / Double(max(1, sample.count))).squareRoot() })
+        }
+        return Self.effectiveCount(chroma, tones)
+    }
+
+    /// n² / Σij ⟨a_i, a_j⟩·⟨b_i, b_j⟩ for two square-rooted histograms per photo: photos count as one only where
+    /// both histograms agree.
+    static func effectiveCount(_ a: [[Double]], _ b: [[Double]]) -> Double {
+        let n = a.count
+        guard n > 1 else { return Double(n) }
+        var total = 0.0
+        for i in 0..<n {
+            for j in i..<n {
+                let term = dot(a[i], a[j]) * dot(b[i], b[j])
+                total += i == j ? term : 2 * term
+            }
+        }
+        return total > 0 ? min(Double(n), Double(n * n) / total) : Double(n)
+    }
+
+    private static func dot(_ x: [Double], _ y: [Double]) -> Double {
+        var sum = 0.0
+        for k in x.indices { sum += x[k] * y[k] }
+        return sum
     }
 
     /// n² / Σij ⟨r_i, r_j⟩ for the photos' square-rooted histograms r: n for photos with nothing in common, 1 for

@@ -60,8 +60,7 @@ struct ShootInferenceTests {
         #expect(underVeil > shoot.castPhotos, "a veil makes scenes look alike: \(shoot.castPhotos) → \(underVeil)")
         #expect(shoot.veil > 0.07 && shoot.veil <= 0.08, "the veil found: \(shoot.veil)")
         #expect(veiled.allSatisfy { shoot.estimate(for: $0).veil == shoot.veil })
-        #expect(shoot.exposureAmount == 1, "the exposure read after a shared veil is applied")
-        #expect(model.shoot(clear).exposureAmount < 1, "an untouched shoot's exposure keeps its ramp")
+        #expect(shoot.exposureAmount == 1, "the exposure read after a shared veil is applied where it is significant")
         let copies = model.shoot(Array(repeating: veiled[0], count: 8))
         #expect(copies.veil == 0, "copies of one photo are one photo's evidence: \(copies.veil)")
     }
@@ -120,6 +119,38 @@ struct ShootInferenceTests {
         var oneBright = haze
         oneBright[3] = 0.6
         #expect(ShootEstimate.commonVeil(blacks: oneBright, independent: 6) > 0.09, "one light photo in a hazy shoot")
+    }
+
+    @Test("the joint count: photos count as one only where both their colours and their tones agree")
+    func jointCount() {
+        let a = [0.5, 0.5, 0.5, 0.5, 0, 0, 0, 0], b = [0, 0, 0, 0, 0.5, 0.5, 0.5, 0.5]
+        #expect(abs(CorrectionModel.effectiveCount([a, a], [a, b]) - 2) < 1e-12, "one palette, two tonal layouts")
+        #expect(abs(CorrectionModel.effectiveCount([a, b], [a, a]) - 2) < 1e-12, "two palettes, one layout")
+        #expect(abs(CorrectionModel.effectiveCount([a, a], [a, a]) - 1) < 1e-12, "copies")
+        let mixed = [a, b, a, b]
+        #expect(abs(CorrectionModel.effectiveCount(mixed, Array(repeating: a, count: 4))
+                    - CorrectionModel.effectiveCount(mixed)) < 1e-12, "tones alike: the colours' count")
+    }
+
+    @Test("a shoot's exposure goes by its significance, and only for two or more independent scenes")
+    func exposureBySignificance() throws {
+        let ramp = ShootEstimate.exposureSignificance
+        #expect(CorrectionModel.significance(ramp[0] - 0.1, ramp) == 0)
+        #expect(abs(CorrectionModel.significance((ramp[0] + ramp[1]) / 2, ramp) - 0.5) < 1e-12)
+        #expect(CorrectionModel.significance(ramp[1] + 0.1, ramp) == 1)
+        let model = try CorrectionModel.bundled()
+        // The synthetic scenes twice as bright are what the model reads as exposed right (about +0.06 EV).
+        let clear = model.shoot((0..<8).map { model.evidence(small: Self.scene($0).map { $0 * 2 }) })
+        #expect(clear.independentPhotos >= 2 && abs(clear.exposure) < 0.2, "\(clear)")
+        #expect(clear.exposureAmount == 0, "an exposure within its spread is left alone: \(clear)")
+        // The same eight scenes, all 1.5 stops under.
+        let dark = (0..<8).map { k in model.evidence(small: Self.scene(k).map { $0 * 2 * 0.35 }) }
+        let shoot = model.shoot(dark)
+        #expect(shoot.independentPhotos >= 2, "\(shoot.independentPhotos)")
+        #expect(shoot.exposure > 0.5 && shoot.exposureAmount == 1, "\(shoot)")
+        #expect(dark.allSatisfy { shoot.estimate(for: $0).stops == shoot.exposure })
+        let copies = model.shoot(Array(repeating: dark[0], count: 8))
+        #expect(copies.independentPhotos < 2 && copies.exposureAmount == 0, "one scene's copies: \(copies)")
     }
 
     @Test("the binomial tail")

@@ -44,6 +44,13 @@ VALIDATION_PHOTOS = 57
 # With --tinted-veil (as ShootInference.swift): a shoot's cast read after its shared veil, and the veil removed in the
 # colour that cast gives a grey airlight.
 TINTED = False
+# With --joint-count: photos count as independent by their colours and tones together (n² / Σij BC_chroma·BC_luma).
+JOINT = False
+# With --exposure-significance: shoots counting as two or more independent scenes take the exposure by its
+# significance z = |estimate| / effective spread, from nothing at z = low to all at z = high (ShootInference.swift).
+SIGNIFICANCE = None
+# With --diagnose: each shoot with a shared veil prints its exposure estimate and what 0, ½ and all of it recover.
+DIAGNOSE = False
 
 
 def load_photo(path):
@@ -139,6 +146,7 @@ def shoot_analysis(model, smalls, ramps):
         common = common * air / air.min()
     if np.any(common > 0):
         xs = [M.remove_veil(s, common) for s in smalls]
+    independent = independent_photos(smalls) if len(smalls) > 1 else 1.0
     zl_sum, own_e, lhists = 0.0, [], []
     for x in xs:
         hy = M.luma_histogram(x * gains)
@@ -156,12 +164,30 @@ def shoot_analysis(model, smalls, ramps):
     a_e = M.ramp_amount(eff_e, *ramps[1])
     if np.any(common > 0):
         # A shoot whose photos share a veil is not untouched: its veil is removed and the exposure read after it
-        # (removing a veil darkens mid-tones) applied whole, as ShootInference.swift does.
+        # (removing a veil darkens mid-tones) applied whole, or by its significance with --exposure-significance.
         veils = [common for _ in veils]
         a_e = 1.0
+    if SIGNIFICANCE is not None and independent >= 2:
+        a_e = fold_amount(abs(c) / max(eff_e, 1e-9), (0, *SIGNIFICANCE))
     return [dict(veil=v, gains=gains, stops=a_e * c) for v in veils], dict(cast=(u, vv), cast_amount=a_c,
                                                                          exposure=c, exposure_amount=a_e,
-                                                                         cast_eff=eff_c, exposure_eff=eff_e)
+                                                                         cast_eff=eff_c, exposure_eff=eff_e,
+                                                                         exposure_spread=spread_e, exposure_sd=sd_e,
+                                                                         exposure_n=n_eff_e,
+                                                                         veil=float(np.max(common)),
+                                                                         independent=independent)
+
+
+def independent_photos(smalls):
+    """How many independent photos the shoot counts as, read under the largest veil its blacks allow (the lowest):
+    n² / Σij BC(i, j) on the chroma histograms, times the luma histograms' with --joint-count."""
+    lowest = min(M.veil(s, 0.0) for s in smalls)
+    r = np.sqrt(np.array([M.chroma_histogram(M.remove_veil(s, lowest))[0] for s in smalls]).reshape(len(smalls), -1))
+    bc = r @ r.T
+    if JOINT:
+        rl = np.sqrt(np.array([M.luma_histogram(M.remove_veil(s, lowest)) for s in smalls]))
+        bc = bc * (rl @ rl.T)
+    return len(smalls) ** 2 / float(bc.sum())
 
 
 def shoot_veil(smalls):
@@ -171,9 +197,7 @@ def shoot_veil(smalls):
     Photos counting as fewer than two independent ones are one scene: none."""
     # The effective count read once the largest veil the blacks allow is removed: a veil pulls every photo's colours
     # towards its airlight, so under it different scenes look alike.
-    lowest = min(M.veil(s, 0.0) for s in smalls)
-    r = np.sqrt(np.array([M.chroma_histogram(M.remove_veil(s, lowest))[0] for s in smalls]).reshape(len(smalls), -1))
-    n_eff = len(smalls) ** 2 / float((r @ r.T).sum())
+    n_eff = independent_photos(smalls)
     if n_eff < 2:
         return 0.0
     chance = 1.0 / VALIDATION_PHOTOS
@@ -232,6 +256,16 @@ def run_shoot(model, goods, family, rng, ramps):
     # The bound of any confidence on the pooled estimate: with the answer known, each shoot takes the single-photo
     # model or the pooled estimate at one of the amounts, whichever recovers most on average; untouched shoots
     # decline.
+    if DIAGNOSE and fault is not None and joint["veil"] > 0:
+        recovered = []
+        for k in (0.0, 0.5, 1.0):
+            before = [max(de00(g, f), 1e-6) for g, f in zip(goods, faulted)]
+            recovered.append(np.mean([1 - de00(g, fix(model, f, dict(pa, stops=k * joint["exposure"]))) / b
+                                      for g, f, pa, b in zip(goods, faulted, pooled, before)]))
+        print(f"veiled {family:11s} ev {fault['ev']:+.2f} est {joint['exposure']:+.3f} spread "
+              f"{joint['exposure_spread']:.3f} sd {joint['exposure_sd']:.3f} n {joint['exposure_n']:.2f} eff "
+              f"{joint['exposure_eff']:.3f} veil {joint['veil']:.3f} recovery at 0/0.5/1: "
+              + " ".join(f"{r:+.3f}" for r in recovered), flush=True)
     choices = ["single", "whole"] + [f"whole{a}" for a in BOUND_AMOUNTS]
     best = max(choices, key=lambda k: np.mean([r[k] for r in rows])) if fault is not None else "single"
     for r in rows:
@@ -247,7 +281,7 @@ def calibrate(model, units, rng, shoots):
     records = []
     for kind in ["untouched"] * 2 + ["crops"] + list(S.FAMILIES):
         family = "untouched" if kind == "crops" else kind
-        for photos in units.values():
+        for unit, photos in units.items():
             for _ in range(shoots):
                 pick = rng.choice(len(photos), size=min(SHOOT, len(photos) - 1), replace=False)
                 goods = crops(photos[pick[0]], rng) if kind == "crops" else [photos[i] for i in pick]
@@ -255,14 +289,18 @@ def calibrate(model, units, rng, shoots):
                 smalls = [M.downscale(S.to_linear(S.degrade(g, fault, rng))) for g in goods]
                 _, joint = shoot_analysis(model, smalls, ((0, 1e9), (0, 1e9)))
                 truth = np.array([-np.log(fault["gains"][0]), -np.log(fault["gains"][2])])
-                records.append((family, joint, truth, -fault["ev"]))
+                records.append((family, joint, truth, -fault["ev"], unit))
+                if DIAGNOSE and family == "untouched":
+                    print(f"untouched {kind:9s} exposure {joint['exposure']:+.3f} eff {joint['exposure_eff']:.3f} "
+                          f"n {joint['exposure_n']:.2f} cast {np.linalg.norm(joint['cast']):.3f} "
+                          f"eff {joint['cast_eff']:.3f} veil {joint['veil']:.3f} independent {joint['independent']:.2f}")
     spreads = np.round(np.arange(0.0, 0.6, 0.01), 3)
     for what, limit in (("cast", 0.04), ("exposure", 0.15)):
         best = None
         for low in spreads:
             for high in spreads[spreads > low]:
                 removed, total, worst = 0.0, 0.0, 0.0
-                for family, joint, truth, ev in records:
+                for family, joint, truth, ev, _ in records:
                     if what == "cast":
                         est, eff, true = np.array(joint["cast"]), joint["cast_eff"], truth
                     else:
@@ -280,6 +318,55 @@ def calibrate(model, units, rng, shoots):
         effs = [r[1][what + "_eff"] for r in records if r[0] == "untouched"]
         print(f"{what}: ramp {best[1]:.2f}…{best[2]:.2f} removes {best[0]:.3f} of the faulted shoots' error "
               f"(untouched shoots' effective spreads {min(effs):.3f}…{max(effs):.3f}; {len(records)} shoots)")
+    # The same choice for a ramp on the estimate's significance z = |estimate| / effective spread, rising from
+    # nothing at `low` to all of it at `high`, for shoots of two or more independent scenes: a spread that grows with
+    # the estimate cannot tell a fault from none. Then each unit left out in turn: the ramp chosen on the others,
+    # and how far it moves the left-out unit's untouched shoots (a ramp that holds only where it was chosen fails).
+    for what, limit in (("cast", 0.04), ("exposure", 0.15)):
+        rows = []
+        for family, joint, truth, ev, unit in records:
+            est = np.array(joint["cast"]) if what == "cast" else np.array([joint["exposure"]])
+            true = truth if what == "cast" else np.array([ev])
+            z = float(np.linalg.norm(est)) / max(joint[what + "_eff"], 1e-9)
+            rows.append((family, est, true, z if joint["independent"] >= 2 else 0.0, unit))
+        best = significance_ramp(rows, limit)
+        untouched = [r[3] for r in rows if r[0] == "untouched"]
+        print(f"{what}: significance ramp {best[1]:.2f}…{best[2]:.2f} removes {best[0]:.3f} of the faulted shoots' "
+              f"error (untouched shoots' z {min(untouched):.2f}…{max(untouched):.2f})")
+        for family in sorted({r[0] for r in rows}):
+            fz = [r[3] for r in rows if r[0] == family]
+            print(f"   {family:11s} z {np.min(fz):.2f} … {np.median(fz):.2f} … {np.max(fz):.2f}")
+        for left in units:
+            fold = significance_ramp([r for r in rows if r[4] != left], limit)
+            moved = max([float(np.linalg.norm(fold_amount(r[3], fold) * r[1])) for r in rows
+                         if r[4] == left and r[0] == "untouched"] + [0.0])
+            print(f"   without {os.path.basename(left)}: ramp {fold[1]:.2f}…{fold[2]:.2f}; its untouched shoots moved "
+                  f"up to {moved:.3f} (limit {limit})")
+
+
+def fold_amount(z, ramp):
+    return float(np.clip((z - ramp[1]) / (ramp[2] - ramp[1]), 0.0, 1.0))
+
+
+def significance_ramp(rows, limit):
+    """The (share removed, low, high) of the significance ramp that removes most of the faulted shoots' error while
+    no untouched shoot moves by more than `limit`."""
+    zs = np.round(np.arange(0.0, 3.01, 0.05), 3)
+    best = None
+    for low in zs:
+        for high in zs[zs > low]:
+            removed, total, worst = 0.0, 0.0, 0.0
+            for family, est, true, z, _ in rows:
+                a = fold_amount(z, (0, low, high))
+                before, after = np.linalg.norm(true), np.linalg.norm(true - a * est)
+                if family == "untouched":
+                    worst = max(worst, after)
+                else:
+                    removed += before - after
+                    total += before
+            if worst <= limit and (best is None or removed / total > best[0]):
+                best = (removed / total, low, high)
+    return best
 
 
 def crops(photo, rng, n=SHOOT):
@@ -314,8 +401,14 @@ def main():
     parser.add_argument("--no-crops", action="store_true", help="only shoots of photos")
     parser.add_argument("--shoot-veil", action="store_true",
                         help="also remove a veil common to the shoot (good photos' blacks from good-blacks.json)")
+    parser.add_argument("--joint-count", action="store_true",
+                        help="with --shoot-veil: count independent photos by colours and tones together")
+    parser.add_argument("--exposure-significance", type=float, nargs=2,
+                        help="low, high: shoots of two or more independent scenes take the exposure by significance")
+    parser.add_argument("--diagnose", action="store_true", help="print each veiled shoot's exposure")
     args = parser.parse_args()
-    global TEMPERED, GOOD_BLACKS, TINTED
+    global TEMPERED, GOOD_BLACKS, TINTED, JOINT, DIAGNOSE, SIGNIFICANCE
+    JOINT, DIAGNOSE, SIGNIFICANCE = args.joint_count, args.diagnose, args.exposure_significance
     TEMPERED = args.tempered
     TINTED = args.tinted_veil
     if args.shoot_veil:

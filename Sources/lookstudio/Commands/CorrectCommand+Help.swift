@@ -75,9 +75,11 @@ extension CorrectCommand {
         each photo is read once for its evidence, one cast and one exposure are estimated from all of them \
         (the model's likelihoods added across photos, a confidence from the joint posterior and from how far the \
         photos' own estimates disagree) and the same correction is applied to each; a shoot of one photo is \
-        corrected as without --shoot. Today its confidence is set so that untouched shoots, and shoots of crops of \
-        one photo, never move, which leaves it applying no more than one photo alone would; --explain shows the \
-        shoot's estimate and --white-balance 200 --exposure 200 applies it whole. Split a memory card into \
+        corrected as without --shoot. A veil every photo shares is removed in the colour of the shoot's light; \
+        the exposure is applied where it stands clear of its spread in a shoot of two or more different scenes \
+        (crops of one photo, a burst, count as one); the cast's confidence is set so that untouched shoots never \
+        move, which leaves it applying no more than one photo alone would. --explain shows the shoot's estimate \
+        and --white-balance 200 --exposure 200 applies it whole. Split a memory card into \
         shoots by capture time and camera first (docs/guide/correction.md shows how with exiftool). Not with \
         --shard.
 
