@@ -168,7 +168,7 @@ def shoot_analysis(model, smalls, ramps):
         veils = [common for _ in veils]
         a_e = 1.0
     if SIGNIFICANCE is not None and independent >= 2:
-        a_e = fold_amount(abs(c) / max(eff_e, 1e-9), (0, *SIGNIFICANCE))
+        a_e = rising(abs(c) / max(eff_e, 1e-9), *SIGNIFICANCE)
     return [dict(veil=v, gains=gains, stops=a_e * c) for v in veils], dict(cast=(u, vv), cast_amount=a_c,
                                                                          exposure=c, exposure_amount=a_e,
                                                                          cast_eff=eff_c, exposure_eff=eff_e,
@@ -277,7 +277,7 @@ def calibrate(model, units, rng, shoots):
     """The ramps as the model's were chosen (docs/design/correction.md, "Model" 4): over simulated shoots of the
     validation units, the (low, high) pair that removes the largest share of the faulted shoots' error (log units)
     while no untouched shoot — of different photos, or of crops of one photo — is moved by more than 0.04 log units
-    (cast) or 0.15 stops (exposure)."""
+    (cast) or 0.15 stops (exposure); likewise a ramp on the estimate's significance, checked with each unit left out."""
     records = []
     for kind in ["untouched"] * 2 + ["crops"] + list(S.FAMILIES):
         family = "untouched" if kind == "crops" else kind
@@ -294,72 +294,55 @@ def calibrate(model, units, rng, shoots):
                     print(f"untouched {kind:9s} exposure {joint['exposure']:+.3f} eff {joint['exposure_eff']:.3f} "
                           f"n {joint['exposure_n']:.2f} cast {np.linalg.norm(joint['cast']):.3f} "
                           f"eff {joint['cast_eff']:.3f} veil {joint['veil']:.3f} independent {joint['independent']:.2f}")
-    spreads = np.round(np.arange(0.0, 0.6, 0.01), 3)
-    for what, limit in (("cast", 0.04), ("exposure", 0.15)):
-        best = None
-        for low in spreads:
-            for high in spreads[spreads > low]:
-                removed, total, worst = 0.0, 0.0, 0.0
-                for family, joint, truth, ev, _ in records:
-                    if what == "cast":
-                        est, eff, true = np.array(joint["cast"]), joint["cast_eff"], truth
-                    else:
-                        est, eff, true = np.array([joint["exposure"]]), joint["exposure_eff"], np.array([ev])
-                    a = M.ramp_amount(eff, low, high)
-                    before = np.linalg.norm(true)
-                    after = np.linalg.norm(true - a * est)
-                    if family == "untouched":
-                        worst = max(worst, after)
-                    else:
-                        removed += before - after
-                        total += before
-                if worst <= limit and (best is None or removed / total > best[0]):
-                    best = (removed / total, low, high)
-        effs = [r[1][what + "_eff"] for r in records if r[0] == "untouched"]
-        print(f"{what}: ramp {best[1]:.2f}…{best[2]:.2f} removes {best[0]:.3f} of the faulted shoots' error "
-              f"(untouched shoots' effective spreads {min(effs):.3f}…{max(effs):.3f}; {len(records)} shoots)")
-    # The same choice for a ramp on the estimate's significance z = |estimate| / effective spread, rising from
+    # Beside the spread's ramp, a ramp on the estimate's significance z = |estimate| / effective spread, rising from
     # nothing at `low` to all of it at `high`, for shoots of two or more independent scenes: a spread that grows with
-    # the estimate cannot tell a fault from none. Then each unit left out in turn: the ramp chosen on the others,
-    # and how far it moves the left-out unit's untouched shoots (a ramp that holds only where it was chosen fails).
+    # the estimate cannot tell a fault from none. Then each unit left out in turn: the significance ramp chosen on the
+    # others, and how far it moves the left-out unit's untouched shoots (a ramp that holds only where it was chosen
+    # fails).
+    spreads, zs = np.round(np.arange(0.0, 0.6, 0.01), 3), np.round(np.arange(0.0, 3.01, 0.05), 3)
     for what, limit in (("cast", 0.04), ("exposure", 0.15)):
         rows = []
         for family, joint, truth, ev, unit in records:
             est = np.array(joint["cast"]) if what == "cast" else np.array([joint["exposure"]])
             true = truth if what == "cast" else np.array([ev])
-            z = float(np.linalg.norm(est)) / max(joint[what + "_eff"], 1e-9)
-            rows.append((family, est, true, z if joint["independent"] >= 2 else 0.0, unit))
-        best = significance_ramp(rows, limit)
-        untouched = [r[3] for r in rows if r[0] == "untouched"]
+            eff = joint[what + "_eff"]
+            z = float(np.linalg.norm(est)) / max(eff, 1e-9) if joint["independent"] >= 2 else 0.0
+            rows.append(dict(family=family, est=est, true=true, eff=eff, z=z, unit=unit))
+        best = best_ramp(rows, limit, "eff", spreads, M.ramp_amount)
+        effs = [r["eff"] for r in rows if r["family"] == "untouched"]
+        print(f"{what}: ramp {best[1]:.2f}…{best[2]:.2f} removes {best[0]:.3f} of the faulted shoots' error "
+              f"(untouched shoots' effective spreads {min(effs):.3f}…{max(effs):.3f}; {len(records)} shoots)")
+        best = best_ramp(rows, limit, "z", zs, rising)
+        untouched = [r["z"] for r in rows if r["family"] == "untouched"]
         print(f"{what}: significance ramp {best[1]:.2f}…{best[2]:.2f} removes {best[0]:.3f} of the faulted shoots' "
               f"error (untouched shoots' z {min(untouched):.2f}…{max(untouched):.2f})")
-        for family in sorted({r[0] for r in rows}):
-            fz = [r[3] for r in rows if r[0] == family]
+        for family in sorted({r["family"] for r in rows}):
+            fz = [r["z"] for r in rows if r["family"] == family]
             print(f"   {family:11s} z {np.min(fz):.2f} … {np.median(fz):.2f} … {np.max(fz):.2f}")
         for left in units:
-            fold = significance_ramp([r for r in rows if r[4] != left], limit)
-            moved = max([float(np.linalg.norm(fold_amount(r[3], fold) * r[1])) for r in rows
-                         if r[4] == left and r[0] == "untouched"] + [0.0])
-            print(f"   without {os.path.basename(left)}: ramp {fold[1]:.2f}…{fold[2]:.2f}; its untouched shoots moved "
+            _, low, high = best_ramp([r for r in rows if r["unit"] != left], limit, "z", zs, rising)
+            moved = max([float(np.linalg.norm(rising(r["z"], low, high) * r["est"])) for r in rows
+                         if r["unit"] == left and r["family"] == "untouched"] + [0.0])
+            print(f"   without {os.path.basename(left)}: ramp {low:.2f}…{high:.2f}; its untouched shoots moved "
                   f"up to {moved:.3f} (limit {limit})")
 
 
-def fold_amount(z, ramp):
-    return float(np.clip((z - ramp[1]) / (ramp[2] - ramp[1]), 0.0, 1.0))
+def rising(z, low, high):
+    """None of the estimate up to significance `low`, all of it from `high` on."""
+    return float(np.clip((z - low) / (high - low), 0.0, 1.0))
 
 
-def significance_ramp(rows, limit):
-    """The (share removed, low, high) of the significance ramp that removes most of the faulted shoots' error while
-    no untouched shoot moves by more than `limit`."""
-    zs = np.round(np.arange(0.0, 3.01, 0.05), 3)
+def best_ramp(rows, limit, key, grid, amount):
+    """The (share removed, low, high) of the ramp `amount(row[key], low, high)` over the pairs of `grid` that
+    removes most of the faulted shoots' error while no untouched shoot moves by more than `limit`."""
     best = None
-    for low in zs:
-        for high in zs[zs > low]:
+    for low in grid:
+        for high in grid[grid > low]:
             removed, total, worst = 0.0, 0.0, 0.0
-            for family, est, true, z, _ in rows:
-                a = fold_amount(z, (0, low, high))
-                before, after = np.linalg.norm(true), np.linalg.norm(true - a * est)
-                if family == "untouched":
+            for r in rows:
+                a = amount(r[key], low, high)
+                before, after = np.linalg.norm(r["true"]), np.linalg.norm(r["true"] - a * r["est"])
+                if r["family"] == "untouched":
                     worst = max(worst, after)
                 else:
                     removed += before - after
@@ -405,7 +388,7 @@ def main():
                         help="with --shoot-veil: count independent photos by colours and tones together")
     parser.add_argument("--exposure-significance", type=float, nargs=2,
                         help="low, high: shoots of two or more independent scenes take the exposure by significance")
-    parser.add_argument("--diagnose", action="store_true", help="print each veiled shoot's exposure")
+    parser.add_argument("--diagnose", action="store_true", help="print each veiled shoot's exposure (with --calibrate: each untouched shoot's estimate)")
     args = parser.parse_args()
     global TEMPERED, GOOD_BLACKS, TINTED, JOINT, DIAGNOSE, SIGNIFICANCE
     JOINT, DIAGNOSE, SIGNIFICANCE = args.joint_count, args.diagnose, args.exposure_significance
