@@ -17,27 +17,34 @@ extension AutoCorrection {
     static let budgetSteps = 8
 
     /// The plan `stage` makes, with the share of the veil it keeps limited so that, planned at the levels strength
-    /// capped at 100 %, the veil and its followers move `samples` by at most `unvouchedBudget`.
-    func withinBudget(samples: [SIMD3<Float>],
+    /// capped at 100 %, the veil and its followers move `samples` by at most `unvouchedBudget`; a `vouched` veil
+    /// (one a shoot shares) is not counted, only its followers.
+    func withinBudget(samples: [SIMD3<Float>], vouched: Bool = false,
                       _ stage: (_ base: AutoCorrection, _ keep: Double) -> AutoCorrection) -> AutoCorrection {
         let whole = stage(self, 1)
         var capped = self
         capped.settings.levels = min(settings.levels, 100)
         let probe = settings.levels <= 100 ? whole : stage(capped, 1)
-        guard probe.levels.veilRemoved, probe.unvouchedMove(samples) > Self.unvouchedBudget else { return whole }
+        guard probe.levels.veilRemoved, probe.unvouchedMove(samples, vouched: vouched) > Self.unvouchedBudget
+        else { return whole }
         var low = 0.0, high = 1.0
         for _ in 0..<Self.budgetSteps {
             let mid = (low + high) / 2
-            if stage(capped, mid).unvouchedMove(samples) <= Self.unvouchedBudget { low = mid } else { high = mid }
+            if stage(capped, mid).unvouchedMove(samples, vouched: vouched) <= Self.unvouchedBudget {
+                low = mid
+            } else {
+                high = mid
+            }
         }
         return stage(self, low)
     }
 
-    /// Mean CIEDE2000 between this plan and the same plan without its veil, contrast and vibrance.
-    func unvouchedMove(_ samples: [SIMD3<Float>]) -> Double {
+    /// Mean CIEDE2000 between this plan and the same plan without its contrast, vibrance and (unless `vouched`)
+    /// veil.
+    func unvouchedMove(_ samples: [SIMD3<Float>], vouched keepsVeil: Bool = false) -> Double {
         guard !samples.isEmpty else { return 0 }
         var vouched = self
-        vouched.levels.black = 0
+        if !keepsVeil { vouched.levels.black = 0 }
         vouched.contrast.amount = 0
         vouched.vibrance.amount = 0
         var sum = 0.0

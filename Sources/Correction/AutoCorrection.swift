@@ -60,7 +60,8 @@ public struct AutoCorrection: Sendable, Equatable, Codable {
         /// Black point applied (mapped to 0), times `airlight` on each channel.
         public var black = 0.0
         /// Share of the veil, and of the contrast and vibrance that follow it, kept within the default's budget
-        /// (`AutoCorrection.unvouchedBudget`); 1 when the whole fits.
+        /// (`AutoCorrection.unvouchedBudget`); 1 when the whole fits. Under a veil the shoot shares, which its
+        /// photos vouch for, the share of the contrast and vibrance alone.
         public var kept = 1.0
         /// White point applied (mapped to 1; below 1 only for a kept white backdrop).
         public var white = 1.0
@@ -190,19 +191,18 @@ extension AutoCorrection {
         } else {
             estimate = model.analyse(small: analysis.small)
         }
-        // A veil the shoot's photos share is vouched for by them: only a photo's own, unconfirmed veil is budgeted.
-        if let shoot, shoot.estimate.veil > 0 {
-            return staged(plan, analysis: analysis, estimate: estimate, neutral: neutral, keep: 1)
-        }
-        return plan.withinBudget(samples: analysis.scattered) { base, keep in
-            staged(base, analysis: analysis, estimate: estimate, neutral: neutral, keep: keep)
+        // A veil the shoot's photos share is vouched for by them and removed whole; the contrast and vibrance that
+        // follow it are not (a flat subject stays flat once its veil is gone), so they keep within the budget.
+        let vouched = (shoot?.estimate.veil ?? 0) > 0
+        return plan.withinBudget(samples: analysis.scattered, vouched: vouched) { base, keep in
+            staged(base, analysis: analysis, estimate: estimate, neutral: neutral, keep: keep, vouched: vouched)
         }
     }
 
-    /// Plans every stage on `base` (settings, model and shoot set); `keep` scales what follows the veil (its black,
-    /// contrast and vibrance) for the budget of `withinBudget`.
+    /// Plans every stage on `base` (settings, model and shoot set); `keep` scales the veil's black (unless
+    /// `vouched`), contrast and vibrance for the budget of `withinBudget`.
     private static func staged(_ base: AutoCorrection, analysis: CorrectionAnalysis, estimate: CorrectionEstimate,
-                               neutral: NeutralReference?, keep: Double) -> AutoCorrection {
+                               neutral: NeutralReference?, keep: Double, vouched: Bool) -> AutoCorrection {
         var plan = base
         var samples = analysis.samples
         var faces = analysis.faceSamples
@@ -210,7 +210,7 @@ extension AutoCorrection {
         // A backdrop is found before the white point lifts it to white (and out of the unclipped pixels).
         plan.whiteBalance.brightAchromatic = plan.settings.keepWhite ? Self.brightAchromatic(samples) : nil
         plan.levels.kept = keep
-        plan.planLevels(samples, estimate: estimate)
+        plan.planLevels(samples, estimate: estimate, vouched: vouched)
         samples = samples.map(plan.levelsMap)
         faces = faces.map(plan.levelsMap)
         plan.planWhiteBalance(samples, faces: faces, estimate: estimate, neutral: neutral)
@@ -257,7 +257,7 @@ extension AutoCorrection {
         return s <= 1 ? confidence * s : confidence + (1 - confidence) * min(1, s - 1)
     }
 
-    private mutating func planLevels(_ samples: [SIMD3<Float>], estimate: CorrectionEstimate) {
+    private mutating func planLevels(_ samples: [SIMD3<Float>], estimate: CorrectionEstimate, vouched: Bool) {
         // The model measures the black on its own copy (the same 0.5th percentile of the smallest channel) and
         // removes up to 100 % only what lies above good photos' blacks: its veil, the share of the measured black
         // it is sure of. Above 100 % on towards the whole measured black, as the cast and exposure go on towards
@@ -266,7 +266,8 @@ extension AutoCorrection {
         var mins = samples.map { $0.min() }, maxs = samples.map { $0.max() }
         levels.measuredBlack = LinearMeasure.quantile(&mins, 0.005)
         levels.measuredWhite = LinearMeasure.quantile(&maxs, settings.keepWhite ? 0.9 : 0.995)
-        let sure = levels.measuredBlack > 0 ? min(1, levels.kept * estimate.veil / levels.measuredBlack) : 0
+        let sure = levels.measuredBlack > 0
+            ? min(1, (vouched ? 1 : levels.kept) * estimate.veil / levels.measuredBlack) : 0
         levels.black = levels.measuredBlack * Self.share(confidence: sure, strength: settings.levels)
         if settings.keepWhite && levels.measuredWhite < 1 {
             // A white backdrop is meant to be white: its 90th percentile becomes white.

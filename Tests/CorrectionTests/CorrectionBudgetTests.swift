@@ -96,7 +96,7 @@ struct CorrectionBudgetTests {
         #expect(small.unvouchedMove(samples) < AutoCorrection.unvouchedBudget)
     }
 
-    @Test("a veil the shoot's photos share is removed whole: the photos vouch for it, the budget does not apply")
+    @Test("a veil the shoot's photos share is removed whole (the photos vouch for it); its followers keep the budget")
     func aSharedVeilIsNotBudgeted() throws {
         let analysis = Scenes.analysis(Scenes.encode(Self.brightSurface()))
         let photo = try AutoCorrection.shootPhoto(analysis)
@@ -106,9 +106,16 @@ struct CorrectionBudgetTests {
         #expect(try AutoCorrection.plan(analysis, settings: Self.veilOnly, shoot: (shoot, photo)).levels == alone.levels)
         shoot.veil = alone.levels.veil
         let shared = try AutoCorrection.plan(analysis, settings: Self.veilOnly, shoot: (shoot, photo))
-        #expect(shared.levels.kept == 1 && shared.levels.veil == shoot.veil, "\(shared.levels)")
+        var bare = Self.veilOnly
+        (bare.contrast, bare.vibrance) = (0, 0)
+        let veilAlone = try AutoCorrection.plan(analysis, settings: bare, shoot: (shoot, photo))
+        #expect(veilAlone.levels.kept == 1 && shared.levels.veil == shoot.veil, "\(veilAlone.levels)")
+        #expect(shared.levels.black == veilAlone.levels.black, "the veil whole, whatever its followers keep")
         #expect(shared.levels.black > alone.levels.black, "\(alone.levels.black) → \(shared.levels.black)")
         #expect(shared.unvouchedMove(analysis.samples) > AutoCorrection.unvouchedBudget, "beyond one photo's budget")
+        // A flat surface stays flat once its veil is gone: contrast and vibrance move it by at most the budget.
+        #expect(shared.unvouchedMove(analysis.scattered, vouched: true) <= AutoCorrection.unvouchedBudget + 1e-9)
+        #expect(shared.contrast.amount > 0 || shared.vibrance.amount > 0, "the followers are planned: \(shared)")
     }
 
     @Test("a shared veil's airlight colours each channel's black, never past the channel's own darkest 0.5 %")
