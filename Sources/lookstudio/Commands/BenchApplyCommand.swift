@@ -15,22 +15,9 @@ struct BenchApplyCommand: ParsableCommand {
         """
     )
 
-    @Option(help: "Image size in megapixels.")
-    var megapixels: Double = 24
-
-    @Option(help: "Cube size (entries per axis).")
-    var size: Int = 64
-
-    @Option(help: "Timed runs per configuration; the best is reported.")
-    var `repeat`: Int = 3
-
-    func validate() throws {
-        try BenchLimits.checkMegapixels(megapixels)
-        try checkCubeSize(size)
-        try BenchLimits.checkRepeat(`repeat`)
-    }
+    @OptionGroup var core: BenchCoreOptions
 
     func run() throws {
-        print(try ApplyBenchmark.run(megapixels: megapixels, cubeSize: size, repeats: `repeat`))
+        print(try core.run())
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ImageIO
+import LookBench
 import LookCore
 
 /// `lookstudio bench`: speed figures, printed, never asserted. Without a subcommand it runs `bench all`.
@@ -41,5 +42,60 @@ enum BenchLimits {
     /// Throws unless at least one timed run is asked for.
     static func checkRepeat(_ value: Int) throws {
         guard value >= 1 else { throw ValidationError("--repeat \(value) is out of range: give 1 or more runs") }
+    }
+}
+
+/// The generated image and cube that `bench apply`, `bench pipeline` and `bench all` measure.
+struct BenchImageOptions: ParsableArguments {
+    @Option(help: "Size of the generated images in megapixels.")
+    var megapixels: Double = 24
+
+    @Option(help: "Cube size (entries per axis).")
+    var size: Int = 64
+
+    func validate() throws {
+        try BenchLimits.checkMegapixels(megapixels)
+        try checkCubeSize(size)
+    }
+}
+
+/// The LUT core's figures: `bench apply`, and the first half of `bench all`.
+struct BenchCoreOptions: ParsableArguments {
+    @OptionGroup var image: BenchImageOptions
+
+    @Option(help: "Timed runs per LUT core configuration; the best is reported.")
+    var `repeat`: Int = 3
+
+    func validate() throws {
+        try BenchLimits.checkRepeat(`repeat`)
+    }
+
+    /// The LUT core's figures as printed.
+    func run() throws -> String {
+        try ApplyBenchmark.run(megapixels: image.megapixels, cubeSize: image.size, repeats: `repeat`)
+    }
+}
+
+/// The end-to-end figures' large JPEG and where their files are kept (`bench pipeline`, `bench all`).
+struct BenchFilesOptions: ParsableArguments {
+    @Option(help: "Size of the large JPEG for the memory figures, in megapixels (0 skips it).")
+    var largeMegapixels: Double = 100
+
+    @Option(help: ArgumentHelp("Keep the generated images, cube and outputs here (for scripts/bench-peers.sh).",
+                               valueName: "dir"))
+    var keep: String?
+
+    func validate() throws {
+        try BenchLimits.checkMegapixels(largeMegapixels, option: "--large-megapixels", zeroSkips: true)
+    }
+
+    /// The pipeline inputs these options and `image` ask for.
+    func inputs(_ image: BenchImageOptions) -> PipelineBenchmark.Inputs {
+        var inputs = PipelineBenchmark.Inputs()
+        inputs.megapixels = image.megapixels
+        inputs.largeMegapixels = largeMegapixels
+        inputs.cubeSize = image.size
+        inputs.keep = keep
+        return inputs
     }
 }

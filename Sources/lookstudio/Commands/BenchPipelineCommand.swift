@@ -17,14 +17,8 @@ struct BenchPipelineCommand: ParsableCommand {
         """
     )
 
-    @Option(help: "Size of the generated images in megapixels.")
-    var megapixels: Double = 24
-
-    @Option(help: "Size of the large JPEG in megapixels (0 skips it).")
-    var largeMegapixels: Double = 100
-
-    @Option(help: "Cube size (entries per axis).")
-    var size: Int = 64
+    @OptionGroup var image: BenchImageOptions
+    @OptionGroup var files: BenchFilesOptions
 
     @Option(help: ArgumentHelp("Use this 8-bit PNG instead of a generated one.", valueName: "png"))
     var png: String?
@@ -32,23 +26,10 @@ struct BenchPipelineCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Use this JPEG instead of a generated one.", valueName: "jpg"))
     var jpeg: String?
 
-    @Option(help: ArgumentHelp("Keep the generated images, cube and outputs here.", valueName: "dir"))
-    var keep: String?
-
-    func validate() throws {
-        try BenchLimits.checkMegapixels(megapixels)
-        try BenchLimits.checkMegapixels(largeMegapixels, option: "--large-megapixels", zeroSkips: true)
-        try checkCubeSize(size)
-    }
-
     func run() throws {
-        var inputs = PipelineBenchmark.Inputs()
-        inputs.megapixels = megapixels
-        inputs.largeMegapixels = largeMegapixels
-        inputs.cubeSize = size
+        var inputs = files.inputs(image)
         inputs.png = png
         inputs.jpeg = jpeg
-        inputs.keep = keep
         print(try PipelineBenchmark.run(inputs))
     }
 }
