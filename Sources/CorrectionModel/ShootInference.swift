@@ -223,37 +223,31 @@ extension CorrectionModel {
         return Self.effectiveCount(chroma, tones)
     }
 
-    /// n² / Σij ⟨a_i, a_j⟩·⟨b_i, b_j⟩ for two square-rooted histograms per photo: photos count as one only where
-    /// both histograms agree.
-    static func effectiveCount(_ a: [[Double]], _ b: [[Double]]) -> Double {
-        let n = a.count
-        guard n > 1 else { return Double(n) }
+    /// n² / Σij ⟨a_i, a_j⟩·⟨b_i, b_j⟩ over the n photos with pixels in their square-rooted histograms a (and b, when
+    /// given): n for photos with nothing in common, 1 for copies of one, and photos count as one only where both
+    /// histograms agree. A photo without usable pixels is no evidence of another scene, so it is not counted.
+    static func effectiveCount(_ a: [[Double]], _ b: [[Double]]? = nil) -> Double {
+        let gramA = gram(a), gramB = b.map(gram)
+        let rows = a.indices.filter { gramA[$0][$0] > 0 && (gramB?[$0][$0] ?? 1) > 0 }
+        guard rows.count > 1 else { return Double(min(a.count, 1)) }
         var total = 0.0
-        for i in 0..<n {
-            for j in i..<n {
-                let term = dot(a[i], a[j]) * dot(b[i], b[j])
-                total += i == j ? term : 2 * term
+        for i in rows {
+            for j in rows { total += gramA[i][j] * (gramB?[i][j] ?? 1) }
+        }
+        return min(Double(rows.count), Double(rows.count * rows.count) / total)
+    }
+
+    /// Every pair's inner product, ⟨x_i, x_j⟩.
+    private static func gram(_ x: [[Double]]) -> [[Double]] {
+        var g = [[Double]](repeating: [Double](repeating: 0, count: x.count), count: x.count)
+        for i in x.indices {
+            for j in i..<x.count {
+                var sum = 0.0
+                for k in x[i].indices { sum += x[i][k] * x[j][k] }
+                (g[i][j], g[j][i]) = (sum, sum)
             }
         }
-        return total > 0 ? min(Double(n), Double(n * n) / total) : Double(n)
-    }
-
-    private static func dot(_ x: [Double], _ y: [Double]) -> Double {
-        var sum = 0.0
-        for k in x.indices { sum += x[k] * y[k] }
-        return sum
-    }
-
-    /// n² / Σij ⟨r_i, r_j⟩ for the photos' square-rooted histograms r: n for photos with nothing in common, 1 for
-    /// copies of one. Σij ⟨r_i, r_j⟩ is the squared length of Σi r_i.
-    static func effectiveCount(_ roots: [[Double]]) -> Double {
-        guard roots.count > 1, let length = roots.first?.count else { return Double(roots.count) }
-        var sum = [Double](repeating: 0, count: length)
-        for r in roots {
-            for k in 0..<length { sum[k] += r[k] }
-        }
-        let total = sum.reduce(0) { $0 + $1 * $1 }
-        return total > 0 ? min(Double(roots.count), Double(roots.count * roots.count) / total) : Double(roots.count)
+        return g
     }
 }
 
@@ -273,15 +267,9 @@ extension ShootEstimate {
     /// again. A shoot of light subjects (stone, paper, snow) has a high lowest black too, but its photos' blacks
     /// spread far above it; so the veil stands only if no more of them stay above the single-photo level than
     /// good photos would by chance (a binomial tail under that same chance).
-    ///
-    /// `independent` is read only when the blacks allow a veil for as many independent photos as there are (its
-    /// largest value): counting them takes a chroma histogram of every photo.
-    static func commonVeil(blacks: [Double], independent: @autoclosure () -> Double) -> Double {
-        guard let lowest = blacks.min(), blacks.count >= 2, lowest > veilLevel(independent: Double(blacks.count))
-        else { return 0 }
-        let n = independent()
-        guard n >= 2 else { return 0 }
-        let veil = max(0, lowest - veilLevel(independent: n))
+    static func commonVeil(blacks: [Double], independent: Double) -> Double {
+        guard let lowest = blacks.min(), blacks.count >= 2, independent >= 2 else { return 0 }
+        let veil = max(0, lowest - veilLevel(independent: min(independent, Double(blacks.count))))
         guard veil > 0 else { return 0 }
         let level = goodBlack(atPercent: 100 * (1 - singlePhotoChance))
         let above = blacks.filter { ($0 - veil) / (1 - veil) > level }.count

@@ -98,15 +98,26 @@ struct ShootInferenceTests {
         #expect(ShootEstimate.commonVeil(blacks: [0.2, 0.001], independent: 2) == 0, "one dark photo: no common veil")
     }
 
-    @Test("blacks no count of independent photos could make a veil leave the count unread")
-    func commonVeilCountsOnlyWhenAVeilIsPossible() {
-        var counted = 0
-        func count() -> Double { counted += 1; return 8 }
+    @Test("blacks at the lowest level the count allows hold no veil; blacks above it hold the difference")
+    func commonVeilAboveTheLevel() {
         let dark = Array(repeating: ShootEstimate.veilLevel(independent: 8), count: 8)
-        #expect(ShootEstimate.commonVeil(blacks: dark, independent: count()) == 0)
-        #expect(counted == 0, "blacks at the lowest level eight photos allow cannot hold a veil")
-        #expect(ShootEstimate.commonVeil(blacks: dark.map { $0 + 0.05 }, independent: count()) > 0.049)
-        #expect(counted == 1, "blacks above it are counted once")
+        #expect(ShootEstimate.commonVeil(blacks: dark, independent: 8) == 0)
+        #expect(abs(ShootEstimate.commonVeil(blacks: dark.map { $0 + 0.05 }, independent: 8) - 0.05) < 1e-12)
+        #expect(ShootEstimate.commonVeil(blacks: dark.map { $0 + 0.05 }, independent: 1.9) == 0, "one scene")
+    }
+
+    @Test("photos without usable pixels are no evidence of other scenes: they do not raise the count")
+    func emptyPhotosAreNotCounted() throws {
+        let a = [0.5, 0.5, 0.5, 0.5, 0, 0, 0, 0], b = [0, 0, 0, 0, 0.5, 0.5, 0.5, 0.5]
+        let empty = [Double](repeating: 0, count: 8)
+        #expect(CorrectionModel.effectiveCount([a, empty, empty, empty]) == 1)
+        #expect(abs(CorrectionModel.effectiveCount([a, b, empty]) - 2) < 1e-12)
+        #expect(abs(CorrectionModel.effectiveCount([a, b, b], [a, empty, b]) - 2) < 1e-12, "empty in one of them")
+        #expect(CorrectionModel.effectiveCount([empty, empty]) == 1)
+        let model = try CorrectionModel.bundled()
+        let capOn = model.evidence(small: [SIMD3<Float>](repeating: .zero, count: 30_000))
+        let shoot = [model.evidence(small: Self.scene(0))] + Array(repeating: capOn, count: 7)
+        #expect(abs(model.independentUnderVeil(shoot) - 1) < 1e-9, "seven frames with the lens cap on and one scene")
     }
 
     @Test("light subjects are no veil: a shoot's blacks must sit together above the lowest, as a veil leaves them")

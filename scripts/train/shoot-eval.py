@@ -132,7 +132,7 @@ def shoot_analysis(model, smalls, ramps):
         n_eff = float(used)
         if TEMPERED and used > 1:
             r = np.sqrt(np.array(hists).reshape(used, -1))
-            n_eff = used * used / float((r @ r.T).sum())
+            n_eff = effective_count(r @ r.T)
         u, vv, spread = M.chroma_estimate(M.softmax(z_sum * (n_eff / used) + p["chroma_bias"], (0, 1)))
         own = np.array(own)
         sd = float(np.sqrt(own.var(axis=0).sum())) if used > 1 else 0.0
@@ -157,7 +157,7 @@ def shoot_analysis(model, smalls, ramps):
     n_eff_e = float(len(xs))
     if TEMPERED and len(xs) > 1:
         r = np.sqrt(np.array(lhists))
-        n_eff_e = len(xs) ** 2 / float((r @ r.T).sum())
+        n_eff_e = effective_count(r @ r.T)
     c, spread_e = M.luma_estimate(M.softmax(zl_sum * (n_eff_e / len(xs)) + p["luma_bias"], (0,)))
     sd_e = float(np.std(own_e)) if len(xs) > 1 else 0.0
     eff_e = float(np.hypot(spread_e, sd_e / np.sqrt(n_eff_e)))
@@ -187,7 +187,16 @@ def independent_photos(smalls):
     if JOINT:
         rl = np.sqrt(np.array([M.luma_histogram(M.remove_veil(s, lowest)) for s in smalls]))
         bc = bc * (rl @ rl.T)
-    return len(smalls) ** 2 / float(bc.sum())
+    return effective_count(bc)
+
+
+def effective_count(bc):
+    """n² / Σij BC(i, j) over the n photos with usable pixels (a positive diagonal): a photo without any is no
+    evidence of another scene, so it is not counted (as CorrectionModel.effectiveCount)."""
+    rows = np.flatnonzero(np.diag(bc) > 0)
+    if len(rows) < 2:
+        return float(min(len(bc), 1))
+    return min(float(len(rows)), len(rows) ** 2 / float(bc[np.ix_(rows, rows)].sum()))
 
 
 def shoot_veil(smalls):
