@@ -45,11 +45,11 @@ public struct ComposeJob: Sendable {
         try composer.lattice(recipe, size: size).quantizedTo16Bit()
     }
 
-    /// Writes `lattice` as a LUT file chosen by the extension (PNG `layout` and `bits`, `.3dl` output bits).
-    public func write(_ lattice: CubeLattice, to output: String, layout: CubeLayout?, bits: Int?) throws
+    /// Writes `lattice` as a LUT file chosen by the extension, with `options` (PNG layout and bits, `.3dl` bits).
+    public func write(_ lattice: CubeLattice, to output: String, options: LUTFormat.WriteOptions) throws
         -> [FormatWarning] {
         try Folders.withParents(of: output) {
-            try LUTFormat.write(lattice, title: recipe.name, to: output, options: .init(layout: layout, bits: bits))
+            try LUTFormat.write(lattice, title: recipe.name, to: output, options: options)
         }
     }
 

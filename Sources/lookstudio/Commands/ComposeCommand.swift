@@ -68,11 +68,7 @@ struct ComposeCommand: ParsableCommand {
     @Option(help: "Output cube size, 2…256 (default: the recipe's size, else 64).")
     var size: Int?
 
-    @Option(help: "Layout of a PNG output: tiled, strip or hald (default: tiled for square sizes, else strip).")
-    var layout: CubeLayout?
-
-    @Option(help: "PNG bits per sample (8 or 16, default 16), or .3dl output bits (10, 12, 16; default 12).")
-    var bits: Int?
+    @OptionGroup var file: LUTFileOptions
 
     @Flag(help: "Print each step's resolution and the composition error per cube size.")
     var explain = false
@@ -81,7 +77,7 @@ struct ComposeCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        if let output { try checkLUTBits(bits, output: output) }
+        if let output { try file.check(output: output) }
         guard output != nil || save || explain || !preview.isEmpty else {
             throw ValidationError("nothing to do: give -o FILE, --save, --explain or --preview PHOTO")
         }
@@ -114,7 +110,7 @@ struct ComposeCommand: ParsableCommand {
         }
         guard output != nil || save else { return }
         let lattice = try job.lattice()
-        if let output { report(try job.write(lattice, to: output, layout: layout, bits: bits), file: output) }
+        if let output { report(try job.write(lattice, to: output, options: file.options()), file: output) }
         if save { print(try store(try lattice.materialized(), job: job, in: workspace)) }
     }
 }

@@ -28,8 +28,7 @@ struct ConvertCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("File to write; its extension picks the format.", valueName: "out"))
     var output: String
 
-    @Option(help: "Layout of a PNG output: tiled, strip or hald (default: tiled for square sizes, else strip).")
-    var layout: CubeLayout?
+    @OptionGroup var file: LUTFileOptions
 
     @Option(help: "Layout of a PNG input: auto, tiled, strip or hald.")
     var inputLayout: LayoutChoice = .auto
@@ -37,12 +36,9 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: "Resample to this cube size (2…256) before writing.")
     var size: Int?
 
-    @Option(help: "PNG bits per sample (8 or 16, default 16), or .3dl output bits (10, 12, 16; default 12).")
-    var bits: Int?
-
     func validate() throws {
         if let size { try checkCubeSize(size) }
-        try checkLUTBits(bits, output: output)
+        try file.check(output: output)
     }
 
     func run() throws {
@@ -50,7 +46,7 @@ struct ConvertCommand: ParsableCommand {
         let loaded = try LUTFormat.read(path: input, layout: inputLayout.layout)
         report(loaded.warnings, file: input)
         let warnings = try Folders.withParents(of: output) {
-            try LUTFormat.write(loaded.lut, to: output, options: .init(layout: layout, bits: bits, size: size))
+            try LUTFormat.write(loaded.lut, to: output, options: file.options(size: size))
         }
         report(warnings, file: output)
     }
