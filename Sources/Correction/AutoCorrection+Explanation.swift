@@ -61,7 +61,7 @@ public typealias ShootPlan = ShootEstimate
 /// What `--explain` and `--json` say of a photo corrected as part of a shoot: the shoot's estimate and confidence,
 /// and the photo's own estimate beside it.
 public struct ShootReport: Sendable, Equatable, Codable {
-    enum CodingKeys: String, CodingKey { case shoot, ownCast = "own_cast", ownExposure = "own_exposure" }
+    enum CodingKeys: String, CodingKey { case shoot, ownCast = "own_cast", ownExposure = "own_exposure", group }
 
     /// The shoot's estimate.
     public var shoot: ShootEstimate
@@ -69,6 +69,8 @@ public struct ShootReport: Sendable, Equatable, Codable {
     public var ownCast: LogChroma
     /// The photo's own exposure estimate (stops).
     public var ownExposure: Double
+    /// With `--shoot-gap`, which shoot the photo was pooled in: its folder, time span and camera.
+    @NullEncoded public var group: String? = nil
 
     init(shoot: ShootEstimate, own: CorrectionEstimate) {
         self.shoot = shoot
@@ -79,10 +81,11 @@ public struct ShootReport: Sendable, Equatable, Codable {
     /// One line for `--explain`.
     public var summary: String {
         let s = shoot
-        return String(format: "shoot of %d (as %.1f independent scenes; %.1f photos for the cast, %.1f for "
+        return "shoot of \(s.photos) (" + (group.map { "\($0); " } ?? "")
+            + String(format: "as %.1f independent scenes; %.1f photos for the cast, %.1f for "
                       + "exposure): cast log(R/G, B/G) (%+.3f, %+.3f), spread %.3f, photos' disagreement %.3f → "
                       + "confidence %.2f; exposure %+.2f EV, spread %.2f, disagreement %.2f → confidence %.2f; this "
-                      + "photo alone: cast (%+.3f, %+.3f), exposure %+.2f EV", s.photos, s.independentPhotos,
+                      + "photo alone: cast (%+.3f, %+.3f), exposure %+.2f EV", s.independentPhotos,
                       s.castPhotos, s.exposurePhotos, -s.cast.x, -s.cast.y, s.castSpread, s.castDisagreement,
                       s.castAmount, s.exposure, s.exposureSpread, s.exposureDisagreement, s.exposureAmount,
                       ownCast.red, ownCast.blue, ownExposure)

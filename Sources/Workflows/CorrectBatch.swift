@@ -59,6 +59,9 @@ public struct CorrectJob: Sendable {
     public var neutral: NeutralChoice?
     /// `--shoot`: the photos of each folder are one shoot, corrected with one cast and one exposure.
     public var shoots = false
+    /// With `shoots`: each folder's photos split into shoots by camera and wherever the capture time jumps by more
+    /// than this many seconds (`ShootSplit`); nil: the folder is one shoot.
+    public var shootGap: Double?
     /// Encoder, colour and pixel-limit options; each image's working space is its look's.
     public var options: ImagePipeline.Options
     /// The metadata each output carries from its input.
@@ -111,6 +114,7 @@ public struct CorrectJob: Sendable {
                 do {
                     if let failure = shootOf[index]?.failure { throw failure }
                     try correct(file, threads: threads, shoot: shootOf[index]?.plan, into: &result)
+                    if let label = shootOf[index]?.label { result.auto?.shoot?.group = label }
                 } catch {
                     result.error = Self.describe(error, file: file)
                     result.status = .failed
@@ -153,17 +157,17 @@ public struct CorrectJob: Sendable {
     struct ShootPlace: Sendable {
         var plan: (estimate: ShootPlan, photo: ShootPhoto)?
         var failure: WorkflowError?
+        /// The shoot's label when a split named it.
+        var label: String?
     }
 
-    /// The shoots of the run (the photos of one folder are one shoot), each photo's evidence read first, `workers`
-    /// at a time, then each shoot's estimate; by file index. Only shoots of two photos or more are pooled: a shoot of
-    /// one is corrected as without `--shoot`. A photo that cannot be read is left out of its shoot (its correction
-    /// then fails with the reason).
+    /// The shoots of the run (`shootsOfRun`), each photo's evidence read first, `workers` at a time, then each
+    /// shoot's estimate; by file index. Only shoots of two photos or more are pooled: a shoot of one is corrected
+    /// as without `--shoot`. A photo that cannot be read is left out of its shoot (its correction then fails with
+    /// the reason).
     private func estimateShoots(workers: Int) -> [Int: ShootPlace] {
-        let groups = Dictionary(grouping: files.indices) {
-            (ImageFiles.displayPath(of: files[$0]) as NSString).deletingLastPathComponent
-        }.values.filter { $0.count > 1 }
-        let pooled = groups.flatMap { $0 }
+        let groups = shootsOfRun(workers: workers).filter { $0.members.count > 1 }
+        let pooled = groups.flatMap(\.members)
         let evidence = Locked([Int: Result<ShootPhoto, WorkflowError>]())
         Self.eachUntilInterrupted(pooled.count, workers: workers) { k in
             let index = pooled[k]
@@ -180,14 +184,33 @@ public struct CorrectJob: Sendable {
         let read = evidence.current
         var places = [Int: ShootPlace]()
         for group in groups {
-            let photos = group.compactMap { i in (try? read[i]?.get()).map { (i, $0) } }
+            let photos = group.members.compactMap { i in (try? read[i]?.get()).map { (i, $0) } }
             guard let estimate = try? AutoCorrection.shootEstimate(photos.map(\.1)) else { continue }
-            for (i, photo) in photos { places[i] = ShootPlace(plan: (estimate, photo)) }
-            for i in group where places[i] == nil {
+            let label = shootGap == nil ? nil : group.label
+            for (i, photo) in photos { places[i] = ShootPlace(plan: (estimate, photo), label: label) }
+            for i in group.members where places[i] == nil {
                 if case .failure(let error)? = read[i] { places[i] = ShootPlace(failure: error) }
             }
         }
         return places
+    }
+
+    /// The run's shoots: the photos of each folder, split by camera and capture time when `shootGap` is set (the
+    /// capture times read `workers` at a time).
+    private func shootsOfRun(workers: Int) -> [ShootSplit.Shoot] {
+        let folders = Dictionary(grouping: files.indices) {
+            (ImageFiles.displayPath(of: files[$0]) as NSString).deletingLastPathComponent
+        }
+        let name = { (folder: String) in folder.isEmpty ? "." : folder }
+        guard let gap = shootGap else { return folders.map { ShootSplit.Shoot(members: $0.value, label: name($0.key)) } }
+        let dated = folders.values.filter { $0.count > 1 }.flatMap { $0 }
+        let captures = Locked([Int: CaptureInfo]())
+        Self.eachUntilInterrupted(dated.count, workers: workers) { k in
+            let capture = CaptureInfo.read(path: files[dated[k]])
+            captures.withLock { $0[dated[k]] = capture }
+        }
+        let read = captures.current
+        return folders.flatMap { ShootSplit.split($0.value, folder: name($0.key), captures: read, gap: gap) }
     }
 
     /// Runs `body` for each of `0..<count` on up to `workers` threads, each taking the next index when it is done

@@ -69,4 +69,29 @@ import Testing
         let r = try CLI.run(["correct", dir + "/a", "-o", dir + "/out", "--shoot", "--shard", "0/2"])
         #expect(r.status == 64 && r.stderr.contains("--shoot pools every photo of a shoot"), "\(r.stderr)")
     }
+
+    @Test("--shoot-gap splits a card by camera and capture time; each photo's JSON names its shoot")
+    func splitByCaptureTime() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/card", withIntermediateDirectories: true)
+        let names = ["a1.jpg", "a2.jpg", "a3.jpg", "b1.jpg", "u1.jpg", "u2.png"]
+        for name in names {
+            try FileManager.default.copyItem(atPath: CLI.fixtures + "/capture/" + name, toPath: dir + "/card/" + name)
+        }
+        let r = try CLI.run(["correct", dir + "/card", "-o", dir + "/out", "--no-look", "--shoot-gap", "30", "--json",
+                             "--explain"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let groups = try Self.autos(r.stdout).map { ($0["shoot"] as? [String: Any])?["group"] as? String }
+        let card = dir + "/card"
+        // a3 is four hours later and b1 another camera: shoots of one, corrected as without --shoot.
+        #expect(groups == [card + " 2026-05-01 10:00:00–10:05:00, Canon EOS R5",
+                           card + " 2026-05-01 10:00:00–10:05:00, Canon EOS R5", nil, nil,
+                           card + " (no capture time)", card + " (no capture time)"], "\(r.stdout)")
+        #expect(r.stderr.contains("shoot of 2 (\(card) (no capture time); as "), "\(r.stderr)")
+        let refused = try CLI.run(["correct", dir + "/card", "-o", dir + "/out2", "--shoot-gap", "0"])
+        #expect(refused.status == 64 && refused.stderr.contains("--shoot-gap 0 is out of range"), "\(refused.stderr)")
+        let sharded = try CLI.run(["correct", dir + "/card", "-o", dir + "/out3", "--shoot-gap", "30", "--shard", "0/2"])
+        #expect(sharded.status == 64 && sharded.stderr.contains("--shoot pools"), "\(sharded.stderr)")
+    }
 }

@@ -38,16 +38,65 @@ template <typename Data, typename Pred> void eraseIf(Data &data, Pred pred) {
     }
 }
 
-}  // namespace
-
-extern "C" int lsmeta_copy(const char *source, const char *target, const lsmeta_options *options, char *message,
-                           size_t message_size) {
-    // The XMP toolkit's one-time set-up is not thread-safe.
+// exiv2's XMP toolkit needs one set-up before any read, which is not thread-safe.
+void initialise() {
     static std::once_flag once;
     std::call_once(once, [] {
         Exiv2::XmpParser::initialize();
-        Exiv2::enableBMFF(true);  // reading a HEIF or AVIF source's EXIF and XMP
+        Exiv2::enableBMFF(true);  // reading a HEIF or AVIF file's EXIF and XMP
     });
+}
+
+// The tag `key` as text with surrounding blanks trimmed ("" when absent or blank).
+std::string tagText(const Exiv2::ExifData &exif, const char *key) {
+    auto it = exif.findKey(Exiv2::ExifKey(key));
+    if (it == exif.end()) return "";
+    std::string text = it->toString();
+    // ASCII tags are often padded with blanks or NULs to a fixed length.
+    const std::string blank(" \t\0", 3);
+    const auto first = text.find_first_not_of(blank);
+    if (first == std::string::npos) return "";
+    return text.substr(first, text.find_last_not_of(blank) - first + 1);
+}
+
+}  // namespace
+
+extern "C" int lsmeta_read_capture(const char *path, lsmeta_capture *capture, char *message, size_t message_size) {
+    initialise();
+    *capture = lsmeta_capture{};
+    // Every photo of a card is read, so a malformed one must fail alone: no exception may reach Swift.
+    try {
+        auto image = Exiv2::ImageFactory::open(path);
+        image->readMetadata();
+        const Exiv2::ExifData &exif = image->exifData();
+        // Not Exif.Image.DateTime: editing the file rewrites it.
+        const std::string original = tagText(exif, "Exif.Photo.DateTimeOriginal");
+        const std::string time = original.empty() ? tagText(exif, "Exif.Photo.DateTimeDigitized") : original;
+        const std::string subseconds = tagText(exif, original.empty() ? "Exif.Photo.SubSecTimeDigitized"
+                                                                      : "Exif.Photo.SubSecTimeOriginal");
+        std::string camera;
+        for (const char *key : {"Exif.Image.Make", "Exif.Image.Model", "Exif.Photo.BodySerialNumber"}) {
+            const std::string part = tagText(exif, key);
+            if (!part.empty()) camera += (camera.empty() ? "" : " ") + part;
+        }
+        std::snprintf(capture->time, sizeof capture->time, "%s", time.c_str());
+        std::snprintf(capture->subseconds, sizeof capture->subseconds, "%s", subseconds.c_str());
+        std::snprintf(capture->camera, sizeof capture->camera, "%s", camera.c_str());
+    } catch (const std::exception &error) {
+        *capture = lsmeta_capture{};
+        say(message, message_size, error.what());
+        return LSMETA_ERR_SOURCE;
+    } catch (...) {
+        *capture = lsmeta_capture{};
+        say(message, message_size, "unreadable metadata");
+        return LSMETA_ERR_SOURCE;
+    }
+    return LSMETA_OK;
+}
+
+extern "C" int lsmeta_copy(const char *source, const char *target, const lsmeta_options *options, char *message,
+                           size_t message_size) {
+    initialise();
     Exiv2::ExifData exif;
     Exiv2::XmpData xmp;
     Exiv2::IptcData iptc;

@@ -79,8 +79,9 @@ extension CorrectCommand {
         the exposure is applied where it stands clear of its spread in a shoot of two or more different scenes \
         (crops of one photo, a burst, count as one); the cast's confidence is set so that untouched shoots never \
         move, which leaves it applying no more than one photo alone would. --explain shows the shoot's estimate \
-        and --white-balance 200 --exposure 200 applies it whole. Split a memory card into \
-        shoots by capture time and camera first (docs/guide/correction.md shows how with exiftool). Not with \
+        and --white-balance 200 --exposure 200 applies it whole. A memory card holding several shoots: \
+        --shoot-gap 30 splits each folder by camera (EXIF make, model and serial number) and wherever the \
+        capture time jumps by more than 30 minutes; photos without a capture time stay one shoot. Not with \
         --shard.
 
         JSON (--json): an array, one object per image in input order: {"confidence": 1.0, "error": null, \
@@ -92,10 +93,10 @@ extension CorrectCommand {
         "levels" {measured_black, veil, measured_white, black, white (linear), kept, airlight}, "exposure" {key, estimate, spread, \
         confidence, face_key (or null), face_stops, stops}, "contrast" {spread_stops, amount}, "vibrance" \
         {mean_saturation, amount, protect_skin}, "shoot" (null, or with --shoot {shoot: the shoot's estimate, \
-        own_cast, own_exposure}); white_balance's "neutral" is null or the reference used. confidence and faces are null for --scene LABEL, the look keys \
-        are null without a \
-        look (look_guid also for --lut); error is set for an image that failed, and outputs lists what it \
-        wrote before failing.
+        own_cast, own_exposure, group: null, or with --shoot-gap the shoot's folder, time span and camera}); \
+        white_balance's "neutral" is null or the reference used. confidence and faces are null for --scene \
+        LABEL, the look keys are null without a look (look_guid also for --lut); error is set for an image that \
+        failed, and outputs lists what it wrote before failing.
 
         Examples:
           lookstudio correct photo.jpg -o out/ --look "Warm Film" --strength 40,70,100

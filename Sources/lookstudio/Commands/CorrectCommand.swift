@@ -51,6 +51,11 @@ struct CorrectCommand: ParsableCommand {
                              + "all of them and applied to each (files given one by one are grouped by folder)."))
     var shoot = false
 
+    @Option(help: ArgumentHelp("Split each folder into shoots by camera and wherever the capture time (EXIF) jumps "
+                               + "by more than this many minutes, then correct each as with --shoot (which it "
+                               + "implies). Photos without a capture time stay one shoot.", valueName: "minutes"))
+    var shootGap: Double?
+
     @Flag(help: "Print per image the scene, each correction's measured inputs and chosen amount, and the look.")
     var explain = false
 
@@ -75,7 +80,11 @@ struct CorrectCommand: ParsableCommand {
             throw ValidationError("give -o OUT (a file or folder), or --in-place to replace the inputs")
         }
         _ = try sceneChoice()
-        if shoot && batch.shard != nil {
+        if let shootGap, !(shootGap.isFinite && shootGap > 0) {
+            throw ValidationError("--shoot-gap \(TextNumber.format(shootGap)) is out of range: give the minutes "
+                                  + "between shoots, more than 0 (e.g. 30)")
+        }
+        if (shoot || shootGap != nil) && batch.shard != nil {
             throw ValidationError("--shoot pools every photo of a shoot, so it cannot go with --shard (which gives "
                                   + "each process part of the photos); give each process whole folders instead")
         }
@@ -160,7 +169,8 @@ struct CorrectCommand: ParsableCommand {
                              warn: { printError("warning: \($0)") })
         job.inPlace = inPlace.inPlace
         job.neutral = neutralChoice
-        job.shoots = shoot
+        job.shoots = shoot || shootGap != nil
+        job.shootGap = shootGap.map { $0 * 60 }
         job.keepBackups = !inPlace.noBackup
         do {
             try job.checkDistinctOutputs(batchFiles: allFiles)

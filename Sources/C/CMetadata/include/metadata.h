@@ -31,6 +31,17 @@ typedef enum {
 int lsmeta_copy(const char *source, const char *target, const lsmeta_options *options, char *message,
                 size_t message_size);
 
+/* When and with what a photo was taken, for splitting a card into shoots. Empty strings where a tag is absent. */
+typedef struct {
+    char time[32];          /* EXIF DateTimeOriginal, else DateTimeDigitized: "YYYY:MM:DD HH:MM:SS", camera local */
+    char subseconds[16];    /* the matching SubSecTimeOriginal / SubSecTimeDigitized digits */
+    char camera[192];       /* EXIF Make, Model and BodySerialNumber, joined by single spaces */
+} lsmeta_capture;
+
+/* Reads `path`'s capture time and camera into `capture`. Returns LSMETA_OK (tags absent included) or
+ * LSMETA_ERR_SOURCE with `message` saying why the file's metadata could not be read. */
+int lsmeta_read_capture(const char *path, lsmeta_capture *capture, char *message, size_t message_size);
+
 #ifdef __cplusplus
 }
 #endif
