@@ -223,9 +223,9 @@ extension CorrectionModel {
         return Self.effectiveCount(chroma, tones)
     }
 
-    /// n² / Σij ⟨a_i, a_j⟩·⟨b_i, b_j⟩ over the n photos with pixels in their square-rooted histograms a (and b, when
-    /// given): n for photos with nothing in common, 1 for copies of one, and photos count as one only where both
-    /// histograms agree. A photo without usable pixels is no evidence of another scene, so it is not counted.
+    /// n² / Σij ⟨a_i, a_j⟩·⟨b_i, b_j⟩ over the n photos with pixels in their square-rooted histograms a (and b,
+    /// when given): n for photos with nothing in common, 1 for copies of one, and photos count as one only where
+    /// both histograms agree. A photo without usable pixels is no evidence of another scene, so it is not counted.
     static func effectiveCount(_ a: [[Double]], _ b: [[Double]]? = nil) -> Double {
         let gramA = gram(a), gramB = b.map(gram)
         let rows = a.indices.filter { gramA[$0][$0] > 0 && (gramB?[$0][$0] ?? 1) > 0 }

@@ -202,7 +202,9 @@ public struct CorrectJob: Sendable {
             (ImageFiles.displayPath(of: files[$0]) as NSString).deletingLastPathComponent
         }
         let name = { (folder: String) in folder.isEmpty ? "." : folder }
-        guard let gap = shootGap else { return folders.map { ShootSplit.Shoot(members: $0.value, label: name($0.key)) } }
+        guard let gap = shootGap else {
+            return folders.map { ShootSplit.Shoot(members: $0.value, label: name($0.key)) }
+        }
         let dated = folders.values.filter { $0.count > 1 }.flatMap { $0 }
         let captures = Locked([Int: CaptureInfo]())
         Self.eachUntilInterrupted(dated.count, workers: workers) { k in

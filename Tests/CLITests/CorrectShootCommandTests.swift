@@ -91,7 +91,8 @@ import Testing
         #expect(r.stderr.contains("shoot of 2 (\(card) (no capture time); as "), "\(r.stderr)")
         let refused = try CLI.run(["correct", dir + "/card", "-o", dir + "/out2", "--shoot-gap", "0"])
         #expect(refused.status == 64 && refused.stderr.contains("--shoot-gap 0 is out of range"), "\(refused.stderr)")
-        let sharded = try CLI.run(["correct", dir + "/card", "-o", dir + "/out3", "--shoot-gap", "30", "--shard", "0/2"])
+        let sharded = try CLI.run(["correct", dir + "/card", "-o", dir + "/out3", "--shoot-gap", "30",
+                                   "--shard", "0/2"])
         #expect(sharded.status == 64 && sharded.stderr.contains("--shoot pools"), "\(sharded.stderr)")
     }
 }
