@@ -89,6 +89,9 @@ import Testing
                            card + " 2026-05-01 10:00:00–10:05:00, Canon EOS R5", nil, nil,
                            card + " (no capture time)", card + " (no capture time)"], "\(r.stdout)")
         #expect(r.stderr.contains("shoot of 2 (\(card) (no capture time); as "), "\(r.stderr)")
+        #expect(r.stderr.contains("note: 2 of 6 images were alone in their shoot (no other photo of their camera "
+                                  + "within --shoot-gap) and were corrected as without --shoot: \(card)/a3.jpg, "
+                                  + "\(card)/b1.jpg"), "\(r.stderr)")
         let refused = try CLI.run(["correct", dir + "/card", "-o", dir + "/out2", "--shoot-gap", "0"])
         #expect(refused.status == 64 && refused.stderr.contains("--shoot-gap 0 is out of range"), "\(refused.stderr)")
         let sharded = try CLI.run(["correct", dir + "/card", "-o", dir + "/out3", "--shoot-gap", "30",

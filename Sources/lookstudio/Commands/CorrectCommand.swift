@@ -140,6 +140,19 @@ struct CorrectCommand: ParsableCommand {
                    + "stray from the edit: " + shown.joined(separator: ", ") + more)
     }
 
+    /// Names the photos `--shoot` corrected alone (the only one of their folder or, with `--shoot-gap`, of their run),
+    /// so that a gap too short for the card shows.
+    private func noteAlone(_ results: [CorrectResult]) {
+        guard shoot || shootGap != nil else { return }
+        let alone = results.filter { $0.status == .done && $0.auto != nil && $0.auto?.shoot == nil }
+        guard !alone.isEmpty else { return }
+        let more = alone.count > 10 ? ", … and \(alone.count - 10) more" : ""
+        printError("note: \(alone.count) of \(results.count) images were alone in their shoot"
+                   + (shootGap == nil ? "" : " (no other photo of their camera within --shoot-gap)")
+                   + " and were corrected as without --shoot: "
+                   + alone.prefix(10).map { MessageText.quote($0.file) }.joined(separator: ", ") + more)
+    }
+
     func run() throws {
         let started = DispatchTime.now().uptimeNanoseconds
         let allFiles = try ImageFiles.collect(inputs, note: { printError("note: \($0)") })
@@ -196,6 +209,7 @@ struct CorrectCommand: ParsableCommand {
         }
         if json { print(try jsonString(results)) }
         noteExtrapolated(results)
+        noteAlone(results)
         let signal = Interruption.signal
         let summary = CorrectSummary(results: results, total: job.files.count,
                                      signal: signal.map(CorrectJob.signalName))
