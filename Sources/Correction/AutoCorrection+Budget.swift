@@ -43,14 +43,14 @@ extension AutoCorrection {
     /// veil.
     func unvouchedMove(_ samples: [SIMD3<Float>], vouched keepsVeil: Bool = false) -> Double {
         guard !samples.isEmpty else { return 0 }
-        var vouched = self
-        if !keepsVeil { vouched.levels.black = 0 }
-        vouched.contrast.amount = 0
-        vouched.vibrance.amount = 0
+        var baseline = self
+        if !keepsVeil { baseline.levels.black = 0 }
+        baseline.contrast.amount = 0
+        baseline.vibrance.amount = 0
         var sum = 0.0
         for s in samples {
             let c = SIMD3<Double>(s)
-            sum += ColorScience.deltaE2000(Self.lab(linear: vouched.linearTransform(c)),
+            sum += ColorScience.deltaE2000(Self.lab(linear: baseline.linearTransform(c)),
                                            Self.lab(linear: linearTransform(c)))
         }
         return sum / Double(samples.count)

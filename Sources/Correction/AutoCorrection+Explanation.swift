@@ -19,6 +19,9 @@ extension AutoCorrection {
         return modelExplanation
     }
 
+    /// Whether the veil removed is one the photo's shoot shares (then only its followers are budgeted).
+    private var sharedVeil: Bool { (shoot?.shoot.veil ?? 0) > 0 }
+
     private var modelExplanation: [String] {
         func c(_ v: LogChroma?) -> String { v.map { String(format: "(%+.3f, %+.3f)", $0.red, $0.blue) } ?? "none" }
         let wb = whiteBalance, s = settings, e = exposure
@@ -33,10 +36,10 @@ extension AutoCorrection {
                    levels.airlight == SIMD3(1, 1, 1) ? "" : String(
                        format: " (airlight of the shoot's light: channels × (%.3f, %.3f, %.3f))", levels.airlight.x,
                        levels.airlight.y, levels.airlight.z),
-                   levels.kept < 1 ? String(format: " (%@ kept at %.0f%%: the move a veil without confidence may "
-                                            + "make is %.1f ΔE00)", (shoot?.shoot.veil ?? 0) > 0
-                                                ? "its contrast and vibrance" : "veil, contrast and vibrance",
-                                            100 * levels.kept, AutoCorrection.unvouchedBudget) : "",
+                   levels.kept < 1 ? String(format: " (%@ kept at %.0f%%: the move %@ may make is %.1f ΔE00)",
+                                            sharedVeil ? "its contrast and vibrance" : "veil, contrast and vibrance",
+                                            100 * levels.kept, sharedVeil ? "contrast and vibrance"
+                                                : "a veil without confidence", AutoCorrection.unvouchedBudget) : "",
                    levels.measuredWhite, levels.white),
             String(format: "exposure %.0f%%: key %.3f; model estimate %+.2f EV, spread %.2f → confidence %.2f; "
                    + "faces %@ → applied %+.2f EV", s.exposure, e.key, e.estimate, e.spread, e.confidence,

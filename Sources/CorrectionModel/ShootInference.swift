@@ -227,13 +227,27 @@ extension CorrectionModel {
     /// when given): n for photos with nothing in common, 1 for copies of one, and photos count as one only where
     /// both histograms agree. A photo without usable pixels is no evidence of another scene, so it is not counted.
     static func effectiveCount(_ a: [[Double]], _ b: [[Double]]? = nil) -> Double {
-        let gramA = gram(a), gramB = b.map(gram)
-        let rows = a.indices.filter { gramA[$0][$0] > 0 && (gramB?[$0][$0] ?? 1) > 0 }
+        guard let b else { return effectiveCount(summing: a) }
+        let gramA = gram(a), gramB = gram(b)
+        let rows = a.indices.filter { gramA[$0][$0] > 0 && gramB[$0][$0] > 0 }
         guard rows.count > 1 else { return Double(min(a.count, 1)) }
         var total = 0.0
         for i in rows {
-            for j in rows { total += gramA[i][j] * (gramB?[i][j] ?? 1) }
+            for j in rows { total += gramA[i][j] * gramB[i][j] }
         }
+        return min(Double(rows.count), Double(rows.count * rows.count) / total)
+    }
+
+    /// The count from one histogram each: Σij ⟨a_i, a_j⟩ is ‖Σi a_i‖², linear in the number of photos where the
+    /// product of two counts needs every pair.
+    private static func effectiveCount(summing a: [[Double]]) -> Double {
+        let rows = a.filter { $0.reduce(0) { $0 + $1 * $1 } > 0 }
+        guard rows.count > 1, let bins = rows.first?.count else { return Double(min(a.count, 1)) }
+        var sum = [Double](repeating: 0, count: bins)
+        for row in rows {
+            for k in row.indices { sum[k] += row[k] }
+        }
+        let total = sum.reduce(0) { $0 + $1 * $1 }
         return min(Double(rows.count), Double(rows.count * rows.count) / total)
     }
 

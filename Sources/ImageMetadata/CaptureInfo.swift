@@ -9,19 +9,23 @@ public struct CaptureInfo: Sendable, Equatable {
     public var time: Double?
     /// Make, model and body serial number, joined by spaces; nil when the file names none.
     public var camera: String?
+    /// Why the file's metadata could not be read (then it has neither time nor camera); nil when it was read.
+    public var problem: String?
 
     /// A capture from its parts.
-    public init(time: Double?, camera: String?) {
+    public init(time: Double?, camera: String?, problem: String? = nil) {
         self.time = time
         self.camera = camera
+        self.problem = problem
     }
 
-    /// Reads `path`'s capture time and camera; a file whose metadata exiv2 cannot read has neither.
+    /// Reads `path`'s capture time and camera; a file whose metadata exiv2 cannot read has neither, and says why.
     public static func read(path: String) -> CaptureInfo {
         var capture = lsmeta_capture()
         var message = [CChar](repeating: 0, count: 256)
         guard lsmeta_read_capture(path, &capture, &message, message.count) == Int32(LSMETA_OK.rawValue) else {
-            return CaptureInfo(time: nil, camera: nil)
+            let reason = text(&message)
+            return CaptureInfo(time: nil, camera: nil, problem: reason.isEmpty ? "unreadable metadata" : reason)
         }
         let time = text(&capture.time), subseconds = text(&capture.subseconds), camera = text(&capture.camera)
         return CaptureInfo(time: seconds(time, subseconds: subseconds), camera: camera.isEmpty ? nil : camera)
@@ -47,5 +51,9 @@ public struct CaptureInfo: Sendable, Equatable {
         withUnsafeBytes(of: &field) { bytes in
             String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
         }
+    }
+
+    private static func text(_ message: inout [CChar]) -> String {
+        message.withUnsafeBytes { bytes in String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self) }
     }
 }

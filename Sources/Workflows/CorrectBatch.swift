@@ -115,6 +115,7 @@ public struct CorrectJob: Sendable {
                     if let failure = shootOf[index]?.failure { throw failure }
                     try correct(file, threads: threads, shoot: shootOf[index]?.plan, into: &result)
                     if let label = shootOf[index]?.label { result.auto?.shoot?.group = label }
+                    result.aloneInShoot = shootOf[index]?.alone ?? false
                 } catch {
                     result.error = Self.describe(error, file: file)
                     result.status = .failed
@@ -152,13 +153,15 @@ public struct CorrectJob: Sendable {
         return shown.unshownShare(of: preview)
     }
 
-    /// A photo's place in its shoot: the shoot's estimate and the photo's evidence, or why the photo could not be
-    /// read for it.
+    /// A photo's place in its shoot: the shoot's estimate and the photo's evidence, why the photo could not be
+    /// read for it, or that it was alone.
     struct ShootPlace: Sendable {
         var plan: (estimate: ShootPlan, photo: ShootPhoto)?
         var failure: WorkflowError?
         /// The shoot's label when a split named it.
         var label: String?
+        /// The only photo of its shoot: corrected as without `--shoot`.
+        var alone = false
     }
 
     /// The shoots of the run (`shootsOfRun`), each photo's evidence read first, `workers` at a time, then each
@@ -166,7 +169,10 @@ public struct CorrectJob: Sendable {
     /// as without `--shoot`. A photo that cannot be read is left out of its shoot (its correction then fails with
     /// the reason).
     private func estimateShoots(workers: Int) -> [Int: ShootPlace] {
-        let groups = shootsOfRun(workers: workers).filter { $0.members.count > 1 }
+        let shoots = shootsOfRun(workers: workers)
+        let groups = shoots.filter { $0.members.count > 1 }
+        var places = [Int: ShootPlace]()
+        for shoot in shoots where shoot.members.count == 1 { places[shoot.members[0]] = ShootPlace(alone: true) }
         let pooled = groups.flatMap(\.members)
         let evidence = Locked([Int: Result<ShootPhoto, WorkflowError>]())
         Self.eachUntilInterrupted(pooled.count, workers: workers) { k in
@@ -182,7 +188,6 @@ public struct CorrectJob: Sendable {
             evidence.withLock { $0[index] = read }
         }
         let read = evidence.current
-        var places = [Int: ShootPlace]()
         for group in groups {
             let photos = group.members.compactMap { i in (try? read[i]?.get()).map { (i, $0) } }
             guard let estimate = try? AutoCorrection.shootEstimate(photos.map(\.1)) else { continue }
@@ -212,6 +217,11 @@ public struct CorrectJob: Sendable {
             captures.withLock { $0[dated[k]] = capture }
         }
         let read = captures.current
+        for index in dated.sorted() {
+            if let problem = read[index]?.problem {
+                warn("\(files[index]): no capture time (\(problem)); pooled with the folder's photos without one")
+            }
+        }
         return folders.flatMap { ShootSplit.split($0.value, folder: name($0.key), captures: read, gap: gap) }
     }
 

@@ -36,6 +36,9 @@ public struct CorrectResult: Encodable, Sendable {
     public var status: ManifestRecord.Status = .done
     /// The automatic correction's plan (null when the stage is off).
     public var auto: AutoCorrection?
+    /// Under `--shoot`, true when no other photo shared the image's shoot, so it was corrected as without
+    /// `--shoot`; not in the JSON, whose `auto.shoot` is null for it.
+    public var aloneInShoot = false
     /// Seconds spent reading and analysing the image and planning its correction (0 when nothing was analysed),
     /// then rendering every strength; for `--timings`, not in the JSON.
     public var seconds = (analysis: 0.0, render: 0.0)
@@ -72,6 +75,7 @@ public struct CorrectResult: Encodable, Sendable {
         if let confidence { sceneText += String(format: " (confidence %.2f)", confidence) }
         lines.append("  " + sceneText)
         if let presetHeldBack, auto != nil { lines.append("  scene preset: " + presetHeldBack) }
+        if aloneInShoot { lines.append("  shoot: the only photo of its shoot, corrected on its own evidence") }
         lines += (auto?.explanation ?? ["auto correction: off"]).map { "  " + $0 }
         lines.append("  look: " + (lookName.map { "\($0) at \(TextNumber.format(lookStrength ?? 100))" } ?? "none")
                      + (lookWithheld.map { " (\($0))" } ?? "")

@@ -89,9 +89,20 @@ import Testing
                            card + " 2026-05-01 10:00:00–10:05:00, Canon EOS R5", nil, nil,
                            card + " (no capture time)", card + " (no capture time)"], "\(r.stdout)")
         #expect(r.stderr.contains("shoot of 2 (\(card) (no capture time); as "), "\(r.stderr)")
+        #expect(r.stderr.contains("\(card)/a3.jpg:\n  scene ") && r.stderr.components(separatedBy:
+            "  shoot: the only photo of its shoot, corrected on its own evidence").count == 3, "\(r.stderr)")
         #expect(r.stderr.contains("note: 2 of 6 images were alone in their shoot (no other photo of their camera "
                                   + "within --shoot-gap) and were corrected as without --shoot: \(card)/a3.jpg, "
                                   + "\(card)/b1.jpg"), "\(r.stderr)")
+        // EXIF whose TIFF header is broken: the photo still decodes, and the run says why it has no capture time.
+        var broken = try [UInt8](Data(contentsOf: URL(fileURLWithPath: card + "/a2.jpg")))
+        let tiff = try #require(broken.indices.dropLast(8).first { broken[$0...($0 + 5)].elementsEqual("Exif\0\0".utf8) })
+        broken[tiff + 6] = 0
+        try Data(broken).write(to: URL(fileURLWithPath: card + "/a2.jpg"))
+        let warned = try CLI.run(["correct", card, "-o", dir + "/out4", "--no-look", "--shoot-gap", "30",
+                                  "--strip-metadata"])
+        #expect(warned.status == 0 && warned.stderr.contains("\(card)/a2.jpg: no capture time (")
+                && warned.stderr.contains("); pooled with the folder's photos without one"), "\(warned.stderr)")
         let refused = try CLI.run(["correct", dir + "/card", "-o", dir + "/out2", "--shoot-gap", "0"])
         #expect(refused.status == 64 && refused.stderr.contains("--shoot-gap 0 is out of range"), "\(refused.stderr)")
         let sharded = try CLI.run(["correct", dir + "/card", "-o", dir + "/out3", "--shoot-gap", "30",

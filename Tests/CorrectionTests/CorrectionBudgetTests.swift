@@ -116,6 +116,11 @@ struct CorrectionBudgetTests {
         // A flat surface stays flat once its veil is gone: contrast and vibrance move it by at most the budget.
         #expect(shared.unvouchedMove(analysis.scattered, vouched: true) <= AutoCorrection.unvouchedBudget + 1e-9)
         #expect(shared.contrast.amount > 0 || shared.vibrance.amount > 0, "the followers are planned: \(shared)")
+        // The explanation says what was held back, and blames no veil the shoot vouches for.
+        #expect(alone.explanation.contains { $0.contains("the move a veil without confidence may make") })
+        #expect(shared.levels.kept < 1 && shared.explanation.contains {
+            $0.contains("its contrast and vibrance kept at") && $0.contains("the move contrast and vibrance may make")
+        }, "\(shared.explanation)")
     }
 
     @Test("a shared veil's airlight colours each channel's black, never past the channel's own darkest 0.5 %")

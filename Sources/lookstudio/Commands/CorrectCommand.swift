@@ -143,8 +143,7 @@ struct CorrectCommand: ParsableCommand {
     /// Names the photos `--shoot` corrected alone (the only one of their folder or, with `--shoot-gap`, of their run),
     /// so that a gap too short for the card shows.
     private func noteAlone(_ results: [CorrectResult]) {
-        guard shoot || shootGap != nil else { return }
-        let alone = results.filter { $0.status == .done && $0.auto != nil && $0.auto?.shoot == nil }
+        let alone = results.filter { $0.status == .done && $0.aloneInShoot }
         guard !alone.isEmpty else { return }
         let more = alone.count > 10 ? ", … and \(alone.count - 10) more" : ""
         printError("note: \(alone.count) of \(results.count) images were alone in their shoot"
