@@ -1,7 +1,9 @@
+import ImageIO
+
 /// Why a look could not be extracted from before/after pairs.
 public enum ExtractionError: Error, Equatable, CustomStringConvertible {
-    /// An image could not be read.
-    case unreadable(file: String, reason: String)
+    /// An image could not be read; the codec's error kept whole, so a front end can offer its remedy.
+    case unreadable(file: String, cause: ImageIOError)
     /// An image's colour description could not be turned into a transform to the working space.
     case colorSpace(file: String, reason: String)
     /// The after image is the before image turned by a quarter or half turn.
@@ -24,7 +26,7 @@ public enum ExtractionError: Error, Equatable, CustomStringConvertible {
     /// What went wrong, naming the files, in words a user can act on.
     public var description: String {
         switch self {
-        case .unreadable(let file, let reason): return "\(file): cannot read the image: \(reason)"
+        case .unreadable(let file, let cause): return "\(file): cannot read the image: \(cause.reason)"
         case .colorSpace(let file, let reason): return "\(file): cannot convert its colours: \(reason)"
         case .rotated(let b, let a, let degrees):
             return "\(a) is \(b) rotated by \(degrees)° — export the edit without rotating it (a look is a colour "

@@ -65,7 +65,7 @@ public struct PairImage: Sendable, Equatable {
         do {
             decoded = try ImageFormat.readImage(path: path, maxPixels: maxPixels)
         } catch {
-            throw .unreadable(file: path, reason: error.reason)
+            throw .unreadable(file: path, cause: error)
         }
         var image = try PairImage(pixels: decoded.pixels)
         image.lossyCodec = LossyCodec.of(path: path)
@@ -98,7 +98,7 @@ public struct PairImage: Sendable, Equatable {
         do {
             preview = try ImagePreview(path: path, maxLongSide: maxLongSide, maxPixels: maxPixels)
         } catch {
-            throw .unreadable(file: path, reason: error.reason)
+            throw .unreadable(file: path, cause: error)
         }
         let rgb = floats(preview.pixels)
         let sRGB = ColorProfile(.sRGB)

@@ -113,8 +113,7 @@ public enum HEIFImage {
             guard error.code != heif_error_Ok else { return }
             let message = text(of: error)
             if error.subcode == heif_suberror_Security_limit_exceeded {
-                throw .unsupportedImage(file: name, detail: "\(what): \(message) (the side limit is the pixel limit, "
-                    + "at most \(maxSide); raise the pixel limit with --max-pixels)")
+                throw .sideOverLimit(file: name, detail: "\(what): \(message)", maxSide: maxSide)
             }
             throw .corruptImage(file: name, format: label, detail: "\(what): \(message)")
         }

@@ -25,7 +25,7 @@ public struct MetadataError: Error, Equatable, CustomStringConvertible {
     public let file: String
     /// exiv2's reason.
     public let reason: String
-    public var description: String { "\(file): cannot carry metadata (exiv2: \(reason)); --strip-metadata skips it" }
+    public var description: String { "\(file): cannot carry metadata (exiv2: \(reason))" }
 }
 
 /// A writer's error about the temporary file, told about the output the user named.

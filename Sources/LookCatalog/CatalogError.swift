@@ -64,8 +64,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notSQLite(let path):
-            return "\(path) is not an SQLite database; it was left untouched. Point --catalog or "
-                + "$LOOKSTUDIO_CATALOG at a catalog file or at a path where a new one may be created"
+            return "\(path) is not an SQLite database; it was left untouched"
         case .notACatalog(let path):
             return "\(path) is an SQLite database of another program (it has tables but no LookStudio "
                 + "migrations); it was left untouched"
@@ -98,8 +97,8 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
             return Self.versionNotFound(guid: guid, version: version, available: available)
         case .lookUsed(let guid, let name, let labels, let users):
             return "look \(guid) (\(MessageText.quote(name))) is " + Self.uses(labels: labels, users: users)
-                + "; nothing was removed. Use --force to remove it anyway (scenes lose their default look; those "
-                + "looks keep their cubes but `looks rebuild` of them fails)"
+                + "; nothing was removed (removed anyway, its scenes lose their default look, and those looks keep "
+                + "their cubes but cannot be rebuilt)"
         case .badName(let name, let reason):
             return "\"\(MessageText.quote(name.count > 80 ? String(name.prefix(80)) + "…" : name))\" is not a "
                 + "usable name or tag: \(reason) (rules: README, \"Names\")"
@@ -108,7 +107,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
                 + "(two looks cannot store the same cube)"
         case .lookInUse(let guid, let name, let labels):
             return "look \(guid) (\(MessageText.quote(name))) is " + Self.uses(labels: labels, users: [])
-                + "; use --force to remove it and clear those scenes' default look"
+                + "; nothing was removed"
         case .correctionOutOfRange(let name, let value):
             return "\(name) strength \(TextNumber.format(value)) is out of range: use 0…200 "
                 + "(percent of what the engine chooses)"
@@ -124,8 +123,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
             return "catalog \(path) is read-only (opened for reading, or the file or its folder is not writable); "
                 + "nothing was changed. Reading still works; to change it, make the file and its folder writable"
         case .missing(let path):
-            return "no catalog at \(path): a read-only open does not create one; create it with any catalog "
-                + "command (e.g. `lookstudio looks list --catalog \(path)`)"
+            return "no catalog at \(path): a read-only open does not create one"
         case .needsMigration(let path, let pending):
             return "catalog \(path) needs migrations this build would apply (\(pending.joined(separator: ", "))), "
                 + "and it was opened read-only; open it once for writing (e.g. `lookstudio looks list`) first"
@@ -136,9 +134,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
         case .unreadableLog(let path, let log):
             return Self.unreadableLog(path: path, log: log)
         case .damaged(let path, let details):
-            return "catalog \(path) is damaged (\(details)); nothing was written. See the problems with "
-                + "`lookstudio catalog verify`, then copy every readable look and scene into a new file with "
-                + "`lookstudio catalog recover --to NEW.sqlite` and use that file"
+            return "catalog \(path) is damaged (\(details)); nothing was written"
         }
     }
 
@@ -188,11 +184,10 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
     private static func cannotWrite(path: String, folder: String, creating: Bool) -> String {
         if creating {
             return "cannot create the catalog \(path): its folder \(folder) is not writable (or is on a "
-                + "read-only file system). Make the folder writable, or point --catalog or $LOOKSTUDIO_CATALOG "
-                + "at a file in a writable folder"
+                + "read-only file system); make the folder writable, or use a catalog file in a writable folder"
         }
         return "catalog \(path) is on a read-only file system or in a folder that is not writable (\(folder)), "
             + "so it was opened for reading only; nothing was changed. To change it, make \(folder) writable, "
-            + "or copy the catalog to a writable folder and pass --catalog"
+            + "or use a copy of the catalog in a writable folder"
     }
 }

@@ -36,6 +36,8 @@ public enum ImageIOError: Error, Equatable, CustomStringConvertible {
     case corruptImage(file: String, format: String, detail: String)
     /// A valid file of a kind LookStudio does not handle (CMYK TIFF, 32-bit float samples, no encoder).
     case unsupportedImage(file: String, detail: String)
+    /// The decoder refused a side longer than `maxSide`, the longest the caller's pixel limit allows, while reading.
+    case sideOverLimit(file: String, detail: String, maxSide: Int)
 
     /// The file or name the error is about, when there is one.
     public var file: String? {
@@ -46,7 +48,7 @@ public enum ImageIOError: Error, Equatable, CustomStringConvertible {
              .backupExists(let file, _),
              .depthMismatch(let file, _, _), .invalidRows(let file, _), .notJPEG(let file),
              .corruptJPEG(let file, _), .unknownImageFormat(let file), .corruptImage(let file, _, _),
-             .unsupportedImage(let file, _):
+             .unsupportedImage(let file, _), .sideOverLimit(let file, _, _):
             return file
         }
     }
@@ -66,7 +68,7 @@ public enum ImageIOError: Error, Equatable, CustomStringConvertible {
             return "truncated or corrupt PNG (libpng: \(detail))"
         case .tooManyPixels(_, let w, let h, let limit):
             return "\(w)×\(h) = \(DecodeBudget.grouped(w * h)) pixels is over the limit of "
-                + "\(DecodeBudget.grouped(limit)) pixels; raise it with --max-pixels"
+                + "\(DecodeBudget.grouped(limit)) pixels"
         case .tooManyBytes(_, let what, let bytes, let limit):
             let size = bytes == Int.max ? "more than the address space" : "\(DecodeBudget.grouped(bytes)) bytes"
             return "\(what) would take \(size), over the decode budget of \(DecodeBudget.grouped(limit)) bytes; "
@@ -94,6 +96,8 @@ public enum ImageIOError: Error, Equatable, CustomStringConvertible {
             return "truncated or corrupt \(format) (\(detail))"
         case .unsupportedImage(_, let detail):
             return detail
+        case .sideOverLimit(_, let detail, let maxSide):
+            return "\(detail) (the side limit is the pixel limit, at most \(maxSide))"
         }
     }
 

@@ -74,6 +74,8 @@ public struct CorrectJob: Sendable {
     public var keepBackups = true
     /// Receives warnings (one line each, without the "warning: " prefix).
     public var warn: @Sendable (String) -> Void
+    /// The front end's words for a failed image's remedy, written after its error (none by default).
+    public var remedyText: @Sendable (Remedy) -> String = { _ in "" }
 
     /// A job over `files` with everything else at its default.
     public init(files: [String], strengths: [Double], output: String, toFolder: Bool, scene: SceneLabel?,
@@ -117,7 +119,7 @@ public struct CorrectJob: Sendable {
                     if let label = shootOf[index]?.label { result.auto?.shoot?.group = label }
                     result.aloneInShoot = shootOf[index]?.alone ?? false
                 } catch {
-                    result.error = Self.describe(error, file: file)
+                    result.error = Self.describe(error, file: file) + (Remedy(error).map(remedyText) ?? "")
                     result.status = .failed
                 }
                 // The handler removed the temporary output in flight, so the failure is the interrupt's.

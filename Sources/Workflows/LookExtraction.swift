@@ -75,7 +75,7 @@ public enum LookExtraction {
             do {
                 _ = try ImageFormat.info(path: path, maxPixels: request.maxPixels)
             } catch {
-                throw ExtractionError.unreadable(file: path, reason: error.reason)
+                throw ExtractionError.unreadable(file: path, cause: error)
             }
         }
         var pairs: [(before: PairImage, after: PairImage)] = []

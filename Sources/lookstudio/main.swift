@@ -42,6 +42,6 @@ do {
 } catch let error as WorkflowError where error.isUsageError {
     usageError(error.description, arguments: arguments)
 } catch {
-    printError("error: \(error)")
+    printError("error: " + Remedy.commandLine(error))
     exit(1)
 }

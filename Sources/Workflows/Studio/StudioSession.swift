@@ -158,7 +158,7 @@ public final class StudioSession: @unchecked Sendable {
             text = "\(width)×\(height) = \(DecodeBudget.grouped(width * height)) pixels is over the studio's limit "
                 + "of \(DecodeBudget.grouped(limit)) pixels; scale the photo down first"
         case let error as ImageIOError:
-            text = error.reason.replacingOccurrences(of: "; raise the pixel limit with --max-pixels", with: "")
+            text = error.reason
         default:
             text = "\(error)"
         }

@@ -184,6 +184,7 @@ struct CorrectCommand: ParsableCommand {
         job.shoots = shoot || shootGap != nil
         job.shootGap = shootGap.map { $0 * 60 }
         job.keepBackups = !inPlace.noBackup
+        job.remedyText = { $0.commandLine }
         do {
             try job.checkDistinctOutputs(batchFiles: allFiles)
         } catch {

@@ -1,0 +1,44 @@
+import Extraction
+import ImageIO
+@testable import ImageMetadata
+import LookCatalog
+import Testing
+import Workflows
+
+/// The engine's and the catalog's messages name no command-line option; the remedy is classified once, and each
+/// front end words it (issue 54: library errors speak of values, the CLI maps them to its flags).
+@Suite struct RemedyTests {
+    static let cases: [(error: any Error, remedy: Remedy)] = [
+        (ImageIOError.tooManyPixels(file: "a.png", width: 4096, height: 4097, limit: 16_777_216), .raisePixelLimit),
+        (ImageIOError.sideOverLimit(file: "a.heic", detail: "Security limit exceeded", maxSide: 40),
+         .raisePixelLimit),
+        (ExtractionError.unreadable(file: "b.png", cause: .tooManyPixels(file: "b.png", width: 3, height: 2, limit: 5)),
+         .raisePixelLimit),
+        (MetadataError(file: "a.jpg", reason: "This does not look like a TIFF image"), .stripMetadata),
+        (CatalogError.notSQLite(path: "/tmp/x.sqlite"), .otherCatalog),
+        (CatalogError.cannotWrite(path: "/ro/c.sqlite", folder: "/ro", creating: true), .otherCatalog),
+        (CatalogError.cannotWrite(path: "/ro/c.sqlite", folder: "/ro", creating: false), .otherCatalog),
+        (CatalogError.missing(path: "/tmp/none.sqlite"), .createCatalog(path: "/tmp/none.sqlite")),
+        (CatalogError.damaged(path: "/tmp/c.sqlite", "page 3 is never used"), .recoverCatalog),
+        (CatalogError.lookUsed(guid: "G", name: "Warm", sceneLabels: [10], recipeUsers: []), .forceRemoval),
+        (CatalogError.lookInUse(guid: "G", name: "Warm", sceneLabels: [10]), .forceRemoval),
+    ]
+
+    @Test("each error a setting of the user's gets past has its remedy, and its message names no option or command")
+    func classified() {
+        for (error, remedy) in Self.cases {
+            #expect(Remedy(error) == remedy, "\(error)")
+            let message = "\(error)"
+            #expect(!message.contains("--") && !message.contains("lookstudio ") && !message.contains("$LOOKSTUDIO"),
+                    "\(message)")
+        }
+    }
+
+    @Test("errors the user's settings cannot get past have no remedy")
+    func noRemedy() {
+        #expect(Remedy(ImageIOError.notPNG(file: "a.png")) == nil)
+        #expect(Remedy(ExtractionError.unreadable(file: "a.png", cause: .notPNG(file: "a.png"))) == nil)
+        #expect(Remedy(CatalogError.sceneNotFound(42)) == nil)
+        #expect(Remedy(CatalogError.readOnly(path: "/tmp/c.sqlite")) == nil)
+    }
+}
