@@ -27,7 +27,7 @@ extension Catalog {
         let fm = FileManager.default
         guard fm.fileExists(atPath: source) else { throw CatalogError.missing(path: source) }
         if fm.fileExists(atPath: target) {
-            throw CatalogError.database(path: target, "already exists; recover writes a new file: give another --to")
+            throw CatalogError.recoveryTargetExists(path: target)
         }
         var readConfig = Configuration()
         readConfig.readonly = true

@@ -42,6 +42,8 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
     case corruptLook(guid: String, _ message: String)
     /// An error from SQLite, with the catalog path.
     case database(path: String, _ message: String)
+    /// Recovery was asked to write where a file already is; it writes only new files.
+    case recoveryTargetExists(path: String)
     /// Creating the catalog folder failed.
     case cannotCreateFolder(path: String, _ reason: String)
     /// A write to a catalog opened for reading only, or whose file or folder is not writable.
@@ -86,7 +88,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
             return "\"\(MessageText.quote(ref))\" matches several looks; give more of the GUID: "
                 + candidates.joined(separator: ", ")
         case .sceneNotFound(let label):
-            return "no scene with label \(label) (see `lookstudio scenes list`)"
+            return "no scene with label \(label)"
         case .duplicateName(let name):
             return "a look named \"\(MessageText.quote(name))\" already exists (names are unique, ignoring case); "
                 + "choose another name"
@@ -117,6 +119,8 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
             return "look \(guid): \(message)"
         case .database(let path, let message):
             return "catalog \(path): \(message)"
+        case .recoveryTargetExists(let path):
+            return "\(path) already exists; recovery writes a new catalog, never over a file"
         case .cannotCreateFolder(let path, let reason):
             return "cannot create the catalog folder \(path): \(reason)"
         case .readOnly(let path):
@@ -126,7 +130,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
             return "no catalog at \(path): a read-only open does not create one"
         case .needsMigration(let path, let pending):
             return "catalog \(path) needs migrations this build would apply (\(pending.joined(separator: ", "))), "
-                + "and it was opened read-only; open it once for writing (e.g. `lookstudio looks list`) first"
+                + "and it was opened read-only; open it once for writing first"
         case .cannotWrite(let path, let folder, let creating):
             return Self.cannotWrite(path: path, folder: folder, creating: creating)
         case .unrecoverable(let path, let reason):
@@ -134,7 +138,8 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
         case .unreadableLog(let path, let log):
             return Self.unreadableLog(path: path, log: log)
         case .damaged(let path, let details):
-            return "catalog \(path) is damaged (\(details)); nothing was written"
+            return "catalog \(path) is damaged (\(details)); nothing was written. Recover every readable look and "
+                + "scene into a new catalog file and use that file"
         }
     }
 
@@ -142,7 +147,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
     private static func lookNotFound(_ ref: String) -> String {
         let hex = !ref.isEmpty && ref.count < 8 && ref.allSatisfy { $0.isHexDigit || $0 == "-" }
         return "no look named or with GUID \"\(MessageText.quote(ref))\""
-            + (hex ? "; a GUID prefix needs at least 8 hex digits" : "") + " (see `lookstudio looks list`)"
+            + (hex ? "; a GUID prefix needs at least 8 hex digits" : "")
     }
 
     /// A catalog of which nothing could be saved.
@@ -164,7 +169,6 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
     private static func versionNotFound(guid: String, version: Int, available: [Int]) -> String {
         "look \(guid) has no version \(version)"
             + (available.isEmpty ? "" : "; its versions are " + available.map(String.init).joined(separator: ", "))
-            + " (see `lookstudio looks versions \(guid)`)"
     }
 
     /// What uses a look: the scenes it is the default look of, the looks whose recipes name it.

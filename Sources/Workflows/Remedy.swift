@@ -19,6 +19,16 @@ public enum Remedy: Sendable, Equatable {
     case recoverCatalog
     /// Remove the look although scenes or other looks use it.
     case forceRemoval
+    /// See the catalog's looks: none answers the reference given.
+    case listLooks
+    /// See the scenes: none has the label given.
+    case listScenes
+    /// See look `guid`'s versions: it has not the one given.
+    case listVersions(guid: String)
+    /// Write the recovered catalog to a file that does not exist yet.
+    case newRecoveryTarget
+    /// Open the catalog once for writing, so that its migrations run.
+    case migrateCatalog
 
     /// The remedy for `error`, when one of the user's settings is the way out.
     public init?(_ error: any Error) {
@@ -30,6 +40,11 @@ public enum Remedy: Sendable, Equatable {
         case CatalogError.missing(let path): self = .createCatalog(path: path)
         case CatalogError.damaged: self = .recoverCatalog
         case CatalogError.lookUsed, CatalogError.lookInUse: self = .forceRemoval
+        case CatalogError.lookNotFound: self = .listLooks
+        case CatalogError.sceneNotFound: self = .listScenes
+        case CatalogError.versionNotFound(let guid, _, _): self = .listVersions(guid: guid)
+        case CatalogError.recoveryTargetExists: self = .newRecoveryTarget
+        case CatalogError.needsMigration: self = .migrateCatalog
         default: return nil
         }
     }

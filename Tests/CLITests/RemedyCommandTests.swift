@@ -15,6 +15,21 @@ import Testing
                 "\(r.stderr)")
     }
 
+    @Test("the catalog's refusals end with the command that shows what there is, or the option that gets past")
+    func catalogPointers() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let catalog = dir + "/c.sqlite"
+        let scene = try CLI.run(["scenes", "show", "4242", "--catalog", catalog])
+        #expect(scene.status == 1 && scene.stderr.contains("no scene with label 4242 (see `lookstudio scenes list`)"),
+                "\(scene.stderr)")
+        try Data().write(to: URL(fileURLWithPath: dir + "/taken.sqlite"))
+        let recover = try CLI.run(["catalog", "recover", "--catalog", catalog, "--to", dir + "/taken.sqlite"])
+        #expect(recover.status != 0 && recover.stderr.contains(
+            "taken.sqlite already exists; recovery writes a new catalog, never over a file: give another --to"),
+            "\(recover.stderr)")
+    }
+
     @Test("an image of a batch whose metadata cannot be carried fails with the option that skips it")
     func metadataInABatch() throws {
         let dir = try CLI.tempDir()

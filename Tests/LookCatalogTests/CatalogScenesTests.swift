@@ -26,6 +26,6 @@ struct CatalogScenesTests {
     @Test func unknownLabelIsAClearError() throws {
         let catalog = try TestSupport.newCatalog()
         #expect(throws: CatalogError.sceneNotFound(42)) { _ = try catalog.scene(label: 42) }
-        #expect(CatalogError.sceneNotFound(42).description.contains("scenes list"))
+        #expect(CatalogError.sceneNotFound(42).description == "no scene with label 42")
     }
 }

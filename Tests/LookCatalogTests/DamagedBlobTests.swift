@@ -32,7 +32,7 @@ import Testing
 
     static func isDamaged(_ error: any Error) -> Bool {
         guard case CatalogError.damaged = error else { return false }
-        return "\(error)".contains("catalog recover")
+        return "\(error)".contains("Recover every readable look and scene into a new catalog file")
     }
 
     /// The look whose blob `catalogWithBadBlob` broke.

@@ -46,7 +46,7 @@ import Testing
             try catalog.setSceneLook(label: 100, lookGuid: nil)
         } throws: { error in
             guard case CatalogError.damaged(let p, _) = error else { return false }
-            return p == path && "\(error)".contains("catalog verify") && "\(error)".contains("catalog recover")
+            return p == path && "\(error)".contains("Recover every readable look and scene into a new catalog file")
         }
         // A failed check is not cached as passed: the next write is refused too.
         #expect(throws: CatalogError.self) { try catalog.updateSceneCorrection(label: 100) { $0.vibrance = 10 } }

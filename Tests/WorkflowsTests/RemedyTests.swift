@@ -22,6 +22,11 @@ import Workflows
         (CatalogError.damaged(path: "/tmp/c.sqlite", "page 3 is never used"), .recoverCatalog),
         (CatalogError.lookUsed(guid: "G", name: "Warm", sceneLabels: [10], recipeUsers: []), .forceRemoval),
         (CatalogError.lookInUse(guid: "G", name: "Warm", sceneLabels: [10]), .forceRemoval),
+        (CatalogError.lookNotFound("warm"), .listLooks),
+        (CatalogError.sceneNotFound(42), .listScenes),
+        (CatalogError.versionNotFound(guid: "G", version: 9, available: [1, 2]), .listVersions(guid: "G")),
+        (CatalogError.recoveryTargetExists(path: "/tmp/new.sqlite"), .newRecoveryTarget),
+        (CatalogError.needsMigration(path: "/tmp/c.sqlite", pending: ["v9"]), .migrateCatalog),
     ]
 
     @Test("each error a setting of the user's gets past has its remedy, and its message names no option or command")
@@ -38,7 +43,7 @@ import Workflows
     func noRemedy() {
         #expect(Remedy(ImageIOError.notPNG(file: "a.png")) == nil)
         #expect(Remedy(ExtractionError.unreadable(file: "a.png", cause: .notPNG(file: "a.png"))) == nil)
-        #expect(Remedy(CatalogError.sceneNotFound(42)) == nil)
+        #expect(Remedy(CatalogError.ambiguousLook("wa", candidates: ["Warm", "Wash"])) == nil)
         #expect(Remedy(CatalogError.readOnly(path: "/tmp/c.sqlite")) == nil)
     }
 }

@@ -14,10 +14,20 @@ extension Remedy {
         case .createCatalog(let path):
             "; create it with any catalog command (e.g. `lookstudio looks list --catalog \(path)`)"
         case .recoverCatalog:
-            ". See the problems with `lookstudio catalog verify`, then copy every readable look and scene into a new "
-                + "file with `lookstudio catalog recover --to NEW.sqlite` and use that file"
+            " (`lookstudio catalog verify` shows the problems, `lookstudio catalog recover --to NEW.sqlite` writes "
+                + "the new file)"
         case .forceRemoval:
             "; use --force to remove it anyway"
+        case .listLooks:
+            " (see `lookstudio looks list`)"
+        case .listScenes:
+            " (see `lookstudio scenes list`)"
+        case .listVersions(let guid):
+            " (see `lookstudio looks versions \(guid)`)"
+        case .newRecoveryTarget:
+            ": give another --to"
+        case .migrateCatalog:
+            " (e.g. `lookstudio looks list`)"
         }
     }
 
