@@ -99,8 +99,8 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
             return Self.versionNotFound(guid: guid, version: version, available: available)
         case .lookUsed(let guid, let name, let labels, let users):
             return "look \(guid) (\(MessageText.quote(name))) is " + Self.uses(labels: labels, users: users)
-                + "; nothing was removed (removed anyway, its scenes lose their default look, and those looks keep "
-                + "their cubes but cannot be rebuilt)"
+                + "; nothing was removed (removing it anyway leaves those scenes without a default look, and those "
+                + "looks keep their cubes but cannot be rebuilt)"
         case .badName(let name, let reason):
             return "\"\(MessageText.quote(name.count > 80 ? String(name.prefix(80)) + "…" : name))\" is not a "
                 + "usable name or tag: \(reason) (rules: README, \"Names\")"
