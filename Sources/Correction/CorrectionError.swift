@@ -2,7 +2,8 @@ import LookCore
 
 /// Errors from the correction stage: parameters out of range, a look asked for but not supplied.
 public enum CorrectionError: Error, Equatable, CustomStringConvertible {
-    /// A correction parameter is outside its range; `name` is the CLI flag's name without dashes.
+    /// A correction parameter is outside its range; `name` is the setting's, its words joined by dashes
+    /// ("look-strength"), which a front end may turn into its own option or field.
     case outOfRange(name: String, value: Double, range: ClosedRange<Double>)
     /// A look GUID was asked for but no cube was supplied for it.
     case lookMissing(guid: String)
@@ -14,7 +15,7 @@ public enum CorrectionError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .outOfRange(let name, let value, let range):
-            return "--\(name) \(TextNumber.format(value)) is out of range: use "
+            return "\(name.replacingOccurrences(of: "-", with: " ")) \(TextNumber.format(value)) is out of range: use "
                 + "\(TextNumber.format(range.lowerBound))…\(TextNumber.format(range.upperBound))"
         case .lookMissing(let guid):
             return "look \(guid) was not found in the catalog (list looks with `lookstudio looks list`)"

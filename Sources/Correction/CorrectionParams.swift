@@ -53,7 +53,7 @@ public struct CorrectionParams: Sendable, Equatable {
         auto = overrides.auto
     }
 
-    /// Checks every range, naming the flag that is wrong.
+    /// Checks every range, naming the setting that is wrong.
     public func validate() throws(CorrectionError) {
         try Self.check("strength", strength, 0...100)
         try Self.check("look-strength", lutOutputStrength, 0...200)
@@ -70,7 +70,7 @@ public struct CorrectionParams: Sendable, Equatable {
 }
 
 extension CorrectionPreset {
-    /// Checks every strength is in 0…200, naming the flag that is wrong.
+    /// Checks every strength is in 0…200, naming the setting that is wrong.
     public func validate() throws(CorrectionError) {
         if let (strength, value) = outOfRange {
             throw .outOfRange(name: strength.flag, value: value, range: Self.strengthRange)

@@ -42,6 +42,6 @@ do {
 } catch let error as WorkflowError where error.isUsageError {
     usageError(error.description, arguments: arguments)
 } catch {
-    printError("error: " + Remedy.commandLine(error))
+    printError("error: " + ErrorText.commandLine(error))
     exit(1)
 }

@@ -30,6 +30,16 @@ import Testing
             "\(recover.stderr)")
     }
 
+    @Test("a correction setting out of its range is named by its option, as an argument error")
+    func settingByItsOption() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try CLI.run(["correct", CLI.fixtures + "/capture/a1.jpg", "-o", dir + "/out.jpg",
+                             "--look-strength", "250"])
+        #expect(r.status == 64 && r.stderr.hasPrefix("error: --look-strength 250 is out of range: use 0…200"),
+                "\(r.stderr)")
+    }
+
     @Test("an image of a batch whose metadata cannot be carried fails with the option that skips it")
     func metadataInABatch() throws {
         let dir = try CLI.tempDir()

@@ -1,3 +1,4 @@
+import Correction
 import Extraction
 import ImageIO
 @testable import ImageMetadata
@@ -37,6 +38,15 @@ import Workflows
             #expect(!message.contains("--") && !message.contains("lookstudio ") && !message.contains("$LOOKSTUDIO"),
                     "\(message)")
         }
+    }
+
+    @Test("a setting out of its range is said in words by the engine; its name, value and range reach the front end")
+    func settingOutOfRange() throws {
+        let error = CorrectionError.outOfRange(name: "white-balance", value: 250, range: 0...200)
+        #expect(error.description == "white balance 250 is out of range: use 0…200")
+        let setting = try #require(SettingOutOfRange(error))
+        #expect(setting.name == "white-balance" && setting.value == 250 && setting.range == 0...200)
+        #expect(SettingOutOfRange(CatalogError.sceneNotFound(1)) == nil)
     }
 
     @Test("errors the user's settings cannot get past have no remedy")

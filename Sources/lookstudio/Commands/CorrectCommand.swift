@@ -93,7 +93,7 @@ struct CorrectCommand: ParsableCommand {
         do {
             try looks.trims.validate()
         } catch {
-            throw ValidationError("\(error)")
+            throw ValidationError(ErrorText.commandLine(error))
         }
     }
 

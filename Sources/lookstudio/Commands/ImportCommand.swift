@@ -121,7 +121,7 @@ struct ImportCommand: ParsableCommand {
     /// A failed file's message; a file name that makes no look name points to --name.
     private func message(for error: any Error) -> String {
         if case WorkflowError.unusableFileName = error { return "\(error); give one with --name" }
-        return Remedy.commandLine(error)
+        return ErrorText.commandLine(error)
     }
 
     /// A failed file's message for the terminal; given several files, naming the file when the error does not.

@@ -1,4 +1,18 @@
+import LookCore
 import Workflows
+
+/// How the command line says an error: the library's message and its remedy in the command line's words, or, for a
+/// setting out of its range, the option that was given.
+enum ErrorText {
+    /// `error` as the command line prints it after `error: `.
+    static func commandLine(_ error: any Error) -> String {
+        if let setting = SettingOutOfRange(error) {
+            return "--\(setting.name) \(TextNumber.format(setting.value)) is out of range: use "
+                + "\(TextNumber.format(setting.range.lowerBound))…\(TextNumber.format(setting.range.upperBound))"
+        }
+        return "\(error)" + (Remedy(error)?.commandLine ?? "")
+    }
+}
 
 extension Remedy {
     /// The command line's words for the remedy, written after the error's message.
@@ -29,10 +43,5 @@ extension Remedy {
         case .migrateCatalog:
             " (e.g. `lookstudio looks list`)"
         }
-    }
-
-    /// `error`'s message followed by the command line's remedy, if it has one.
-    static func commandLine(_ error: any Error) -> String {
-        "\(error)" + (Remedy(error)?.commandLine ?? "")
     }
 }
