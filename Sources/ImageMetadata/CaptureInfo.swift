@@ -24,7 +24,7 @@ public struct CaptureInfo: Sendable, Equatable {
         var capture = lsmeta_capture()
         var message = [CChar](repeating: 0, count: 256)
         guard lsmeta_read_capture(path, &capture, &message, message.count) == Int32(LSMETA_OK.rawValue) else {
-            let reason = text(&message)
+            let reason = cText(message)
             return CaptureInfo(time: nil, camera: nil, problem: reason.isEmpty ? "unreadable metadata" : reason)
         }
         let time = text(&capture.time), subseconds = text(&capture.subseconds), camera = text(&capture.camera)
@@ -51,9 +51,5 @@ public struct CaptureInfo: Sendable, Equatable {
         withUnsafeBytes(of: &field) { bytes in
             String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
         }
-    }
-
-    private static func text(_ message: inout [CChar]) -> String {
-        message.withUnsafeBytes { bytes in String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self) }
     }
 }

@@ -81,7 +81,7 @@ public enum MetadataCarrier {
             c.software = software
             return lsmeta_copy(input, target, &c, &message, message.count)
         }
-        let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let reason = cText(message)
         switch status {
         case Int32(LSMETA_OK.rawValue): return []
         case Int32(LSMETA_ERR_SOURCE.rawValue): throw MetadataError(file: input, reason: reason)
