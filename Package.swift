@@ -228,7 +228,7 @@ let package = Package(
                                                             "ColorManagement", "LookGallery", "Recipes", "PluginHost"]),
         .testTarget(name: "WorkflowsTests", dependencies: ["Workflows", "Correction", "Extraction", "LookCatalog",
                                                            "LookCore", "ImageIO", "LookFormats", "LookModel",
-                                                           "ImageMetadata", "LookStudioTestSupport"]),
+                                                           "ImageMetadata", "PluginHost", "LookStudioTestSupport"]),
         .testTarget(name: "LookGalleryTests", dependencies: ["LookGallery"]),
         .testTarget(name: "YAMLScreenTests", dependencies: ["YAMLScreen"]),
         .testTarget(name: "CLITests", dependencies: ["lookstudio", "LookStudioTestSupport", "LookCore", "LookFormats",

@@ -18,7 +18,7 @@ public enum CorrectionError: Error, Equatable, CustomStringConvertible {
             return "\(name.replacingOccurrences(of: "-", with: " ")) \(TextNumber.format(value)) is out of range: use "
                 + "\(TextNumber.format(range.lowerBound))…\(TextNumber.format(range.upperBound))"
         case .lookMissing(let guid):
-            return "look \(guid) was not found in the catalog (list looks with `lookstudio looks list`)"
+            return "look \(guid) was not found in the catalog"
         case .model(let why), .neutral(let why):
             return why
         }

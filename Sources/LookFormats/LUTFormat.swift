@@ -46,8 +46,8 @@ public enum LUTFormat {
         case "clf": return .clf
         case let ext where CDLFile.fileExtensions.contains(ext):
             // Ten numbers, not a table: a CDL becomes a look through `import`, which composes it.
-            throw LookFormatsError(file: name, "an ASC CDL is not a LUT file: store it as a look with `lookstudio "
-                                   + "import \(name)` and use the look")
+            throw LookFormatsError(file: name, "an ASC CDL is not a LUT file: store it as a look",
+                                   storesAsLook: true)
         default: break
         }
         guard let handle = FileHandle(forReadingAtPath: path) else {

@@ -9,13 +9,18 @@ public struct LookFormatsError: Error, Equatable, CustomStringConvertible {
     /// The layouts a cube image could be in when its pixels do not tell them apart (empty otherwise): what a
     /// front end offers as the values of its layout option.
     public let layouts: [CubeLayout]
+    /// True when the file holds a grade rather than a table (an ASC CDL): what a front end offers is to store it as
+    /// a look, which composes it, and use that.
+    public let storesAsLook: Bool
 
     /// Creates an error about `file` (and `line`, for text), with the layouts an ambiguous cube image could be in.
-    public init(file: String, line: Int? = nil, _ message: String, layouts: [CubeLayout] = []) {
+    public init(file: String, line: Int? = nil, _ message: String, layouts: [CubeLayout] = [],
+                storesAsLook: Bool = false) {
         self.file = file
         self.line = line
         self.message = message
         self.layouts = layouts
+        self.storesAsLook = storesAsLook
     }
 
     public var description: String {

@@ -17,9 +17,9 @@ public enum PluginHostError: Error, Equatable, CustomStringConvertible {
     case unknownChoice(adjustment: String, name: String, given: String, options: [String])
     /// The plugin crashed, exited, hung or returned garbage while evaluating.
     case pluginFailed(PluginFailure)
-    /// A plugin time limit that is not a number of seconds in range: the text given, and where it was given
-    /// (`--plugin-timeout` or `LOOKSTUDIO_PLUGIN_TIMEOUT`).
-    case invalidTimeout(String, from: String)
+    /// A plugin time limit that is not a number of seconds in range: the text given, and the variable it came from
+    /// (nil: the caller's own setting).
+    case invalidTimeout(String, from: String?)
     /// A plugin host memory cap that is not a whole number of MiB in range: the text given, and the variable it came
     /// from (nil: the caller's own option).
     case invalidMemory(String, from: String?)
@@ -30,7 +30,7 @@ public enum PluginHostError: Error, Equatable, CustomStringConvertible {
             let near = MessageText.nearest(to: id, among: known)
             let guess = near.isEmpty ? "" : "did you mean " + near.map { "\"\($0)\"" }.joined(separator: " or ") + "? "
             let list = known.isEmpty ? "no plugins are loaded" : "known: " + known.joined(separator: ", ")
-            return "no adjustment \"\(id)\"; \(guess)(\(list)); `lookstudio plugins list` shows what is installed"
+            return "no adjustment \"\(id)\"; \(guess)(\(list))"
         case .unknownParameter(let adjustment, let name, let known):
             let list = known.isEmpty ? "it takes no parameters" : "it takes " + known.joined(separator: ", ")
             return "\(adjustment) has no parameter \"\(name)\" (\(list))"
@@ -48,13 +48,17 @@ public enum PluginHostError: Error, Equatable, CustomStringConvertible {
         case .pluginFailed(let failure):
             return failure.description
         case .invalidTimeout(let text, let source):
-            let most = TextNumber.format(PluginHostConfiguration.maximumTimeout)
-            return "\(source) must be a number of seconds above 0 and at most \(most), such as 30 or 2.5 "
-                + "(got \"\(text)\")"
+            return "\(source ?? "the plugin time limit") \(Self.timeoutRule(given: text))"
         case .invalidMemory(let text, let source):
             let range = PluginHostConfiguration.memoryRange
             return "\(source.map { "$" + $0 + ": " } ?? "")the plugin host's memory cap must be a whole number of MiB "
                 + "from \(range.lowerBound) to \(range.upperBound), such as 8192 (got \"\(text)\")"
         }
+    }
+
+    /// What a plugin time limit must be, with the text given: the part of the message every front end shares.
+    public static func timeoutRule(given text: String) -> String {
+        let most = TextNumber.format(PluginHostConfiguration.maximumTimeout)
+        return "must be a number of seconds above 0 and at most \(most), such as 30 or 2.5 (got \"\(text)\")"
     }
 }

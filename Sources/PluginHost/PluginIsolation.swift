@@ -99,12 +99,12 @@ public struct PluginHostConfiguration: Sendable, Equatable {
         return mib
     }
 
-    /// The time limit in seconds: `option` (`--plugin-timeout`), else `$LOOKSTUDIO_PLUGIN_TIMEOUT` (unset or empty
-    /// means not given), else 10. Either must be a number of seconds above 0 and at most ``maximumTimeout``; the
+    /// The time limit in seconds: `option` (the caller's own setting), else `$LOOKSTUDIO_PLUGIN_TIMEOUT` (unset or
+    /// empty means not given), else 10. Either must be a number of seconds above 0 and at most ``maximumTimeout``; the
     /// variable is checked only when no option replaces it.
     public static func timeout(option: Double?, environment: [String: String]) throws(PluginHostError) -> Double {
         if let option {
-            guard accepts(option) else { throw .invalidTimeout(TextNumber.format(option), from: "--plugin-timeout") }
+            guard accepts(option) else { throw .invalidTimeout(TextNumber.format(option), from: nil) }
             return option
         }
         guard let text = environment[timeoutVariable], !text.isEmpty else { return defaultTimeout }

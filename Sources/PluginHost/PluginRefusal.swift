@@ -80,7 +80,8 @@ public struct PluginRefusal: Error, Sendable, Equatable, Encodable, CustomString
             return "the plugin \(detail) while being loaded; it was left out and the other plugins still load"
         case .hostUnavailable(let detail):
             return "cannot run the plugin host: \(detail); set $\(PluginHostConfiguration.executableVariable) to a "
-                + "lookstudio executable, or use --in-process"
+                + "lookstudio executable, or set $\(PluginIsolation.inProcessVariable)=1 to load plugins into "
+                + "this process"
         }
     }
 

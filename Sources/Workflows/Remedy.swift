@@ -1,7 +1,10 @@
+import Correction
 import Extraction
 import ImageIO
 import ImageMetadata
 import LookCatalog
+import LookFormats
+import PluginHost
 
 /// What the user can change to get past an error when the way out is a setting of theirs. The engine's and the
 /// catalog's messages say what went wrong in values; each front end words the remedy as its own setting (the
@@ -23,6 +26,10 @@ public enum Remedy: Sendable, Equatable {
     case listLooks
     /// See the scenes: none has the label given.
     case listScenes
+    /// See the adjustments the plugins provide: none has the id given.
+    case listAdjustments
+    /// Store `file`, a grade rather than a table, as a look, and use the look.
+    case importAsLook(file: String)
     /// See look `guid`'s versions: it has not the one given.
     case listVersions(guid: String)
     /// Write the recovered catalog to a file that does not exist yet.
@@ -40,7 +47,9 @@ public enum Remedy: Sendable, Equatable {
         case CatalogError.missing(let path): self = .createCatalog(path: path)
         case CatalogError.damaged: self = .recoverCatalog
         case CatalogError.lookUsed, CatalogError.lookInUse: self = .forceRemoval
-        case CatalogError.lookNotFound: self = .listLooks
+        case CatalogError.lookNotFound, CorrectionError.lookMissing: self = .listLooks
+        case PluginHostError.unknownAdjustment: self = .listAdjustments
+        case let error as LookFormatsError where error.storesAsLook: self = .importAsLook(file: error.file)
         case CatalogError.sceneNotFound: self = .listScenes
         case CatalogError.versionNotFound(let guid, _, _): self = .listVersions(guid: guid)
         case CatalogError.recoveryTargetExists: self = .newRecoveryTarget

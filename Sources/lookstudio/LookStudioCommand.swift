@@ -76,7 +76,7 @@ struct GlobalOptions: ParsableArguments {
             _ = try PluginHostConfiguration.timeout(option: pluginTimeout,
                                                     environment: ProcessInfo.processInfo.environment)
         } catch {
-            throw ValidationError(error.description)
+            throw ValidationError(ErrorText.commandLine(error))
         }
         do {
             _ = try PluginHostConfiguration.memoryMiB(option: pluginMemory,

@@ -30,6 +30,14 @@ import Testing
             "\(recover.stderr)")
     }
 
+    @Test("an adjustment id no plugin provides: the ids that are, then the command that lists them with their files")
+    func unknownAdjustment() throws {
+        let r = try CLI.run(["plugins", "describe", "wb.tempreature"])
+        #expect(r.status == 1 && r.stderr.hasPrefix("error: no adjustment \"wb.tempreature\"; did you mean "
+                                                    + "\"wb.temperature\"?"), "\(r.stderr)")
+        #expect(r.stderr.hasSuffix("); `lookstudio plugins list` shows what is installed\n"), "\(r.stderr)")
+    }
+
     @Test("a correction setting out of its range is named by its option, as an argument error")
     func settingByItsOption() throws {
         let dir = try CLI.tempDir()

@@ -177,7 +177,10 @@ struct IsolationTests {
                                            isolation: .outOfProcess(configuration))
         #expect(registry.adjustments.isEmpty)
         #expect(registry.refusals.map(\.reason.code) == ["host_unavailable"])
-        #expect(registry.refusals.first?.description.contains("LOOKSTUDIO_PLUGIN_HOST") == true)
+        let message = try #require(registry.refusals.first?.description)
+        #expect(message.contains("set $LOOKSTUDIO_PLUGIN_HOST to a lookstudio executable, or set "
+                                 + "$LOOKSTUDIO_PLUGINS_IN_PROCESS=1"), "\(message)")
+        #expect(!message.contains("--"), "every front end reads the variables; only the command line has options")
     }
 
     @Test("in process, NaN is refused naming the step too")
@@ -208,7 +211,7 @@ struct IsolationTests {
         #expect(throws: PluginHostError.invalidTimeout("soon", from: "LOOKSTUDIO_PLUGIN_TIMEOUT")) {
             try PluginHostConfiguration.standard(environment: ["LOOKSTUDIO_PLUGIN_TIMEOUT": "soon"])
         }
-        #expect(throws: PluginHostError.invalidTimeout("-1", from: "--plugin-timeout")) {
+        #expect(throws: PluginHostError.invalidTimeout("-1", from: nil)) {
             try PluginHostConfiguration.standard(environment: [:], timeout: -1)
         }
     }
@@ -225,7 +228,7 @@ struct IsolationTests {
         #expect(try PluginHostConfiguration.timeout(option: nil, environment: [variable: "0.25"]) == 0.25)
         #expect(try PluginHostConfiguration.timeout(option: nil, environment: [variable: ""]) == 10)
         #expect(try PluginHostConfiguration.timeout(option: 3, environment: [variable: "0"]) == 3)
-        #expect(throws: PluginHostError.invalidTimeout("100000", from: "--plugin-timeout")) {
+        #expect(throws: PluginHostError.invalidTimeout("100000", from: nil)) {
             try PluginHostConfiguration.timeout(option: 100_000, environment: [:])
         }
         #expect(PluginHostError.invalidTimeout("0", from: variable).description

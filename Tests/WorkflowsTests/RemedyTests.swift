@@ -3,6 +3,8 @@ import Extraction
 import ImageIO
 @testable import ImageMetadata
 import LookCatalog
+import LookFormats
+import PluginHost
 import Testing
 import Workflows
 
@@ -24,6 +26,10 @@ import Workflows
         (CatalogError.lookUsed(guid: "G", name: "Warm", sceneLabels: [10], recipeUsers: []), .forceRemoval),
         (CatalogError.lookInUse(guid: "G", name: "Warm", sceneLabels: [10]), .forceRemoval),
         (CatalogError.lookNotFound("warm"), .listLooks),
+        (CorrectionError.lookMissing(guid: "G"), .listLooks),
+        (PluginHostError.unknownAdjustment(id: "wb.tempreature", known: ["wb.temperature"]), .listAdjustments),
+        (LookFormatsError(file: "g.cc", "an ASC CDL is not a LUT file: store it as a look", storesAsLook: true),
+         .importAsLook(file: "g.cc")),
         (CatalogError.sceneNotFound(42), .listScenes),
         (CatalogError.versionNotFound(guid: "G", version: 9, available: [1, 2]), .listVersions(guid: "G")),
         (CatalogError.recoveryTargetExists(path: "/tmp/new.sqlite"), .newRecoveryTarget),
@@ -49,11 +55,22 @@ import Workflows
         #expect(SettingOutOfRange(CatalogError.sceneNotFound(1)) == nil)
     }
 
+    @Test("a plugin time limit out of range names the variable it came from, or none when the caller set it")
+    func pluginTimeout() {
+        #expect(PluginHostError.invalidTimeout("0", from: nil).description
+                == "the plugin time limit must be a number of seconds above 0 and at most 86400, such as 30 or 2.5 "
+                + "(got \"0\")")
+        #expect(PluginHostError.invalidTimeout("soon", from: "LOOKSTUDIO_PLUGIN_TIMEOUT").description
+                .hasPrefix("LOOKSTUDIO_PLUGIN_TIMEOUT must be a number of seconds above 0"))
+    }
+
     @Test("errors the user's settings cannot get past have no remedy")
     func noRemedy() {
         #expect(Remedy(ImageIOError.notPNG(file: "a.png")) == nil)
         #expect(Remedy(ExtractionError.unreadable(file: "a.png", cause: .notPNG(file: "a.png"))) == nil)
         #expect(Remedy(CatalogError.ambiguousLook("wa", candidates: ["Warm", "Wash"])) == nil)
         #expect(Remedy(CatalogError.readOnly(path: "/tmp/c.sqlite")) == nil)
+        #expect(Remedy(PluginHostError.invalidTimeout("0", from: nil)) == nil)
+        #expect(Remedy(LookFormatsError(file: "a.cube", line: 3, "expected 3 numbers, got 2")) == nil)
     }
 }

@@ -1,4 +1,5 @@
 import LookCore
+import PluginHost
 import Workflows
 
 /// How the command line says an error: the library's message and its remedy in the command line's words, or, for a
@@ -9,6 +10,9 @@ enum ErrorText {
         if let setting = SettingOutOfRange(error) {
             return "--\(setting.name) \(TextNumber.format(setting.value)) is out of range: use "
                 + "\(TextNumber.format(setting.range.lowerBound))…\(TextNumber.format(setting.range.upperBound))"
+        }
+        if case PluginHostError.invalidTimeout(let text, from: nil) = error {
+            return "--plugin-timeout " + PluginHostError.timeoutRule(given: text)
         }
         return "\(error)" + (Remedy(error)?.commandLine ?? "")
     }
@@ -34,6 +38,10 @@ extension Remedy {
             "; use --force to remove it anyway"
         case .listLooks:
             " (see `lookstudio looks list`)"
+        case .listAdjustments:
+            "; `lookstudio plugins list` shows what is installed"
+        case .importAsLook(let file):
+            " with `lookstudio import \(file)` and use the look"
         case .listScenes:
             " (see `lookstudio scenes list`)"
         case .listVersions(let guid):
