@@ -15,8 +15,7 @@ public enum CorrectionError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .outOfRange(let name, let value, let range):
-            return "\(name.replacingOccurrences(of: "-", with: " ")) \(TextNumber.format(value)) is out of range: use "
-                + "\(TextNumber.format(range.lowerBound))…\(TextNumber.format(range.upperBound))"
+            return TextNumber.outOfRange(name.replacingOccurrences(of: "-", with: " "), value, range)
         case .lookMissing(let guid):
             return "look \(guid) was not found in the catalog"
         case .model(let why), .neutral(let why):

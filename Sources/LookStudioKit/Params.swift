@@ -84,15 +84,15 @@ public struct Params: Sendable, Equatable {
             .vibrance: vibrance,
         ]
         for (stage, value) in given {
-            try Self.check("\(stage.key.replacingOccurrences(of: "_", with: " ")) strength", value, 0...200)
+            try Self.check("\(stage.key.replacingOccurrences(of: "_", with: " ")) strength", value,
+                           CorrectionPreset.strengthRange)
         }
         return given.filter { $0.value != 100 }
     }
 
     private static func check(_ name: String, _ value: Double, _ range: ClosedRange<Double>) throws(LookStudioError) {
         guard value.isFinite, range.contains(value) else {
-            throw LookStudioError(.invalidArgument, "\(name) \(TextNumber.format(value)) is out of range: use "
-                                  + "\(TextNumber.format(range.lowerBound))…\(TextNumber.format(range.upperBound))")
+            throw LookStudioError(.invalidArgument, TextNumber.outOfRange(name, value, range))
         }
     }
 }

@@ -33,8 +33,7 @@ enum BenchLimits {
     static func checkMegapixels(_ value: Double, option: String = "--megapixels", zeroSkips: Bool = false) throws {
         if zeroSkips && value == 0 { return }
         guard megapixels.contains(value) else {
-            throw ValidationError("\(option) \(TextNumber.format(value)) is out of range: use "
-                + "\(TextNumber.format(megapixels.lowerBound))…\(TextNumber.format(megapixels.upperBound))"
+            throw ValidationError(TextNumber.outOfRange(option, value, megapixels)
                 + " megapixels (up to the pixel limit of apply)" + (zeroSkips ? ", or 0 to skip it" : ""))
         }
     }

@@ -35,8 +35,8 @@ struct StageOptions: ParsableArguments {
 
     func validate() throws {
         for (stage, value) in percentages where !CorrectionPreset.isValidStrength(value) {
-            throw ValidationError("--\(stage.flag) \(TextNumber.format(value)) is out of range: use 0…200 (percent "
-                                  + "of the engine's choice)")
+            throw ValidationError(TextNumber.outOfRange("--" + stage.flag, value, CorrectionPreset.strengthRange)
+                                  + " (percent of the engine's choice)")
         }
     }
 }

@@ -8,8 +8,7 @@ enum ErrorText {
     /// `error` as the command line prints it after `error: `.
     static func commandLine(_ error: any Error) -> String {
         if let setting = SettingOutOfRange(error) {
-            return "--\(setting.name) \(TextNumber.format(setting.value)) is out of range: use "
-                + "\(TextNumber.format(setting.range.lowerBound))…\(TextNumber.format(setting.range.upperBound))"
+            return TextNumber.outOfRange("--" + setting.name, setting.value, setting.range)
         }
         if case PluginHostError.invalidTimeout(let text, from: nil) = error {
             return "--plugin-timeout " + PluginHostError.timeoutRule(given: text)
