@@ -5,7 +5,7 @@ public enum TextNumber {
         x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
     }
 
-    /// `look strength 250 is out of range: use 0…200`: how every setting outside its range is said.
+    /// `look strength 250 is out of range: use 0…200`: how a setting outside its range is said.
     public static func outOfRange(_ setting: String, _ value: Double, _ range: ClosedRange<Double>) -> String {
         "\(setting) \(format(value)) is out of range: use \(format(range.lowerBound))…\(format(range.upperBound))"
     }
