@@ -70,23 +70,14 @@ struct GlobalOptions: ParsableArguments {
     var pluginMemory: Int?
 
     func validate() throws {
-        // The time limit `PluginHostConfiguration.standard` reads, checked here so a bad option or variable is an
+        // The limits `PluginHostConfiguration.standard` reads, checked here so a bad option or variable is an
         // argument error (exit 64) in every command, also those that never start a plugin host.
         do {
-            _ = try PluginHostConfiguration.timeout(option: pluginTimeout,
-                                                    environment: ProcessInfo.processInfo.environment)
+            let environment = ProcessInfo.processInfo.environment
+            _ = try PluginHostConfiguration.timeout(option: pluginTimeout, environment: environment)
+            _ = try PluginHostConfiguration.memoryMiB(option: pluginMemory, environment: environment)
         } catch {
             throw ValidationError(ErrorText.commandLine(error))
-        }
-        do {
-            _ = try PluginHostConfiguration.memoryMiB(option: pluginMemory,
-                                                      environment: ProcessInfo.processInfo.environment)
-        } catch .invalidMemory(let text, nil) {
-            let range = PluginHostConfiguration.memoryRange
-            throw ValidationError("--plugin-memory \(text): use a whole number of MiB from \(range.lowerBound) to "
-                + "\(range.upperBound), such as 8192")
-        } catch {
-            throw ValidationError(error.description)
         }
     }
 }

@@ -82,6 +82,15 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
     }
 
+    @Test func pluginMemoryIsNamedByItsOptionAndTheVariableByItsName() throws {
+        try Self.expectUsageError(["plugins", "list", "--plugin-memory", "100"],
+                                  "--plugin-memory 100: use a whole number of MiB from 256 to 1048576, such as 8192")
+        let r = try CLI.run(["plugins", "list"], environment: ["LOOKSTUDIO_PLUGIN_MEMORY": "100"])
+        #expect(r.status == 64 && r.stderr.hasPrefix("error: $LOOKSTUDIO_PLUGIN_MEMORY: the plugin host's memory cap "
+                                                     + "must be a whole number of MiB from 256 to 1048576"),
+                "\(r.stderr)")
+    }
+
     @Test func pluginTimeoutMustBePositiveWhereverItIsGiven() throws {
         let message = "--plugin-timeout must be a number of seconds above 0 and at most 86400, such as 30 or 2.5 "
             + "(got \"0\")"

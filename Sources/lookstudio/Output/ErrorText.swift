@@ -3,17 +3,23 @@ import PluginHost
 import Workflows
 
 /// How the command line says an error: the library's message and its remedy in the command line's words, or, for a
-/// setting out of its range, the option that was given.
+/// setting out of its range (the engine's, the plugin host's limits), the option that was given.
 enum ErrorText {
     /// `error` as the command line prints it after `error: `.
     static func commandLine(_ error: any Error) -> String {
         if let setting = SettingOutOfRange(error) {
             return TextNumber.outOfRange("--" + setting.name, setting.value, setting.range)
         }
-        if case PluginHostError.invalidTimeout(let text, from: nil) = error {
+        switch error {
+        case PluginHostError.invalidTimeout(let text, from: nil):
             return "--plugin-timeout " + PluginHostError.timeoutRule(given: text)
+        case PluginHostError.invalidMemory(let text, from: nil):
+            let range = PluginHostConfiguration.memoryRange
+            return "--plugin-memory \(text): use a whole number of MiB from \(range.lowerBound) to "
+                + "\(range.upperBound), such as 8192"
+        default:
+            return "\(error)" + (Remedy(error)?.commandLine ?? "")
         }
-        return "\(error)" + (Remedy(error)?.commandLine ?? "")
     }
 }
 
