@@ -1,4 +1,5 @@
 import LookCore
+import LookModel
 
 /// A problem opening, reading or writing the look catalog, with the path, GUID or name it concerns.
 public enum CatalogError: Error, Equatable, CustomStringConvertible {
@@ -111,10 +112,10 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
             return "look \(guid) (\(MessageText.quote(name))) is " + Self.uses(labels: labels, users: [])
                 + "; nothing was removed"
         case .correctionOutOfRange(let name, let value):
-            return "\(name) strength \(TextNumber.format(value)) is out of range: use 0…200 "
-                + "(percent of what the engine chooses)"
+            return TextNumber.outOfRange("\(name) strength", value, CorrectionPreset.strengthRange)
+                + " (percent of what the engine chooses)"
         case .strengthOutOfRange(let s):
-            return "strength \(s) is out of range: use 0…200 (100 is the look as authored)"
+            return TextNumber.outOfRange("strength", s, 0...200) + " (100 is the look as authored)"
         case .corruptLook(let guid, let message):
             return "look \(guid): \(message)"
         case .database(let path, let message):

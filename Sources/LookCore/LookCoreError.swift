@@ -19,7 +19,9 @@ public enum LookCoreError: Error, Equatable, CustomStringConvertible {
         case .nonFiniteValue:
             return "cube values must be finite numbers (found NaN or infinity)"
         case .strengthOutOfRange(let s):
-            return "strength \(s * 100) is out of range: use 0…200 (100 is the look as authored)"
+            // A Float factor printed as percent to 4 places, so 2.01 reads 201 and not 200.99999904632568.
+            let percent = (Double(s) * 1e6).rounded() / 1e4
+            return TextNumber.outOfRange("strength", percent, 0...200) + " (100 is the look as authored)"
         case .invalidDomain(let lo, let hi):
             return "input range \(lo)…\(hi) is empty or reversed: the minimum must be below the maximum"
         case .unsupportedChannelCount(let c):

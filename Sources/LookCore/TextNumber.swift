@@ -9,4 +9,9 @@ public enum TextNumber {
     public static func outOfRange(_ setting: String, _ value: Double, _ range: ClosedRange<Double>) -> String {
         "\(setting) \(format(value)) is out of range: use \(format(range.lowerBound))…\(format(range.upperBound))"
     }
+
+    /// The same for whole numbers: `--quality 0 is out of range: use 1…100`.
+    public static func outOfRange(_ setting: String, _ value: Int, _ range: ClosedRange<Int>) -> String {
+        outOfRange(setting, Double(value), Double(range.lowerBound)...Double(range.upperBound))
+    }
 }

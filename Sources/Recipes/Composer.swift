@@ -114,7 +114,7 @@ public struct Composer: Sendable {
             .step(file: recipe.fileName, line: line ?? step.line, index: index, id: step.id, message: message)
         }
         guard step.strength.isFinite, (0...step.maxStrength).contains(step.strength) else {
-            throw failure("strength \(TextNumber.format(step.strength)) is out of range: use 0…\(Int(step.maxStrength))")
+            throw failure(TextNumber.outOfRange("strength", step.strength, 0...step.maxStrength))
         }
         let factor = Float(step.strength / 100)
         switch step.operation {

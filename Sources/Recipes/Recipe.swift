@@ -366,8 +366,8 @@ struct RecipeParser {
         if let strengthNode {
             let strength = try number(strengthNode, what: "strength", error: stepError)
             guard (0...step.maxStrength).contains(strength) else {
-                let limit = step.maxStrength == 100 ? "0…100 (looks and LUTs allow up to 200)" : "0…200"
-                throw stepError(strengthNode, "strength \(TextNumber.format(strength)) is out of range: use \(limit)")
+                let note = step.maxStrength == 100 ? " (looks and LUTs allow up to 200)" : ""
+                throw stepError(strengthNode, TextNumber.outOfRange("strength", strength, 0...step.maxStrength) + note)
             }
             step.strength = strength
         }

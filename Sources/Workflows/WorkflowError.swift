@@ -18,8 +18,10 @@ public enum WorkflowError: Error, Equatable, Sendable, CustomStringConvertible {
     case noSuchPhoto(Int)
     /// Studio: a dropped photo over the upload limit.
     case tooLarge(name: String, Int)
-    /// Studio: a preview or cube size out of range.
+    /// Studio: a cube size out of range.
     case badSize(Int)
+    /// Studio: a preview's long side out of range.
+    case badPreviewSize(Int)
     /// Studio: a strength out of range.
     case badStrength(Double)
     /// Studio: an unknown export format.
@@ -93,8 +95,10 @@ public enum WorkflowError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooLarge(let name, let bytes):
             return "\(name): \(bytes) bytes is over the \(StudioSession.maxUploadBytes >> 20) MB limit for a "
                 + "dropped photo"
-        case .badSize(let size): return "size \(size) is out of range"
-        case .badStrength(let s): return "strength \(s) is out of range: use 0…200"
+        case .badSize(let size): return TextNumber.outOfRange("cube size", size, ColorCube.sizeRange)
+        case .badPreviewSize(let side):
+            return TextNumber.outOfRange("preview size", side, 16...StudioSession.maxPreviewSide) + " pixels"
+        case .badStrength(let s): return TextNumber.outOfRange("strength", s, 0...200)
         case .badFormat(let f):
             return "unknown format \"\(f)\": use cube, 3dl or png for looks, f32, u8 or u16 for cubes"
         case .badRequest(let why): return "bad request: \(why)"

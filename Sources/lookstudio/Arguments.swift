@@ -49,23 +49,21 @@ func jsonString<T: Encodable>(_ value: T, keys: JSONEncoder.KeyEncodingStrategy 
 /// Throws unless `value` is a cube size the library makes (2…256), naming the option that gave it.
 func checkCubeSize(_ value: Int, option: String = "--size") throws {
     guard ColorCube.sizeRange.contains(value) else {
-        throw ValidationError("\(option) \(value) is out of range: use \(ColorCube.sizeRange.lowerBound)…"
-                              + "\(ColorCube.sizeRange.upperBound) entries per axis")
+        throw ValidationError(TextNumber.outOfRange(option, value, ColorCube.sizeRange) + " entries per axis")
     }
 }
 
 /// Throws unless `value` is a gallery image size (long side in pixels) the builder makes, naming the option.
 func checkGallerySize(_ value: Int, option: String = "--size") throws {
     guard GalleryBuilder.sizeRange.contains(value) else {
-        throw ValidationError("\(option) \(value) is out of range: use \(GalleryBuilder.sizeRange.lowerBound)…"
-                              + "\(GalleryBuilder.sizeRange.upperBound) pixels")
+        throw ValidationError(TextNumber.outOfRange(option, value, GalleryBuilder.sizeRange) + " pixels")
     }
 }
 
 /// Parses a strength given in percent (0…200) into the 0…2 factor the cube model uses.
 func strengthFactor(_ percent: Double) throws -> Float {
     guard (0...200).contains(percent) else {
-        throw ValidationError("--strength \(percent) is out of range: use 0…200 (100 is the look as authored)")
+        throw ValidationError(TextNumber.outOfRange("--strength", percent, 0...200) + " (100 is the look as authored)")
     }
     return Float(percent / 100)
 }

@@ -93,8 +93,8 @@ import Testing
     /// is only in the copy's `-wal` (with the `-shm` beside it, as a killed process leaves them).
     static func copyWithLookInLog() throws -> (dir: String, path: String) {
         let source = try TestSupport.newCatalog()
-        try source.addLook(NewLook(cube: try TestSupport.cube(size: 5, seed: 9), name: "Only In The Log",
-                                   sourceFormat: "cube"))
+        _ = try source.addLook(NewLook(cube: try TestSupport.cube(size: 5, seed: 9), name: "Only In The Log",
+                                       sourceFormat: "cube"))
         #expect(TestSupport.bytes(source.path + "-wal").count > 0)
         let dir = try TestSupport.tempDir()
         let path = dir + "/catalog.sqlite"

@@ -14,3 +14,15 @@ import Testing
         #expect(MessageText.nearest(to: "", among: names).isEmpty)
     }
 }
+
+@Suite("A setting out of its range, said one way")
+struct OutOfRangeTextTests {
+    @Test("whole numbers lose their .0, and a Float strength reads as the percent the user gave")
+    func wording() {
+        #expect(TextNumber.outOfRange("--quality", 0, 1...100) == "--quality 0 is out of range: use 1…100")
+        #expect(TextNumber.outOfRange("--strength", -5.0, 0...200) == "--strength -5 is out of range: use 0…200")
+        #expect(LookCoreError.strengthOutOfRange(2.01).description
+            == "strength 201 is out of range: use 0…200 (100 is the look as authored)")
+        #expect(LookCoreError.strengthOutOfRange(-0.125).description.hasPrefix("strength -12.5 is out of range"))
+    }
+}

@@ -17,6 +17,7 @@ import Glibc
                                          headers: ["Content-Type": "application/json"], body: body)
         #expect(compose.status == 400, "\(compose.status) \(compose.text.prefix(200))")
         #expect(compose.text.contains("size -1 is out of range"), "\(compose.text.prefix(200))")
+        #expect(compose.text.contains("cube size -1 is out of range: use 2…256"), "\(compose.text.prefix(200))")
         let twoHosts = try studio.request("/api/photos", headers: ["Host": "evil.example"])
         #expect(twoHosts.status == 400, "\(twoHosts.status)")
         #expect(twoHosts.text.contains("more than one Host header"))

@@ -16,4 +16,12 @@ import Workflows
         #expect(StudioRoutes.status(of: WorkflowError.badSize(3)) == .badRequest)
         #expect(StudioRoutes.status(of: WorkflowError.noSuchPhoto(3)) == .notFound)
     }
+
+    @Test("a size or strength out of range says which size and the range to use")
+    func outOfRangeRequestsNameTheirRange() {
+        #expect(StudioRoutes.status(of: WorkflowError.badPreviewSize(8)) == .badRequest)
+        #expect(WorkflowError.badSize(300).description == "cube size 300 is out of range: use 2…256")
+        #expect(WorkflowError.badPreviewSize(8).description == "preview size 8 is out of range: use 16…4096 pixels")
+        #expect(WorkflowError.badStrength(250).description == "strength 250 is out of range: use 0…200")
+    }
 }

@@ -172,7 +172,7 @@ public final class StudioSession: @unchecked Sendable {
 
     /// The photo as 8-bit RGB fitted to `longSide` (never enlarged); cached per size within the preview budget.
     public func preview(photo id: Int, longSide: Int) throws -> PixelBuffer {
-        guard (16...Self.maxPreviewSide).contains(longSide) else { throw WorkflowError.badSize(longSide) }
+        guard (16...Self.maxPreviewSide).contains(longSide) else { throw WorkflowError.badPreviewSize(longSide) }
         let key = PreviewKey(photo: id, longSide: longSide)
         let source: PixelBuffer = try lock.withLock {
             guard photos.indices.contains(id) else { throw WorkflowError.noSuchPhoto(id) }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ImageIO
 import LookBench
+import LookCore
 
 /// `lookstudio bench extract`: seconds for a 12 MP before/after pair to a 33³ look (docs/EXTRACT.md).
 struct BenchExtractCommand: ParsableCommand {
@@ -41,7 +42,7 @@ struct BenchExtractCommand: ParsableCommand {
                                   + "\(limit) pixels (the pixel limit of extract)")
         }
         if let jpegQuality, !(1...100).contains(jpegQuality) {
-            throw ValidationError("--jpeg-quality \(jpegQuality) is out of range: use 1…100")
+            throw ValidationError(TextNumber.outOfRange("--jpeg-quality", jpegQuality, 1...100))
         }
         try BenchLimits.checkRepeat(`repeat`)
     }

@@ -89,7 +89,8 @@ struct ComposeCommand: ParsableCommand {
         if replace && asVersion != nil { throw ValidationError("give only one of --replace and --as-version") }
         if json && !explain { throw ValidationError("--json prints the --explain report; add --explain") }
         if let size, !ColorCube.sizeRange.contains(size) {
-            throw ValidationError("--size \(size) is out of range: use 2…256 (4, 16, 33 and 64 are usual)")
+            throw ValidationError(TextNumber.outOfRange("--size", size, ColorCube.sizeRange)
+                                  + " (4, 16, 33 and 64 are usual)")
         }
     }
 

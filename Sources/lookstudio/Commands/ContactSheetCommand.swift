@@ -1,5 +1,6 @@
 import ArgumentParser
 import ImageIO
+import LookCore
 import Rendering
 
 /// `lookstudio contact-sheet`: images side by side in one PNG or JPEG (before/after checks).
@@ -36,10 +37,12 @@ struct ContactSheetCommand: ParsableCommand {
 
     func validate() throws {
         guard !images.isEmpty else { throw ValidationError("give at least one image") }
-        guard (1...4096).contains(height) else { throw ValidationError("--height must be in 1…4096") }
-        guard (0...256).contains(gutter) else { throw ValidationError("--gutter must be in 0…256") }
+        for (option, value, range) in [("--height", height, 1...4096), ("--gutter", gutter, 0...256)]
+        where !range.contains(value) {
+            throw ValidationError(TextNumber.outOfRange(option, value, range))
+        }
         guard (1...100).contains(quality) else {
-            throw ValidationError("--quality \(quality) is out of range; give 1…100")
+            throw ValidationError(TextNumber.outOfRange("--quality", quality, 1...100))
         }
     }
 

@@ -106,7 +106,7 @@ struct CorrectCommand: ParsableCommand {
         }
         let list = values.compactMap { $0 }
         for v in list where !(0...100).contains(v) {
-            throw ValidationError("--strength \(v) is out of range: use 0…100")
+            throw ValidationError(TextNumber.outOfRange("--strength", v, 0...100))
         }
         for (i, v) in list.enumerated() where list[..<i].contains(v) {
             throw ValidationError("--strength \(strength): \(TextNumber.format(v)) is given twice; each strength "

@@ -42,7 +42,8 @@ struct GenerateCommand: ParsableCommand {
 
     func validate() throws {
         guard ColorCube.sizeRange.contains(size) else {
-            throw ValidationError("--size \(size) is out of range: use 2…256 (4, 16 and 64 are the usual sizes)")
+            throw ValidationError(TextNumber.outOfRange("--size", size, ColorCube.sizeRange)
+                                  + " (4, 16 and 64 are the usual sizes)")
         }
         try checkLUTBits(bits, output: output)
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ImageIO
 import ImageMetadata
+import LookCore
 
 /// How image outputs are encoded and which metadata they carry: the options every image-writing command shares.
 struct OutputOptions: ParsableArguments {
@@ -28,7 +29,7 @@ struct OutputOptions: ParsableArguments {
 
     func validate() throws {
         if let quality, !(1...100).contains(quality) {
-            throw ValidationError("--quality \(quality) is out of range; give 1…100")
+            throw ValidationError(TextNumber.outOfRange("--quality", quality, 1...100))
         }
     }
 

@@ -31,7 +31,9 @@ struct StudioCommand: ParsableCommand {
     var port: Int = 8765
 
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is out of range: use 0…65535") }
+        guard (0...65535).contains(port) else {
+            throw ValidationError(TextNumber.outOfRange("--port", port, 0...65535))
+        }
     }
 
     func run() throws {
