@@ -35,6 +35,7 @@ import simulate as S  # noqa: E402
 SIDE = 384
 SHOOT = 8
 TEMPERED = False
+MEAN_EXPOSURE = False
 # The fractions of the pooled estimate the bound ("gate") may choose besides all of it and none.
 BOUND_AMOUNTS = (0.25, 0.5, 0.75)
 # With --shoot-veil: percentiles 0…100 of the train split's good photos' blacks (good-blacks.py), and the number of
@@ -159,6 +160,8 @@ def shoot_analysis(model, smalls, ramps):
         r = np.sqrt(np.array(lhists))
         n_eff_e = effective_count(r @ r.T)
     c, spread_e = M.luma_estimate(M.softmax(zl_sum * (n_eff_e / len(xs)) + p["luma_bias"], (0,)))
+    if MEAN_EXPOSURE:
+        c = float(np.mean(own_e))
     sd_e = float(np.std(own_e)) if len(xs) > 1 else 0.0
     eff_e = float(np.hypot(spread_e, sd_e / np.sqrt(n_eff_e)))
     a_e = M.ramp_amount(eff_e, *ramps[1])
@@ -398,8 +401,11 @@ def main():
     parser.add_argument("--exposure-significance", type=float, nargs=2,
                         help="low, high: shoots of two or more independent scenes take the exposure by significance")
     parser.add_argument("--diagnose", action="store_true", help="print each veiled shoot's exposure (with --calibrate: each untouched shoot's estimate)")
+    parser.add_argument("--mean-exposure", action="store_true",
+                        help="the shoot's exposure the mean of the photos' own estimates, not the joint posterior's")
     args = parser.parse_args()
-    global TEMPERED, GOOD_BLACKS, TINTED, JOINT, DIAGNOSE, SIGNIFICANCE
+    global TEMPERED, GOOD_BLACKS, TINTED, JOINT, DIAGNOSE, SIGNIFICANCE, MEAN_EXPOSURE
+    MEAN_EXPOSURE = args.mean_exposure
     JOINT, DIAGNOSE, SIGNIFICANCE = args.joint_count, args.diagnose, args.exposure_significance
     TEMPERED = args.tempered
     TINTED = args.tinted_veil
