@@ -119,6 +119,21 @@ public struct SceneAnalysis: Sendable, Equatable {
         stats.sourceHeight = sourceHeight
         self.statistics = stats
         guard detectFaces else { return }
+        adopt(found)
+    }
+
+    /// This analysis with faces looked for: made with `detectFaces: false`, it becomes what `detectFaces: true`
+    /// gives for the same image, without decoding the image again.
+    public func withFaces() -> SceneAnalysis {
+        var analysis = self
+        analysis.adopt(Result { () throws(FaceDetectionError) in
+            try Self.detectFaces(in: preview, sourceWidth: statistics.sourceWidth,
+                                 sourceHeight: statistics.sourceHeight)
+        })
+        return analysis
+    }
+
+    private mutating func adopt(_ found: Result<[FaceRegion], FaceDetectionError>) {
         switch found {
         case .success(let regions): faces = regions
         case .failure(let error): faceDetectionFailure = error.description

@@ -76,6 +76,10 @@ public struct CorrectJob: Sendable {
     public var warn: @Sendable (String) -> Void
     /// The front end's words for a failed image's remedy, written after its error (none by default).
     public var remedyText: @Sendable (Remedy) -> String = { _ in "" }
+    /// With `shoots`: bytes of the first pass's analyses kept for the corrections, which then skip decoding those
+    /// photos again (a preview is at most 8.4 MB for a 3:2 photo, so 8 photos need about 70 MB; 0: every photo is
+    /// read twice).
+    public var firstPassBudget = 128 << 20
 
     /// A job over `files` with everything else at its default.
     public init(files: [String], strengths: [Double], output: String, toFolder: Bool, scene: SceneLabel?,
@@ -102,7 +106,8 @@ public struct CorrectJob: Sendable {
         let workers = max(1, min(jobs, files.count))
         // One image alone gets every core for its cube stage; several share them one core each.
         let threads = workers == 1 ? nil : 1
-        let shootOf = shoots ? estimateShoots(workers: workers) : [:]
+        let shelf = Locked(AnalysisShelf(budget: shoots ? firstPassBudget : 0))
+        let shootOf = shoots ? estimateShoots(workers: workers, shelf: shelf) : [:]
         let results = Locked([CorrectResult?](repeating: nil, count: files.count))
         Self.eachUntilInterrupted(files.count, workers: workers) { index in
             let file = files[index]
@@ -115,7 +120,8 @@ public struct CorrectJob: Sendable {
             } else {
                 do {
                     if let failure = shootOf[index]?.failure { throw failure }
-                    try correct(file, threads: threads, shoot: shootOf[index]?.plan, into: &result)
+                    try correct(file, threads: threads, shoot: shootOf[index]?.plan,
+                                firstPass: shelf.withLock { $0.take(index) }, into: &result)
                     if let label = shootOf[index]?.label { result.auto?.shoot?.group = label }
                     result.aloneInShoot = shootOf[index]?.alone ?? false
                 } catch {
@@ -170,7 +176,7 @@ public struct CorrectJob: Sendable {
     /// shoot's estimate; by file index. Only shoots of two photos or more are pooled: a shoot of one is corrected
     /// as without `--shoot`. A photo that cannot be read is left out of its shoot (its correction then fails with
     /// the reason).
-    private func estimateShoots(workers: Int) -> [Int: ShootPlace] {
+    private func estimateShoots(workers: Int, shelf: Locked<AnalysisShelf>) -> [Int: ShootPlace] {
         let shoots = shootsOfRun(workers: workers)
         let groups = shoots.filter { $0.members.count > 1 }
         var places = [Int: ShootPlace]()
@@ -184,6 +190,7 @@ public struct CorrectJob: Sendable {
                 let analysis = try SceneAnalysis(path: files[index], maxPixels: options.maxPixels,
                                                  detectFaces: false)
                 read = .success(try AutoCorrection.shootPhoto(CorrectionAnalysis(analysis)))
+                shelf.withLock { $0.offer(analysis, index: index) }
             } catch {
                 read = .failure(.shootPhoto(Self.describe(error, file: files[index])))
             }
@@ -242,14 +249,15 @@ public struct CorrectJob: Sendable {
         }
     }
 
-    /// Analyses once, then renders each strength, filling `result` as it goes.
+    /// Analyses once (or completes `firstPass`, the shoot's analysis of the file), then renders each strength,
+    /// filling `result` as it goes.
     private func correct(_ file: String, threads: Int?, shoot: (estimate: ShootPlan, photo: ShootPhoto)?,
-                         into result: inout CorrectResult) throws {
+                         firstPass: SceneAnalysis?, into result: inout CorrectResult) throws {
         let started = DispatchTime.now().uptimeNanoseconds
         // One analysis serves detection, the automatic correction and every strength.
         var analysis: SceneAnalysis?
         if scene == nil || !auto.isOff || neutral != nil {
-            analysis = try SceneAnalysis(path: file, maxPixels: options.maxPixels)
+            analysis = try firstPass?.withFaces() ?? SceneAnalysis(path: file, maxPixels: options.maxPixels)
             if let failure = analysis?.faceDetectionFailure { warn("\(file): \(failure)") }
         }
         let reference = try analysis.flatMap { analysis in try neutral?.reference(on: analysis, file: file) }

@@ -33,6 +33,15 @@ import Testing
         #expect(SceneDetector.detect(analysis).label == .people)
     }
 
+    @Test("an analysis made without faces, completed with them, is the analysis made with them")
+    func facesAddedLater() throws {
+        let without = try SceneAnalysis(path: Self.root + "astronaut.png", detectFaces: false)
+        #expect(without.faces.isEmpty && without.statistics.faceMeanLuma == 0)
+        let completed = without.withFaces()
+        #expect(completed.faces.count == 1)
+        #expect(completed == (try SceneAnalysis(path: Self.root + "astronaut.png")))
+    }
+
     @Test("a large JPEG, analysed through its reduced decode, reports its face in the file's own pixels")
     func largeJPEGFaceInSourcePixels() throws {
         let small = try PNGImage.read(path: Self.root + "astronaut.png")
