@@ -106,7 +106,7 @@ public struct CorrectJob: Sendable {
         let workers = max(1, min(jobs, files.count))
         // One image alone gets every core for its cube stage; several share them one core each.
         let threads = workers == 1 ? nil : 1
-        let shelf = Locked(AnalysisShelf(budget: shoots ? firstPassBudget : 0))
+        let shelf = Locked(AnalysisShelf(budget: shoots && analyses ? firstPassBudget : 0))
         let shootOf = shoots ? estimateShoots(workers: workers, shelf: shelf) : [:]
         let results = Locked([CorrectResult?](repeating: nil, count: files.count))
         Self.eachUntilInterrupted(files.count, workers: workers) { index in
@@ -249,6 +249,9 @@ public struct CorrectJob: Sendable {
         }
     }
 
+    /// Whether each photo is analysed: to detect its scene, for the automatic correction or for a neutral point.
+    private var analyses: Bool { scene == nil || !auto.isOff || neutral != nil }
+
     /// Analyses once (or completes `firstPass`, the shoot's analysis of the file), then renders each strength,
     /// filling `result` as it goes.
     private func correct(_ file: String, threads: Int?, shoot: (estimate: ShootPlan, photo: ShootPhoto)?,
@@ -256,7 +259,7 @@ public struct CorrectJob: Sendable {
         let started = DispatchTime.now().uptimeNanoseconds
         // One analysis serves detection, the automatic correction and every strength.
         var analysis: SceneAnalysis?
-        if scene == nil || !auto.isOff || neutral != nil {
+        if analyses {
             analysis = try firstPass?.withFaces() ?? SceneAnalysis(path: file, maxPixels: options.maxPixels)
             if let failure = analysis?.faceDetectionFailure { warn("\(file): \(failure)") }
         }

@@ -97,7 +97,7 @@ public enum WorkflowError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "dropped photo"
         case .badSize(let size): return TextNumber.outOfRange("cube size", size, ColorCube.sizeRange)
         case .badPreviewSize(let side):
-            return TextNumber.outOfRange("preview size", side, 16...StudioSession.maxPreviewSide) + " pixels"
+            return TextNumber.outOfRange("preview size", side, StudioSession.previewSides) + " pixels"
         case .badStrength(let s): return TextNumber.outOfRange("strength", s, 0...200)
         case .badFormat(let f):
             return "unknown format \"\(f)\": use cube, 3dl or png for looks, f32, u8 or u16 for cubes"

@@ -11,8 +11,8 @@ import Scenes
 public final class StudioSession: @unchecked Sendable {
     /// Long side of photo and look thumbnails, in pixels.
     public static let thumbnailSide = 160
-    /// Largest preview long side the API serves.
-    public static let maxPreviewSide = 4096
+    /// Preview long sides the API serves, in pixels.
+    public static let previewSides = 16...4096
     /// Largest file accepted as a dropped photo.
     public static let maxUploadBytes = 256 << 20
     /// Bytes of downscaled previews kept for reuse, over all photos and sizes (least recently used dropped first).
@@ -172,7 +172,7 @@ public final class StudioSession: @unchecked Sendable {
 
     /// The photo as 8-bit RGB fitted to `longSide` (never enlarged); cached per size within the preview budget.
     public func preview(photo id: Int, longSide: Int) throws -> PixelBuffer {
-        guard (16...Self.maxPreviewSide).contains(longSide) else { throw WorkflowError.badPreviewSize(longSide) }
+        guard Self.previewSides.contains(longSide) else { throw WorkflowError.badPreviewSize(longSide) }
         let key = PreviewKey(photo: id, longSide: longSide)
         let source: PixelBuffer = try lock.withLock {
             guard photos.indices.contains(id) else { throw WorkflowError.noSuchPhoto(id) }
