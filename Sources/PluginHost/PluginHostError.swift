@@ -50,10 +50,15 @@ public enum PluginHostError: Error, Equatable, CustomStringConvertible {
         case .invalidTimeout(let text, let source):
             return "\(source ?? "the plugin time limit") \(Self.timeoutRule(given: text))"
         case .invalidMemory(let text, let source):
-            let range = PluginHostConfiguration.memoryRange
-            return "\(source.map { "$" + $0 + ": " } ?? "")the plugin host's memory cap must be a whole number of MiB "
-                + "from \(range.lowerBound) to \(range.upperBound), such as 8192 (got \"\(text)\")"
+            return "\(source.map { "$" + $0 + ": " } ?? "")the plugin host's memory cap must be "
+                + "\(Self.memoryAmount) (got \"\(text)\")"
         }
+    }
+
+    /// What a memory cap must be: the words every front end's message shares.
+    public static var memoryAmount: String {
+        let range = PluginHostConfiguration.memoryRange
+        return "a whole number of MiB from \(range.lowerBound) to \(range.upperBound), such as 8192"
     }
 
     /// What a plugin time limit must be, with the text given: the part of the message every front end shares.

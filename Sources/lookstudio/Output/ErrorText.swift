@@ -14,9 +14,7 @@ enum ErrorText {
         case PluginHostError.invalidTimeout(let text, from: nil):
             return "--plugin-timeout " + PluginHostError.timeoutRule(given: text)
         case PluginHostError.invalidMemory(let text, from: nil):
-            let range = PluginHostConfiguration.memoryRange
-            return "--plugin-memory \(text): use a whole number of MiB from \(range.lowerBound) to "
-                + "\(range.upperBound), such as 8192"
+            return "--plugin-memory \(text): use " + PluginHostError.memoryAmount
         default:
             return "\(error)" + (Remedy(error)?.commandLine ?? "")
         }
